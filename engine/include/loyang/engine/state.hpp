@@ -1,0 +1,113 @@
+#pragma once
+/// The full state of a game, secrets included. `view()` (game.hpp) makes the redacted copy a
+/// viewer may see. Plain values only, so copying a state is cheap (bots and undo copy it).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "loyang/engine/rng.hpp"
+#include "loyang/engine/types.hpp"
+
+namespace loyang::engine {
+
+/// A field in front of a player. Unsown while `count == 0` (emptied fields leave at once).
+struct field {
+  field_id id = home_field;
+  veg crop = veg::wheat;  ///< meaningful while count > 0
+  std::uint8_t count = 0;
+  card_id under = no_card;  ///< a common field may lie on top of a kept Two-pack's lower card
+  bool operator==(const field&) const = default;
+};
+
+/// A Market stall, Regular customer, Casual customer or Helper in a player's play area.
+struct played_card {
+  card_id card = no_card;
+  card_id under = no_card;          ///< lower card of a kept Two-pack (only its top line shows)
+  std::uint8_t deliveries = 0;      ///< regular: rows filled, from the bottom up
+  bool red = false;                 ///< regular: Satisfaction marker on its red side
+  bool handled = true;              ///< regular: delivered to or skipped this Action phase
+  std::uint8_t stall_left = 0;      ///< stall: bit i set while goods[i] is still on the stall
+  bool operator==(const played_card&) const = default;
+};
+
+struct player_state {
+  std::int32_t cash = 0;
+  std::int16_t loans = 0;
+  std::int16_t position = 1;  ///< space on the Path of Prosperity
+  bool storehouse_upgraded = false;
+  veg_counts shop, cart, storehouse;
+  std::vector<field> fields;           ///< Home field first, then in the order they arrived
+  std::vector<field_id> field_pile;    ///< private fields still face down; back() is the top
+  std::vector<card_id> hand;
+  card_id intro = no_card;             ///< Introductory version: START customer not yet played
+  std::vector<played_card> played;     ///< play area, in the order cards were played
+  bool in_distribution = false;        ///< still to take cards in this Card phase
+  bool turn_done = false;              ///< finished his Action phase turn this round
+  bool bought_two_pack = false;        ///< this Action phase
+  bool operator==(const player_state&) const = default;
+};
+
+enum class phase : std::uint8_t { setup, card, action, finished };
+
+/// The decision the game waits for; `state::active` is the player who must make it.
+enum class step : std::uint8_t {
+  plant_home,      ///< setup: buy and plant the Home field
+  distribution,    ///< Card phase: place a card in the Courtyard or take cards
+  choose_partner,  ///< 4 players: the Starting player picks his Action phase partner
+  main,            ///< Action phase turn: actions A-H
+  two_pack,        ///< keep 0, 1 or 2 of the drawn Two-pack
+  store,           ///< end of turn: too many vegetables for the Storehouse
+  advance,         ///< end of turn: move on the Path of Prosperity
+  finished
+};
+
+struct ranking_entry {
+  player_id player = 0;
+  std::int16_t position = 0;  ///< after moving back one space per loan
+  std::int32_t cash = 0;
+  std::int16_t vegetables = 0;  ///< in fields and storehouse
+  std::uint8_t rank = 1;        ///< 1 = winner; tied players share a rank
+  bool operator==(const ranking_entry&) const = default;
+};
+
+struct state {
+  options opts;
+  std::uint64_t seed = 0;
+  rng random;
+  std::uint32_t version = 0;  ///< number of accepted commands
+
+  std::uint8_t round = 0;  ///< 1..9; 0 during setup
+  phase current_phase = phase::setup;
+  step current_step = step::plant_home;
+  player_id active = 0;
+
+  player_id starting = 0;
+  player_id second = no_player;
+  player_id partner = no_player;        ///< 4 players: the Starting player's partner
+  std::vector<player_id> action_order;  ///< this round's Action phase turn order
+  std::uint8_t turn_index = 0;          ///< into action_order
+  bool revealed_this_turn = false;      ///< 2 players: Courtyard reveal used in this turn
+  std::vector<player_id> took_order;    ///< Card phase: who has taken cards, in order
+
+  std::vector<card_id> draw_pile;     ///< back() is the top
+  std::vector<card_id> discard_pile;  ///< back() is the top; public
+  std::vector<card_id> courtyard;
+  std::array<card_id, 2> two_pack{no_card, no_card};  ///< drawn, awaiting keep_two_pack
+  std::vector<card_id> out_of_game;   ///< e.g. the Foreman in the yucata ruleset
+
+  std::vector<player_state> players;
+  std::vector<ranking_entry> ranking;  ///< filled when the game ends
+
+  bool operator==(const state&) const = default;
+};
+
+/// Optional fixed starting position, for tests and scripted games. Empty members are random.
+struct setup_override {
+  std::vector<card_id> deck;                     ///< draw pile, first element is the top card
+  std::vector<std::vector<field_id>> field_piles;  ///< per player, first element is the top
+  std::vector<std::vector<card_id>> hands;       ///< per player, dealt instead of the first deal
+  std::vector<card_id> intro;                    ///< per player, Introductory START customers
+  player_id starting = no_player;
+};
+
+}  // namespace loyang::engine

@@ -1,0 +1,71 @@
+// Moving action cards into and out of a player's area, and drawing in the Action phase.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace loyang::engine::detail {
+
+bool loan_possible(const state& s, player_id p) {
+  return s.opts.rules == ruleset::original || pl(s, p).loans < yucata_loan_limit;
+}
+
+bool can_sell_something(const player_state& p) {
+  for (veg v : all_vegs)
+    if (p.cart[v] > 0 && p.shop[v] < shop_spaces(v)) return true;
+  return false;
+}
+
+bool payment_ok(const state& s, player_id p, int cost) {
+  const auto& ps = pl(s, p);
+  return ps.cash >= cost || (!loan_possible(s, p) && !can_sell_something(ps));
+}
+
+void pay(player_state& p, int cost) { p.cash -= std::min(cost, p.cash); }
+
+bool regular_due_now(const state& s, player_id p) {
+  if (s.current_phase != phase::action || pl(s, p).turn_done) return false;
+  // Once a player has ended his turn (storing, moving) a newly revealed customer waits.
+  return !(s.active == p && (s.current_step == step::store || s.current_step == step::advance));
+}
+
+void put_in_play(state& s, player_id p, card_id c, card_id under) {
+  auto& ps = pl(s, p);
+  const auto& info = card(c);
+  if (info.kind == card_kind::common_field) {
+    ps.fields.push_back(field{common_field_of(c), veg::wheat, 0, under});
+    return;
+  }
+  played_card pc;
+  pc.card = c;
+  pc.under = under;
+  if (info.kind == card_kind::market_stall) pc.stall_left = 0b111;
+  if (info.kind == card_kind::regular) pc.handled = !regular_due_now(s, p);
+  ps.played.push_back(pc);
+}
+
+void discard_played(state& s, player_id p, std::size_t index) {
+  auto& ps = pl(s, p);
+  const played_card pc = ps.played[index];
+  ps.played.erase(ps.played.begin() + static_cast<std::ptrdiff_t>(index));
+  s.discard_pile.push_back(pc.card);
+  if (pc.under != no_card) put_in_play(s, p, pc.under, no_card);
+}
+
+int find_played(const player_state& p, card_id c) {
+  for (std::size_t i = 0; i < p.played.size(); ++i)
+    if (p.played[i].card == c) return static_cast<int>(i);
+  return -1;
+}
+
+card_id draw_action_card(state& s) {
+  if (s.draw_pile.empty()) {
+    if (s.discard_pile.empty()) return no_card;
+    s.draw_pile.swap(s.discard_pile);
+    s.random.shuffle(s.draw_pile);
+  }
+  const card_id c = s.draw_pile.back();
+  s.draw_pile.pop_back();
+  return c;
+}
+
+}  // namespace loyang::engine::detail

@@ -1,0 +1,127 @@
+// Commands of the setup (Home field) and of the Card phase (Distribution round, partner).
+#include <algorithm>
+
+#include "command_rules.hpp"
+
+namespace loyang::engine::detail {
+namespace {
+bool contains(const std::vector<card_id>& v, card_id c) {
+  return std::find(v.begin(), v.end(), c) != v.end();
+}
+void erase_one(std::vector<card_id>& v, card_id c) { v.erase(std::find(v.begin(), v.end(), c)); }
+int field_cost(card_id c) {
+  return c != no_card && kind_of(c) == card_kind::common_field ? common_field_cost : 0;
+}
+}  // namespace
+
+check need_running(const state& s) {
+  return s.current_phase == phase::finished ? &fail::game_over : ok;
+}
+
+check need_step(const state& s, player_id p, step st) {
+  if (s.current_phase == phase::finished) return &fail::game_over;
+  if (p != s.active) return &fail::not_your_turn;
+  if (s.current_step != st) return &fail::wrong_step;
+  return ok;
+}
+
+check check_command(const state& s, player_id p, const cmd::plant_home& c) {
+  if (auto e = need_step(s, p, step::plant_home)) return e;
+  if (!field_allows(home_field, c.crop)) return &fail::not_home_crop;
+  const auto same = std::count_if(s.players.begin(), s.players.end(), [&](const player_state& o) {
+    return o.fields.front().count > 0 && o.fields.front().crop == c.crop;
+  });
+  if (same >= 2) return &fail::crop_taken;
+  const auto& ps = pl(s, p);
+  if (ps.shop[c.crop] <= 0) return &fail::not_in_shop;
+  if (ps.cash < buy_price(c.crop)) return &fail::not_enough_cash;
+  return ok;
+}
+
+void perform(state& s, player_id p, const cmd::plant_home& c) {
+  auto& ps = pl(s, p);
+  ps.cash -= buy_price(c.crop);
+  --ps.shop[c.crop];
+  ps.fields.front().crop = c.crop;
+  ps.fields.front().count = static_cast<std::uint8_t>(field_size(home_field));
+  after_planting(s);
+}
+
+bool must_take(const state& s, player_id p) {
+  const auto others = std::count_if(s.players.begin(), s.players.end(),
+                                    [](const player_state& o) { return o.in_distribution; });
+  return pl(s, p).hand.size() <= 1 || others <= 1;
+}
+
+check check_command(const state& s, player_id p, const cmd::reveal_courtyard&) {
+  if (auto e = need_step(s, p, step::distribution)) return e;
+  if (player_count(s) != 2) return &fail::not_two_players;
+  if (s.revealed_this_turn) return &fail::already_revealed;
+  if (s.draw_pile.empty()) return &fail::draw_pile_empty;
+  return ok;
+}
+
+void perform(state& s, player_id, const cmd::reveal_courtyard&) {
+  s.courtyard.push_back(s.draw_pile.back());
+  s.draw_pile.pop_back();
+  s.revealed_this_turn = true;
+}
+
+check check_command(const state& s, player_id p, const cmd::place_in_courtyard& c) {
+  if (auto e = need_step(s, p, step::distribution)) return e;
+  if (!contains(pl(s, p).hand, c.card)) return &fail::not_in_hand;
+  if (must_take(s, p)) return &fail::must_take;
+  return ok;
+}
+
+void perform(state& s, player_id p, const cmd::place_in_courtyard& c) {
+  erase_one(pl(s, p).hand, c.card);
+  s.courtyard.push_back(c.card);
+  next_distribution_turn(s, p);
+}
+
+check check_command(const state& s, player_id p, const cmd::take_cards& c) {
+  if (auto e = need_step(s, p, step::distribution)) return e;
+  const auto& ps = pl(s, p);
+  if (c.hand == no_card || (c.hand != ps.intro && !contains(ps.hand, c.hand))) return &fail::not_in_hand;
+  if (c.courtyard == no_card) {
+    // Only a player who must take, facing an empty Courtyard, plays his hand card alone.
+    if (!s.courtyard.empty() || !must_take(s, p)) return &fail::courtyard_card_needed;
+  } else if (!contains(s.courtyard, c.courtyard)) {
+    return &fail::not_in_courtyard;
+  }
+  if (!payment_ok(s, p, field_cost(c.hand) + field_cost(c.courtyard))) return &fail::not_enough_cash;
+  return ok;
+}
+
+void perform(state& s, player_id p, const cmd::take_cards& c) {
+  auto& ps = pl(s, p);
+  pay(ps, field_cost(c.hand) + field_cost(c.courtyard));
+  if (c.hand == ps.intro) {
+    ps.intro = no_card;
+  } else {
+    erase_one(ps.hand, c.hand);
+  }
+  if (c.courtyard != no_card) erase_one(s.courtyard, c.courtyard);
+  s.courtyard.insert(s.courtyard.end(), ps.hand.begin(), ps.hand.end());
+  ps.hand.clear();
+  ps.in_distribution = false;
+  put_in_play(s, p, c.hand, no_card);
+  if (c.courtyard != no_card) put_in_play(s, p, c.courtyard, no_card);
+  s.took_order.push_back(p);
+  next_distribution_turn(s, p);
+}
+
+check check_command(const state& s, player_id p, const cmd::choose_partner& c) {
+  if (auto e = need_step(s, p, step::choose_partner)) return e;
+  if (c.partner < 0 || c.partner >= player_count(s) || c.partner == s.starting || c.partner == s.second)
+    return &fail::bad_partner;
+  return ok;
+}
+
+void perform(state& s, player_id, const cmd::choose_partner& c) {
+  s.partner = c.partner;
+  begin_action_phase(s);
+}
+
+}  // namespace loyang::engine::detail

@@ -1,0 +1,55 @@
+#pragma once
+// Rule failures as static (code, sentence) pairs: checks return a pointer, so that
+// legal_commands can test many candidates without building strings.
+#include <string_view>
+
+namespace loyang::engine::detail {
+
+struct rule_fail {
+  std::string_view code;
+  std::string_view message;
+};
+using check = const rule_fail*;  // nullptr: allowed
+inline constexpr check ok = nullptr;
+
+namespace fail {
+#define LOYANG_FAIL(name, text) inline constexpr rule_fail name{#name, text};
+LOYANG_FAIL(game_over, "The game is over.")
+LOYANG_FAIL(not_your_turn, "It is not your turn.")
+LOYANG_FAIL(wrong_step, "That is not possible at this point of the game.")
+LOYANG_FAIL(bad_player, "There is no such player in this game.")
+LOYANG_FAIL(not_home_crop, "The Home field can only be planted with wheat, pumpkins or turnips.")
+LOYANG_FAIL(crop_taken, "Two players have already planted that vegetable on their Home field.")
+LOYANG_FAIL(not_in_shop, "Your shop has none of that vegetable left.")
+LOYANG_FAIL(not_enough_cash, "You do not have enough Cash; sell vegetables or take a loan first.")
+LOYANG_FAIL(not_in_cart, "You do not have those vegetables on your cart.")
+LOYANG_FAIL(shop_full, "There is no free space for that vegetable in your shop.")
+LOYANG_FAIL(loan_limit, "You cannot take more than 31 loans.")
+LOYANG_FAIL(not_two_players, "Only in a 2-player game may a card be turned into the Courtyard.")
+LOYANG_FAIL(already_revealed, "You may turn over only one card at the start of your turn.")
+LOYANG_FAIL(draw_pile_empty, "The draw pile is empty.")
+LOYANG_FAIL(not_in_hand, "That card is not in your hand.")
+LOYANG_FAIL(must_take, "You must take cards now: you cannot add your last card to the Courtyard.")
+LOYANG_FAIL(not_in_courtyard, "That card is not in the Courtyard.")
+LOYANG_FAIL(courtyard_card_needed, "You must take exactly one card from the Courtyard.")
+LOYANG_FAIL(bad_partner, "Choose one of the two players who hold no Starting player token.")
+LOYANG_FAIL(no_such_field, "You have no such field.")
+LOYANG_FAIL(field_sown, "That field is already sown.")
+LOYANG_FAIL(crop_not_allowed, "That vegetable cannot be sown on that field.")
+LOYANG_FAIL(no_such_stall, "You have no such Market stall in play.")
+LOYANG_FAIL(good_not_on_stall, "That vegetable is not on the Market stall.")
+LOYANG_FAIL(wrong_give_count, "That good costs a different number of vegetables.")
+LOYANG_FAIL(give_order, "List the two vegetables you give in the order of the vegetable list.")
+LOYANG_FAIL(no_such_helper, "You have no such uncovered Helper in play.")
+LOYANG_FAIL(no_such_customer, "You have no such uncovered customer in play.")
+LOYANG_FAIL(customer_handled, "That Regular customer has already been dealt with this round.")
+LOYANG_FAIL(two_pack_bought, "You have already bought a Two-pack this round.")
+LOYANG_FAIL(no_cards_left, "There are no action cards left to draw.")
+LOYANG_FAIL(not_in_two_pack, "Keep only cards of the Two-pack you drew.")
+LOYANG_FAIL(regulars_pending, "Deliver to or skip each of your Regular customers before ending your turn.")
+LOYANG_FAIL(storehouse_upgraded, "Your Storehouse is already upgraded.")
+LOYANG_FAIL(bad_steps, "You cannot move that many spaces on the Path of Prosperity.")
+#undef LOYANG_FAIL
+}  // namespace fail
+
+}  // namespace loyang::engine::detail

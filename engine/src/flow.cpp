@@ -1,0 +1,205 @@
+// Game flow: rounds, the automatic Harvest phase, the start and end of the Card and Action
+// phases, turn order and the end of the game.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace loyang::engine::detail {
+namespace {
+
+player_id next_clockwise(const state& s, player_id p) {
+  return static_cast<player_id>((p + 1) % player_count(s));
+}
+
+void harvest(state& s) {
+  for (player_id p = 0; p < player_count(s); ++p) {
+    auto& ps = pl(s, p);
+    if (s.round < rounds && !ps.field_pile.empty()) {
+      ps.fields.push_back(field{ps.field_pile.back(), veg::wheat, 0, no_card});
+      ps.field_pile.pop_back();
+    }
+    for (veg v : all_vegs) ps.cart[v] = static_cast<std::int16_t>(ps.cart[v] + ps.storehouse[v]);
+    ps.storehouse = {};
+    for (std::size_t i = 0; i < ps.fields.size();) {
+      field& f = ps.fields[i];
+      if (f.count == 0) {  // unsown fields stay
+        ++i;
+        continue;
+      }
+      --f.count;
+      ++ps.cart[f.crop];
+      if (f.count > 0) {
+        ++i;
+        continue;
+      }
+      const field done = f;
+      ps.fields.erase(ps.fields.begin() + static_cast<std::ptrdiff_t>(i));
+      if (is_common_field(done.id)) {
+        s.discard_pile.push_back(card_of_common_field(done.id));
+        if (done.under != no_card) put_in_play(s, p, done.under, no_card);
+      }
+    }
+  }
+}
+
+void deal(state& s) {
+  const int n = player_count(s);
+  const int each = std::min<int>(hand_size, static_cast<int>(s.draw_pile.size()) / n);
+  for (int k = 0; k < n; ++k) {
+    auto& ps = pl(s, static_cast<player_id>((s.starting + k) % n));
+    for (int i = 0; i < each; ++i) {
+      ps.hand.push_back(s.draw_pile.back());
+      s.draw_pile.pop_back();
+    }
+  }
+}
+
+void end_card_phase(state& s) {
+  const auto& took = s.took_order;
+  if (!took.empty()) s.starting = took.back();
+  s.second = took.size() >= 2 ? took[took.size() - 2] : next_clockwise(s, s.starting);
+  s.discard_pile.insert(s.discard_pile.end(), s.courtyard.begin(), s.courtyard.end());
+  s.courtyard.clear();
+  s.took_order.clear();
+  s.revealed_this_turn = false;
+  if (player_count(s) == 4) {
+    s.current_phase = phase::action;
+    s.current_step = step::choose_partner;
+    s.active = s.starting;
+    s.partner = no_player;
+    return;
+  }
+  begin_action_phase(s);
+}
+
+void start_card_phase(state& s) {
+  s.current_phase = phase::card;
+  const bool first_hands_dealt = std::any_of(s.players.begin(), s.players.end(),
+                                             [](const player_state& p) { return !p.hand.empty(); });
+  if (!(s.round == 1 && first_hands_dealt)) {
+    if (!s.discard_pile.empty()) {
+      s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
+      s.discard_pile.clear();
+      s.random.shuffle(s.draw_pile);
+    }
+    deal(s);
+  }
+  for (auto& ps : s.players) {
+    ps.in_distribution = !ps.hand.empty() || ps.intro != no_card;
+    ps.turn_done = false;
+  }
+  s.courtyard.clear();
+  s.took_order.clear();
+  s.current_step = step::distribution;
+  if (pl(s, s.starting).in_distribution) {
+    s.active = s.starting;
+    s.revealed_this_turn = false;
+  } else {
+    next_distribution_turn(s, s.starting);  // nobody may hold cards when the deck ran dry
+  }
+}
+
+void finish_game(state& s) {
+  s.current_phase = phase::finished;
+  s.current_step = step::finished;
+  s.active = no_player;
+  s.ranking.clear();
+  for (player_id p = 0; p < player_count(s); ++p) {
+    const auto& ps = pl(s, p);
+    int vegetables = ps.storehouse.total();
+    for (const auto& f : ps.fields) vegetables += f.count;
+    s.ranking.push_back(ranking_entry{p, static_cast<std::int16_t>(ps.position - ps.loans), ps.cash,
+                                      static_cast<std::int16_t>(vegetables), 1});
+  }
+  const auto better = [](const ranking_entry& a, const ranking_entry& b) {
+    if (a.position != b.position) return a.position > b.position;
+    if (a.cash != b.cash) return a.cash > b.cash;
+    return a.vegetables > b.vegetables;
+  };
+  std::stable_sort(s.ranking.begin(), s.ranking.end(), better);
+  for (auto& e : s.ranking) {
+    e.rank = 1;
+    for (const auto& o : s.ranking)
+      if (better(o, e)) ++e.rank;
+  }
+}
+
+void start_round(state& s) {
+  ++s.round;
+  harvest(s);
+  start_card_phase(s);
+}
+
+}  // namespace
+
+void after_planting(state& s) {
+  for (int k = 1; k <= player_count(s); ++k) {
+    const auto p = static_cast<player_id>((s.active + k) % player_count(s));
+    if (pl(s, p).fields.front().count == 0) {
+      s.active = p;
+      return;
+    }
+  }
+  start_round(s);
+}
+
+void next_distribution_turn(state& s, player_id from) {
+  s.revealed_this_turn = false;
+  for (int k = 1; k <= player_count(s); ++k) {
+    const auto p = static_cast<player_id>((from + k) % player_count(s));
+    if (pl(s, p).in_distribution) {
+      s.active = p;
+      return;
+    }
+  }
+  s.active = no_player;
+  end_card_phase(s);
+}
+
+void begin_action_phase(state& s) {
+  s.current_phase = phase::action;
+  const int n = player_count(s);
+  s.action_order.clear();
+  s.action_order.push_back(s.starting);
+  s.action_order.push_back(s.second);
+  if (n == 3) {
+    for (player_id p = 0; p < n; ++p)
+      if (p != s.starting && p != s.second) s.action_order.push_back(p);
+  } else if (n == 4) {
+    s.action_order.push_back(s.partner);
+    for (player_id p = 0; p < n; ++p)
+      if (p != s.starting && p != s.second && p != s.partner) s.action_order.push_back(p);
+  }
+  for (auto& ps : s.players) {
+    ps.turn_done = false;
+    ps.bought_two_pack = false;
+    for (auto& pc : ps.played)
+      if (kind_of(pc.card) == card_kind::regular) pc.handled = false;
+  }
+  s.turn_index = 0;
+  s.active = s.action_order.front();
+  s.current_step = step::main;
+}
+
+void next_action_turn(state& s) {
+  ++s.turn_index;
+  if (s.turn_index < s.action_order.size()) {
+    s.active = s.action_order[s.turn_index];
+    s.current_step = step::main;
+    return;
+  }
+  if (s.round >= rounds) {
+    finish_game(s);
+    return;
+  }
+  start_round(s);
+}
+
+void settle(state& s) {
+  if (s.current_step == step::store) {
+    const auto& ps = pl(s, s.active);
+    if (ps.cart.total() <= storehouse_capacity(ps)) s.current_step = step::advance;
+  }
+}
+
+}  // namespace loyang::engine::detail

@@ -1,0 +1,45 @@
+#pragma once
+// Shared by the engine's source files: game flow (rounds, phases, turns) and card movement.
+#include "errors.hpp"
+#include "loyang/engine/data.hpp"
+#include "loyang/engine/game.hpp"
+
+namespace loyang::engine::detail {
+
+inline int player_count(const state& s) { return static_cast<int>(s.players.size()); }
+inline player_state& pl(state& s, player_id p) { return s.players[static_cast<std::size_t>(p)]; }
+inline const player_state& pl(const state& s, player_id p) {
+  return s.players[static_cast<std::size_t>(p)];
+}
+
+/// A loan can still be taken (unlimited in the original rules, 31 on Yucata).
+bool loan_possible(const state& s, player_id p);
+/// Some vegetable on the cart has a free shop space.
+bool can_sell_something(const player_state& p);
+/// A payment the player must make (a forced card, a penalty) with too little Cash is allowed
+/// only when he can raise no more money; he then pays all he has.
+bool payment_ok(const state& s, player_id p, int cost);
+void pay(player_state& p, int cost);
+
+/// Whether a Regular customer arriving for `p` now must be served this round.
+bool regular_due_now(const state& s, player_id p);
+/// Puts a card into p's area (field row or play area): fills stalls, marks regulars.
+void put_in_play(state& s, player_id p, card_id c, card_id under);
+/// Removes p's played card at `index` to the discard pile and reveals the card under it.
+void discard_played(state& s, player_id p, std::size_t index);
+/// Index of p's uncovered played card `c`, or -1.
+int find_played(const player_state& p, card_id c);
+
+/// Draws one card for the Action phase, shuffling the discard pile in when the draw pile is
+/// empty (FAQ). Returns no_card when both are empty.
+card_id draw_action_card(state& s);
+
+/// Flow: called when the current decision is done.
+void after_planting(state& s);
+void next_distribution_turn(state& s, player_id from);
+void begin_action_phase(state& s);
+void next_action_turn(state& s);
+/// Automatic steps that need no decision (e.g. store step already satisfied).
+void settle(state& s);
+
+}  // namespace loyang::engine::detail

@@ -1,0 +1,124 @@
+// Game setup: options, supply, shops, field piles, the deck and the first hands.
+#include <algorithm>
+#include <stdexcept>
+
+#include "internal.hpp"
+
+namespace loyang::engine {
+
+std::optional<rule_error> validate(const options& opts) {
+  if (opts.players < 2 || opts.players > 4)
+    return rule_error{"bad_options", "A game has 2 to 4 players."};
+  if (opts.rules != ruleset::yucata && opts.rules != ruleset::original)
+    return rule_error{"bad_options", "Unknown ruleset."};
+  return std::nullopt;
+}
+
+namespace {
+
+void take_out(std::vector<card_id>& deck, card_id c) {
+  const auto it = std::find(deck.begin(), deck.end(), c);
+  if (it == deck.end()) throw std::invalid_argument("setup: a card is used twice or not in the deck");
+  deck.erase(it);
+}
+
+}  // namespace
+
+state new_game(const options& opts, std::uint64_t seed, const setup_override& fixed) {
+  if (auto e = validate(opts)) throw std::invalid_argument(e->message);
+  const int n = opts.players;
+  state s;
+  s.opts = opts;
+  s.seed = seed;
+  s.random = rng(seed);
+
+  std::vector<card_id> deck;
+  for (int c = 0; c < action_card_count; ++c) deck.push_back(static_cast<card_id>(c));
+  if (opts.rules == ruleset::yucata) {
+    const card_id foreman = *card_by_name("foreman");
+    take_out(deck, foreman);
+    s.out_of_game.push_back(foreman);
+  }
+
+  s.players.resize(static_cast<std::size_t>(n));
+  std::vector<card_id> intro;
+  if (opts.introductory) {
+    for (auto name : {"R01", "R03", "R04", "R09"}) intro.push_back(*card_by_name(name));
+    for (card_id c : intro) take_out(deck, c);
+    if (!fixed.intro.empty()) {
+      if (static_cast<int>(fixed.intro.size()) != n) throw std::invalid_argument("setup: intro per player");
+      for (card_id c : fixed.intro)
+        if (std::find(intro.begin(), intro.end(), c) == intro.end())
+          throw std::invalid_argument("setup: intro cards must be START customers");
+      for (card_id c : intro)
+        if (std::find(fixed.intro.begin(), fixed.intro.end(), c) == fixed.intro.end()) deck.push_back(c);
+      intro = fixed.intro;
+    } else {
+      s.random.shuffle(intro);
+      for (std::size_t i = static_cast<std::size_t>(n); i < intro.size(); ++i) deck.push_back(intro[i]);
+      intro.resize(static_cast<std::size_t>(n));
+    }
+    std::sort(deck.begin(), deck.end());  // returned START cards are shuffled in below
+  }
+
+  if (!fixed.hands.empty() && static_cast<int>(fixed.hands.size()) != n)
+    throw std::invalid_argument("setup: hands per player");
+  for (const auto& h : fixed.hands)
+    for (card_id c : h) take_out(deck, c);
+  for (card_id c : fixed.deck) take_out(deck, c);
+  s.random.shuffle(deck);
+  for (auto it = fixed.deck.rbegin(); it != fixed.deck.rend(); ++it) deck.push_back(*it);
+  s.draw_pile = std::move(deck);
+
+  if (!fixed.field_piles.empty() && static_cast<int>(fixed.field_piles.size()) != n)
+    throw std::invalid_argument("setup: field piles per player");
+  for (int p = 0; p < n; ++p) {
+    auto& ps = s.players[static_cast<std::size_t>(p)];
+    ps.cash = start_cash;
+    for (veg v : all_vegs) ps.shop[v] = static_cast<std::int16_t>(shop_start_stock(v));
+    ps.fields.push_back(field{home_field, veg::wheat, 0, no_card});
+    if (!fixed.field_piles.empty()) {
+      const auto& pile = fixed.field_piles[static_cast<std::size_t>(p)];
+      auto sorted = pile;
+      std::sort(sorted.begin(), sorted.end());
+      const std::vector<field_id> all{1, 2, 3, 4, 5, 6, 7, 8};
+      if (sorted != all) throw std::invalid_argument("setup: a field pile holds the 8 private fields");
+      ps.field_pile.assign(pile.rbegin(), pile.rend());
+    } else {
+      std::vector<field_id> a{1, 2, 3, 4}, b{5, 6, 7, 8};
+      s.random.shuffle(a);
+      s.random.shuffle(b);
+      // back() is the top: set A is drawn first, then set B.
+      ps.field_pile.assign(b.begin(), b.end());
+      ps.field_pile.insert(ps.field_pile.end(), a.begin(), a.end());
+    }
+    if (opts.introductory) ps.intro = intro[static_cast<std::size_t>(p)];
+  }
+
+  if (fixed.starting != no_player) {
+    if (fixed.starting < 0 || fixed.starting >= n) throw std::invalid_argument("setup: starting player");
+    s.starting = fixed.starting;
+  } else {
+    s.starting = static_cast<player_id>(s.random.below(static_cast<std::uint64_t>(n)));
+  }
+
+  if (!fixed.hands.empty()) {
+    for (int p = 0; p < n; ++p) s.players[static_cast<std::size_t>(p)].hand = fixed.hands[static_cast<std::size_t>(p)];
+  } else if (opts.rules == ruleset::yucata) {
+    // Yucata deals the first hand before the Home fields are planted.
+    for (int k = 0; k < n; ++k) {
+      auto& ps = s.players[static_cast<std::size_t>((s.starting + k) % n)];
+      for (int i = 0; i < hand_size; ++i) {
+        ps.hand.push_back(s.draw_pile.back());
+        s.draw_pile.pop_back();
+      }
+    }
+  }
+
+  s.current_phase = phase::setup;
+  s.current_step = step::plant_home;
+  s.active = s.starting;
+  return s;
+}
+
+}  // namespace loyang::engine

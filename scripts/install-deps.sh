@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project builds, tests and runs with.
+# Idempotent: installs only what is missing, so `make test` can call it every time.
+# Used by the Makefile, .ci/run and the Dockerfile's build stage.
+#   scripts/install-deps.sh            build + test packages
+#   scripts/install-deps.sh --runtime  only the shared libraries the server needs at run time
+set -euo pipefail
+
+build_packages=(
+  g++ make cmake ninja-build ccache pkg-config
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
+  catch2 python3 python3-websockets curl ca-certificates
+)
+runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 curl ca-certificates)
+
+packages=("${build_packages[@]}")
+[ "${1:-}" = "--runtime" ] && packages=("${runtime_packages[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
