@@ -75,14 +75,17 @@ constexpr std::array<card_info, action_card_count> cards{{
     helper("trader-3", H::trader),
 }};
 
+// `kinds`: the first n vegetable types may be sown. Home field: rules text. Others inferred:
+// 3 spaces all six, 4 no leek, 5 no bean or leek, 6 only wheat, pumpkin, turnip.
 struct field_info {
   std::string_view name;
   std::uint8_t size;
+  std::uint8_t kinds;
 };
 constexpr std::array<field_info, field_count> fields{{
-    {"HOME", 9}, {"PF3-A", 3}, {"PF4-A", 4}, {"PF5-A", 5}, {"PF6-A", 6},
-    {"PF3-B", 3}, {"PF4-B", 4}, {"PF5-B", 5}, {"PF6-B", 6},
-    {"CF3-1", 3}, {"CF3-2", 3}, {"CF4-1", 4}, {"CF4-2", 4}, {"CF5-1", 5}, {"CF5-2", 5},
+    {"HOME", 9, 3},  {"PF3-A", 3, 6}, {"PF4-A", 4, 5}, {"PF5-A", 5, 4}, {"PF6-A", 6, 3},
+    {"PF3-B", 3, 6}, {"PF4-B", 4, 5}, {"PF5-B", 5, 4}, {"PF6-B", 6, 3},
+    {"CF3-1", 3, 6}, {"CF3-2", 3, 6}, {"CF4-1", 4, 5}, {"CF4-2", 4, 5}, {"CF5-1", 5, 4}, {"CF5-2", 5, 4},
 }};
 
 // Per vegetable: spaces, start stock, buy, sell. Inferred: the two empty spaces are bean and leek.
@@ -111,17 +114,7 @@ std::optional<field_id> field_by_name(std::string_view name) {
 int field_size(field_id f) { return fields[f].size; }
 
 bool field_allows(field_id f, veg v) {
-  // Home field: rules text. Others inferred: 3 spaces all six, 4 no leek, 5 no bean/leek, 6 and 9
-  // only wheat, pumpkin, turnip.
-  const int kinds = [&] {
-    switch (field_size(f)) {
-      case 3: return 6;
-      case 4: return 5;
-      case 5: return 4;
-      default: return 3;
-    }
-  }();
-  return static_cast<int>(v) < kinds;
+  return static_cast<int>(v) < fields[f].kinds;
 }
 
 int shop_spaces(veg v) { return shop[static_cast<int>(v)][0]; }

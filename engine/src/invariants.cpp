@@ -28,37 +28,37 @@ std::vector<std::string> check_invariants(const state& s) {
 
   for (player_id p = 0; p < player_count(s); ++p) {
     const auto& ps = pl(s, p);
-    const std::string who = "player " + std::to_string(p) + ": ";
-    if (ps.cash < 0) say(who + "negative cash");
-    if (ps.loans < 0 || (s.opts.rules == ruleset::yucata && ps.loans > yucata_loan_limit)) say(who + "bad loans");
-    if (ps.position < path_start || ps.position > path_end) say(who + "position off the path");
+    const auto who = [p] { return "player " + std::to_string(p) + ": "; };  // only on failure
+    if (ps.cash < 0) say(who() + "negative cash");
+    if (ps.loans < 0 || (s.opts.rules == ruleset::yucata && ps.loans > yucata_loan_limit)) say(who() + "bad loans");
+    if (ps.position < path_start || ps.position > path_end) say(who() + "position off the path");
     for (veg v : all_vegs) {
-      if (ps.shop[v] < 0 || ps.shop[v] > shop_spaces(v)) say(who + "shop stock out of range");
-      if (ps.cart[v] < 0 || ps.storehouse[v] < 0) say(who + "negative vegetables");
+      if (ps.shop[v] < 0 || ps.shop[v] > shop_spaces(v)) say(who() + "shop stock out of range");
+      if (ps.cart[v] < 0 || ps.storehouse[v] < 0) say(who() + "negative vegetables");
     }
-    if (ps.storehouse.total() > storehouse_capacity(ps)) say(who + "storehouse over capacity");
+    if (ps.storehouse.total() > storehouse_capacity(ps)) say(who() + "storehouse over capacity");
     const bool mid_turn = s.current_phase == phase::action && s.active == p;
     if (!mid_turn && s.current_phase == phase::action && ps.turn_done && ps.cart.total() != 0)
-      say(who + "vegetables left on the cart after the turn");
+      say(who() + "vegetables left on the cart after the turn");
     for (card_id c : ps.hand) count(c, "hand");
     if (ps.intro != no_card) count(ps.intro, "intro");
     for (const auto& f : ps.fields) {
-      if (f.id >= field_count) say(who + "bad field");
-      else if (f.count > field_size(f.id)) say(who + "field over capacity");
-      else if (f.count > 0 && !field_allows(f.id, f.crop)) say(who + "crop not allowed on field");
+      if (f.id >= field_count) say(who() + "bad field");
+      else if (f.count > field_size(f.id)) say(who() + "field over capacity");
+      else if (f.count > 0 && !field_allows(f.id, f.crop)) say(who() + "crop not allowed on field");
       if (is_common_field(f.id)) count(card_of_common_field(f.id), "field");
       if (f.under != no_card) count(f.under, "under a field");
     }
     // The Home field holds 9: it is emptied by the harvest of the last round.
     if (s.round < rounds && (ps.fields.empty() || ps.fields.front().id != home_field))
-      say(who + "home field missing");
+      say(who() + "home field missing");
     for (const auto& pc : ps.played) {
       count(pc.card, "play area");
       if (pc.under != no_card) count(pc.under, "under a card");
       const auto k = kind_of(pc.card);
-      if (k == card_kind::common_field) say(who + "a field in the play area");
-      if (k == card_kind::market_stall && pc.stall_left == 0) say(who + "empty stall still in play");
-      if (k == card_kind::regular && pc.deliveries >= 4) say(who + "full regular customer still in play");
+      if (k == card_kind::common_field) say(who() + "a field in the play area");
+      if (k == card_kind::market_stall && pc.stall_left == 0) say(who() + "empty stall still in play");
+      if (k == card_kind::regular && pc.deliveries >= 4) say(who() + "full regular customer still in play");
     }
   }
   for (int c = 0; c < action_card_count; ++c)

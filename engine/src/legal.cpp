@@ -22,12 +22,12 @@ void list_distribution(lister& l, const player_state& ps) {
   const state& s = l.s;
   l.offer(cmd::reveal_courtyard{});
   for (card_id h : ps.hand) l.offer(cmd::place_in_courtyard{h});
-  std::vector<card_id> own = ps.hand;
-  if (ps.intro != no_card) own.push_back(ps.intro);
-  for (card_id h : own) {
+  const auto offer_takes = [&](card_id h) {
     if (s.courtyard.empty()) l.offer(cmd::take_cards{h, no_card});
     for (card_id c : s.courtyard) l.offer(cmd::take_cards{h, c});
-  }
+  };
+  for (card_id h : ps.hand) offer_takes(h);
+  if (ps.intro != no_card) offer_takes(ps.intro);
 }
 
 void list_main(lister& l, const player_state& ps) {
@@ -83,6 +83,7 @@ void list_two_pack(lister& l) {
 
 std::vector<command> legal_commands(const state& s, player_id player) {
   std::vector<command> out;
+  out.reserve(48);
   if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return out;
   lister l{s, player, out};
   const auto& ps = pl(s, player);
