@@ -48,6 +48,7 @@ LOYANG_FAIL(no_cards_left, "There are no action cards left to draw.")
 LOYANG_FAIL(not_in_two_pack, "Keep only cards of the Two-pack you drew.")
 LOYANG_FAIL(regulars_pending, "Deliver to or skip each of your Regular customers before ending your turn.")
 LOYANG_FAIL(storehouse_upgraded, "Your Storehouse is already upgraded.")
+LOYANG_FAIL(nothing_to_undo, "There is nothing in this turn you can take back.")
 LOYANG_FAIL(bad_steps, "You cannot move that many spaces on the Path of Prosperity.")
 #undef LOYANG_FAIL
 }  // namespace fail

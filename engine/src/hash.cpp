@@ -88,6 +88,11 @@ std::uint64_t state_hash(const state& s) {
     h.i(p.turn_done);
     h.i(p.bought_two_pack);
   }
+  h.i(static_cast<std::int64_t>(s.undo_log.size()));
+  for (const auto& [p, c] : s.undo_log) {
+    h.i(p);
+    h.i(static_cast<std::int64_t>(c.index()));
+  }
   for (const auto& r : s.ranking) {
     h.i(r.player);
     h.i(r.position);

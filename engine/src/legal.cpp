@@ -118,6 +118,7 @@ std::vector<command> legal_commands(const state& s, player_id player) {
         break;
     }
   }
+  if (undo_available(s, player)) out.emplace_back(cmd::undo{});
   for (veg v : all_vegs) l.offer(cmd::sell{v});
   l.offer(cmd::take_loan{});
   for (const auto& pc : ps.played)

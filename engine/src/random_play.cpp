@@ -33,6 +33,14 @@ random_play_result play_random_games(const random_play_options& opt) {
             note(where + " v" + std::to_string(st.version) + ": listed " +
                  std::string(command_name(other)) + " rejected: " + e->code);
             reported = true;
+            continue;
+          }
+          // After any undoable command, undo restores the exact earlier state.
+          if (copy.undo_log.size() != st.undo_log.size() + 1) continue;
+          if (apply(copy, p, cmd::undo{}) || (copy.version -= 2, !(copy == st))) {
+            note(where + " v" + std::to_string(st.version) + ": undo after " +
+                 std::string(command_name(other)) + " did not restore the state");
+            reported = true;
           }
         }
       }

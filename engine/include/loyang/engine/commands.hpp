@@ -66,6 +66,8 @@ struct upgrade_storehouse { bool operator==(const upgrade_storehouse&) const = d
 struct discard_veg { veg crop; bool operator==(const discard_veg&) const = default; };
 /// Move `steps` spaces on the Path of Prosperity (0 allowed); ends the turn.
 struct advance { int steps; bool operator==(const advance&) const = default; };
+/// Take back the own last command of this turn, back to the last point of no return.
+struct undo { bool operator==(const undo&) const = default; };
 }  // namespace cmd
 
 using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_in_courtyard,
@@ -73,7 +75,7 @@ using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_
                              cmd::trade, cmd::discard_helper, cmd::serve_regular,
                              cmd::skip_regular, cmd::serve_casual, cmd::buy_two_pack,
                              cmd::keep_two_pack, cmd::take_loan, cmd::end_turn,
-                             cmd::upgrade_storehouse, cmd::discard_veg, cmd::advance>;
+                             cmd::upgrade_storehouse, cmd::discard_veg, cmd::advance, cmd::undo>;
 
 /// The wire name of a command's type ("plant_home", "take_cards", ...).
 std::string_view command_name(const command& c);

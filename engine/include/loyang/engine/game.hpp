@@ -39,6 +39,10 @@ std::optional<rule_error> apply(state& s, player_id player, const command& c);
 /// (hidden_card / hidden_field placeholders; the generator state is cleared).
 state view(const state& s, player_id viewer);
 
+/// Whether `player` may send `undo` now (his own commands of this turn since the last point of
+/// no return). Answer from the full state: views carry no undo history.
+bool undo_available(const state& s, player_id player);
+
 /// Players who must make a decision now (empty when the game is over).
 std::vector<player_id> to_act(const state& s);
 

@@ -3,8 +3,11 @@
 /// viewer may see. Plain values only, so copying a state is cheap (bots and undo copy it).
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
+#include "loyang/engine/commands.hpp"
 #include "loyang/engine/rng.hpp"
 #include "loyang/engine/types.hpp"
 
@@ -70,6 +73,22 @@ struct ranking_entry {
   bool operator==(const ranking_entry&) const = default;
 };
 
+struct state;
+
+/// Where `undo` goes back to: the state at the last point of no return, shared and immutable
+/// (copying a state copies a pointer). Compared by value.
+class undo_point {
+ public:
+  undo_point() = default;
+  explicit undo_point(const state& s);
+  const state* get() const { return saved_.get(); }
+  explicit operator bool() const { return saved_ != nullptr; }
+  bool operator==(const undo_point& o) const;
+
+ private:
+  std::shared_ptr<const state> saved_;
+};
+
 struct state {
   options opts;
   std::uint64_t seed = 0;
@@ -98,8 +117,20 @@ struct state {
   std::vector<player_state> players;
   std::vector<ranking_entry> ranking;  ///< filled when the game ends
 
+  /// Undo within a turn: the active player's commands since the last point of no return, and
+  /// the state before the first of them. Empty when nothing can be undone.
+  undo_point undo_base;
+  std::vector<std::pair<player_id, command>> undo_log;
+
   bool operator==(const state&) const = default;
 };
+
+inline undo_point::undo_point(const state& s) : saved_(std::make_shared<const state>(s)) {}
+inline bool undo_point::operator==(const undo_point& o) const {
+  if (saved_ == o.saved_) return true;
+  if (!saved_ || !o.saved_) return false;
+  return *saved_ == *o.saved_;
+}
 
 /// Optional fixed starting position, for tests and scripted games. Empty members are random.
 struct setup_override {
