@@ -5,10 +5,14 @@
 
 namespace loyang::engine::detail {
 namespace {
-bool contains(const std::vector<card_id>& v, card_id c) {
+template <class V>
+bool contains(const V& v, card_id c) {
   return std::find(v.begin(), v.end(), c) != v.end();
 }
-void erase_one(std::vector<card_id>& v, card_id c) { v.erase(std::find(v.begin(), v.end(), c)); }
+template <class V>
+void erase_one(V& v, card_id c) {
+  v.erase(std::find(v.begin(), v.end(), c));
+}
 int field_cost(card_id c) {
   return c != no_card && kind_of(c) == card_kind::common_field ? common_field_cost : 0;
 }

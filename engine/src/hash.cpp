@@ -15,8 +15,8 @@ class hasher {
   void vc(const veg_counts& v) {
     for (auto x : v.n) i(x);
   }
-  template <class T>
-  void list(const std::vector<T>& v) {
+  template <class V>
+  void list(const V& v) {
     i(static_cast<std::int64_t>(v.size()));
     for (const auto& x : v) i(static_cast<std::int64_t>(x));
   }

@@ -84,7 +84,13 @@ void list_two_pack(lister& l) {
 std::vector<command> legal_commands(const state& s, player_id player) {
   std::vector<command> out;
   out.reserve(48);
-  if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return out;
+  legal_commands(s, player, out);
+  return out;
+}
+
+void legal_commands(const state& s, player_id player, std::vector<command>& out) {
+  out.clear();
+  if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return;
   lister l{s, player, out};
   const auto& ps = pl(s, player);
   if (player == s.active) {
@@ -123,7 +129,6 @@ std::vector<command> legal_commands(const state& s, player_id player) {
   l.offer(cmd::take_loan{});
   for (const auto& pc : ps.played)
     if (kind_of(pc.card) == card_kind::helper) l.offer(cmd::discard_helper{pc.card});
-  return out;
 }
 
 }  // namespace loyang::engine

@@ -68,7 +68,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   for (card_id c : fixed.deck) take_out(deck, c);
   s.random.shuffle(deck);
   for (auto it = fixed.deck.rbegin(); it != fixed.deck.rend(); ++it) deck.push_back(*it);
-  s.draw_pile = std::move(deck);
+  s.draw_pile.assign(deck.begin(), deck.end());
 
   if (!fixed.field_piles.empty() && static_cast<int>(fixed.field_piles.size()) != n)
     throw std::invalid_argument("setup: field piles per player");
@@ -103,7 +103,11 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   }
 
   if (!fixed.hands.empty()) {
-    for (int p = 0; p < n; ++p) s.players[static_cast<std::size_t>(p)].hand = fixed.hands[static_cast<std::size_t>(p)];
+    for (int p = 0; p < n; ++p) {
+      const auto& h = fixed.hands[static_cast<std::size_t>(p)];
+      if (h.size() > s.players[0].hand.capacity()) throw std::invalid_argument("setup: hand too large");
+      s.players[static_cast<std::size_t>(p)].hand.assign(h.begin(), h.end());
+    }
   } else if (opts.rules == ruleset::yucata) {
     // Yucata deals the first hand before the Home fields are planted.
     for (int k = 0; k < n; ++k) {

@@ -90,7 +90,7 @@ TEST_CASE("Nina's Regular customer: 5, a miss turns the marker red, 6, a miss co
   next_round();
   CHECK(serve() == 8);
   // After the fourth delivery the customer is discarded.
-  CHECK(find_if(s.players[0].played.begin(), s.players[0].played.end(),
+  CHECK(std::find_if(s.players[0].played.begin(), s.players[0].played.end(),
                 [&](const played_card& pc) { return pc.card == r09; }) == s.players[0].played.end());
   CHECK(s.discard_pile.back() == r09);
 }

@@ -29,6 +29,8 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
 /// Every command `player` may send now, fully expanded, in a stable order. Includes commands
 /// allowed out of turn (sell, take_loan, discard_helper).
 std::vector<command> legal_commands(const state& s, player_id player);
+/// The same into `out` (cleared first), reusing its memory: for bots and benchmarks.
+void legal_commands(const state& s, player_id player, std::vector<command>& out);
 
 /// Validates `c` for `player`; on success changes `s` (and bumps s.version) and returns nullopt,
 /// otherwise returns the rule error and leaves `s` untouched. Never throws for a bad command.

@@ -5,16 +5,17 @@ namespace loyang::engine {
 
 template <class OnStep>
 bool play_out(state& s, rng& bot, int max_commands, OnStep&& on_step) {
+  std::vector<command> legal;
   for (int n = 0; n < max_commands; ++n) {
-    const auto actors = to_act(s);
-    if (actors.empty()) return true;
-    player_id p = actors.front();
+    if (s.current_phase == phase::finished) return true;
+    const player_id actor = s.active;  // to_act(s).front(), without allocating
+    player_id p = actor;
     // Now and then a player out of turn uses what he may do any time (sell, loan, Helpers).
     if (bot.below(20) == 0) p = static_cast<player_id>(bot.below(s.players.size()));
-    auto legal = legal_commands(s, p);
+    legal_commands(s, p, legal);
     if (legal.empty()) {
-      p = actors.front();
-      legal = legal_commands(s, p);
+      p = actor;
+      legal_commands(s, p, legal);
       if (legal.empty()) return false;
     }
     const command& c = legal[static_cast<std::size_t>(bot.below(legal.size()))];

@@ -16,8 +16,8 @@ class rng {
   /// A uniform integer in [0, n); needs n > 0. Rejection sampling, no modulo bias.
   std::uint64_t below(std::uint64_t n);
   /// Fisher-Yates shuffle with `below`.
-  template <class T>
-  void shuffle(std::vector<T>& v) {
+  template <class Container>
+  void shuffle(Container& v) {
     for (std::size_t i = v.size(); i > 1; --i) {
       const auto j = static_cast<std::size_t>(below(i));
       std::swap(v[i - 1], v[j]);

@@ -9,6 +9,7 @@
 
 #include "loyang/engine/commands.hpp"
 #include "loyang/engine/rng.hpp"
+#include "loyang/engine/static_vector.hpp"
 #include "loyang/engine/types.hpp"
 
 namespace loyang::engine {
@@ -39,11 +40,11 @@ struct player_state {
   std::int16_t position = 1;  ///< space on the Path of Prosperity
   bool storehouse_upgraded = false;
   veg_counts shop, cart, storehouse;
-  std::vector<field> fields;           ///< Home field first, then in the order they arrived
-  std::vector<field_id> field_pile;    ///< private fields still face down; back() is the top
-  std::vector<card_id> hand;
+  static_vector<field, 16> fields;     ///< Home field first, then in the order they arrived
+  static_vector<field_id, 16> field_pile;  ///< private fields still face down; back() is the top
+  static_vector<card_id, 16> hand;
   card_id intro = no_card;             ///< Introductory version: START customer not yet played
-  std::vector<played_card> played;     ///< play area, in the order cards were played
+  static_vector<played_card, 48> played;  ///< play area, in the order cards were played
   bool in_distribution = false;        ///< still to take cards in this Card phase
   bool turn_done = false;              ///< finished his Action phase turn this round
   bool bought_two_pack = false;        ///< this Action phase
@@ -103,19 +104,19 @@ struct state {
   player_id starting = 0;
   player_id second = no_player;
   player_id partner = no_player;        ///< 4 players: the Starting player's partner
-  std::vector<player_id> action_order;  ///< this round's Action phase turn order
+  static_vector<player_id, 4> action_order;  ///< this round's Action phase turn order
   std::uint8_t turn_index = 0;          ///< into action_order
   bool revealed_this_turn = false;      ///< 2 players: Courtyard reveal used in this turn
-  std::vector<player_id> took_order;    ///< Card phase: who has taken cards, in order
+  static_vector<player_id, 4> took_order;    ///< Card phase: who has taken cards, in order
 
-  std::vector<card_id> draw_pile;     ///< back() is the top
-  std::vector<card_id> discard_pile;  ///< back() is the top; public
-  std::vector<card_id> courtyard;
+  static_vector<card_id, 72> draw_pile;     ///< back() is the top
+  static_vector<card_id, 72> discard_pile;  ///< back() is the top; public
+  static_vector<card_id, 72> courtyard;
   std::array<card_id, 2> two_pack{no_card, no_card};  ///< drawn, awaiting keep_two_pack
-  std::vector<card_id> out_of_game;   ///< e.g. the Foreman in the yucata ruleset
+  static_vector<card_id, 72> out_of_game;   ///< e.g. the Foreman in the yucata ruleset
 
-  std::vector<player_state> players;
-  std::vector<ranking_entry> ranking;  ///< filled when the game ends
+  static_vector<player_state, 4> players;
+  static_vector<ranking_entry, 4> ranking;  ///< filled when the game ends
 
   /// Undo within a turn: the active player's commands since the last point of no return, and
   /// the state before the first of them. Empty when nothing can be undone.
