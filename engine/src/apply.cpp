@@ -11,8 +11,19 @@ rule_error to_error(detail::check e) { return rule_error{std::string(e->code), s
 /// alone and do not end the turn.
 bool undoable(const state& before, player_id p, const command& c) {
   if (p != before.active || before.current_phase != phase::action) return false;
-  return !std::holds_alternative<cmd::buy_two_pack>(c) && !std::holds_alternative<cmd::advance>(c) &&
-         !std::holds_alternative<cmd::choose_partner>(c);
+  return std::visit(
+      [](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        // Randomness or hidden information, the end of the turn, other players' areas.
+        return !(std::is_same_v<T, cmd::buy_two_pack> || std::is_same_v<T, cmd::advance> ||
+                 std::is_same_v<T, cmd::choose_partner> || std::is_same_v<T, cmd::tenant_buy_field> ||
+                 std::is_same_v<T, cmd::tenant_swap_field> || std::is_same_v<T, cmd::con_man> ||
+                 std::is_same_v<T, cmd::deliveryman> || std::is_same_v<T, cmd::market_woman> ||
+                 std::is_same_v<T, cmd::subsistence_farmer> || std::is_same_v<T, cmd::tout_swap> ||
+                 std::is_same_v<T, cmd::tout_buy> || std::is_same_v<T, cmd::trader> ||
+                 std::is_same_v<T, cmd::foreman_take> || std::is_same_v<T, cmd::foreman_pass>);
+      },
+      c);
 }
 
 detail::check check_undo(const state& s, player_id p) {
@@ -54,7 +65,8 @@ std::optional<rule_error> apply(state& s, player_id player, const command& c) {
           detail::perform(s, player, x);
           detail::settle(s);
           ++s.version;
-          if (can_undo && s.active == player && s.current_phase == phase::action) {
+          if (can_undo && s.active == player && s.current_phase == phase::action &&
+              s.current_step != step::foreman) {
             s.undo_log.emplace_back(player, c);
           } else {
             s.undo_base = {};
@@ -74,7 +86,13 @@ std::string_view command_name(const command& c) {
       "sow",            "buy",              "sell",               "trade",         "discard_helper",
       "serve_regular",  "skip_regular",     "serve_casual",       "buy_two_pack",  "keep_two_pack",
       "take_loan",      "end_turn",         "upgrade_storehouse", "discard_veg",   "advance",
-      "undo"};
+      "undo",           "use_book_keeper",  "shop_add",           "shop_remove",   "book_keeper_done",
+      "con_man",        "deliveryman",      "foreman_take",       "foreman_pass",  "haggler",
+      "shopper",        "merchant",         "harvest_helper",     "skip_harvest_helper",
+      "activate_helper", "saleswoman_blue", "market_crier_refill", "market_crier_sell",
+      "market_woman",   "serve_regular_twice", "plough_clear",    "plough_harvest", "squire_take",
+      "finish_taking",  "subsistence_farmer", "tenant_buy_field", "tenant_swap_field", "tout_swap",
+      "tout_buy",       "trader"};
   static_assert(std::size(names) == std::variant_size_v<command>);
   return names[c.index()];
 }

@@ -38,6 +38,7 @@ void put_in_play(state& s, player_id p, card_id c, card_id under) {
   played_card pc;
   pc.card = c;
   pc.under = under;
+  pc.round_played = s.round;
   if (info.kind == card_kind::market_stall) pc.stall_left = 0b111;
   if (info.kind == card_kind::regular) pc.handled = !regular_due_now(s, p);
   ps.played.push_back(pc);
@@ -48,7 +49,31 @@ void discard_played(state& s, player_id p, std::size_t index) {
   const played_card pc = ps.played[index];
   ps.played.erase(ps.played.begin() + static_cast<std::ptrdiff_t>(index));
   s.discard_pile.push_back(pc.card);
+  if (kind_of(pc.card) == card_kind::helper) {
+    s.helper_discarded = pc.card;  // the Foreman may react (settle)
+    s.discarded_by = p;
+  }
   if (pc.under != no_card) put_in_play(s, p, pc.under, no_card);
+}
+
+int find_helper(const player_state& p, helper_kind h) {
+  for (std::size_t i = 0; i < p.played.size(); ++i)
+    if (card(p.played[i].card).helper == h) return static_cast<int>(i);
+  return -1;
+}
+
+player_id partner_of(const state& s, player_id p) {
+  if (player_count(s) != 4 || s.partner == no_player) return no_player;
+  if (p == s.starting) return s.partner;
+  if (p == s.partner) return s.starting;
+  for (player_id q = 0; q < 4; ++q)
+    if (q != p && q != s.starting && q != s.partner) return q;
+  return no_player;
+}
+
+bool may_affect(const state& s, player_id p, player_id other) {
+  if (other < 0 || other >= player_count(s) || other == p) return false;
+  return player_count(s) != 4 || partner_of(s, p) == other;
 }
 
 int find_played(const player_state& p, card_id c) {

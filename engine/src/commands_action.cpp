@@ -39,7 +39,8 @@ void perform(state& s, player_id p, const cmd::sow& c) {
   auto f = std::find_if(ps.fields.begin(), ps.fields.end(), [&](const field& x) { return x.id == c.field; });
   --ps.cart[c.crop];
   f->crop = c.crop;
-  f->count = static_cast<std::uint8_t>(field_size(c.field));
+  // Harvest helper (option 2): fields sown this Action phase get one more vegetable.
+  f->count = static_cast<std::uint8_t>(field_size(c.field) + ((ps.effects & effect_harvest_sow) ? 1 : 0));
 }
 
 check check_command(const state& s, player_id p, const cmd::buy& c) {
@@ -82,7 +83,7 @@ check check_command(const state& s, player_id p, const cmd::trade& c) {
   const auto slot = g - info.goods.begin();
   if (g == info.goods.end() || !(ps.played[static_cast<std::size_t>(i)].stall_left & (1u << slot)))
     return &fail::good_not_on_stall;
-  const int cost = info.costs[static_cast<std::size_t>(slot)];
+  const int cost = (ps.effects & effect_maid) ? 1 : info.costs[static_cast<std::size_t>(slot)];
   if ((cost == 2) != c.give2.has_value()) return &fail::wrong_give_count;
   if (c.give2) {
     if (*c.give2 < c.give1) return &fail::give_order;
@@ -108,6 +109,11 @@ void perform(state& s, player_id p, const cmd::trade& c) {
 check check_command(const state& s, player_id p, const cmd::discard_helper& c) {
   if (auto e = need_running(s)) return e;
   if (uncovered_played(pl(s, p), c.card, card_kind::helper) < 0) return &fail::no_such_helper;
+  // The Book-keeper in use, or the Foreman being asked, goes when his decision is made.
+  const auto h = card(c.card).helper;
+  if (p == s.active && ((s.current_step == step::book_keeper && h == helper_kind::book_keeper) ||
+                        (s.current_step == step::foreman && h == helper_kind::foreman)))
+    return &fail::wrong_step;
   return ok;
 }
 
@@ -175,12 +181,7 @@ check check_command(const state& s, player_id p, const cmd::serve_casual& c) {
 
 void perform(state& s, player_id p, const cmd::serve_casual& c) {
   auto& ps = pl(s, p);
-  int regulars = 0, casuals = 0;
-  for (const auto& pc : ps.played) {
-    regulars += kind_of(pc.card) == card_kind::regular;
-    casuals += kind_of(pc.card) == card_kind::casual;
-  }
-  const int modifier = casuals < regulars ? casual_modifier : casuals > regulars ? -casual_modifier : 0;
+  const int modifier = casual_modifier_now(ps);  // counts the customer being served
   const auto& info = card(c.card);
   for (veg v : info.goods) --ps.cart[v];
   ps.cash += info.pays[0] + modifier;
@@ -248,6 +249,7 @@ void perform(state& s, player_id p, const cmd::take_loan&) {
 namespace loyang::engine {
 
 int two_pack_price(const state& s, player_id player) {
+  if (detail::pl(s, player).effects & effect_official) return 0;
   int helpers = 0, stalls = 0;
   for (const auto& pc : detail::pl(s, player).played) {
     helpers += kind_of(pc.card) == card_kind::helper;

@@ -107,14 +107,44 @@ void perform(state& s, player_id p, const cmd::take_cards& c) {
     erase_one(ps.hand, c.hand);
   }
   if (c.courtyard != no_card) erase_one(s.courtyard, c.courtyard);
-  s.courtyard.insert(s.courtyard.end(), ps.hand.begin(), ps.hand.end());
-  ps.hand.clear();
-  ps.in_distribution = false;
   put_in_play(s, p, c.hand, no_card);
   if (c.courtyard != no_card) put_in_play(s, p, c.courtyard, no_card);
-  s.took_order.push_back(p);
-  next_distribution_turn(s, p);
+  // A Squire played in an earlier round may now take up to 2 more Courtyard cards (Yucata: after
+  // the first Courtyard card); the rest of the hand stays in hand until the turn ends.
+  const int squire = find_helper(ps, helper_kind::squire);
+  if (squire >= 0 && ps.played[static_cast<std::size_t>(squire)].round_played != s.round &&
+      c.courtyard != no_card && !s.courtyard.empty()) {
+    s.squire_left = 2;
+    s.current_step = step::squire;
+    return;
+  }
+  finish_distribution_turn(s, p);
 }
+
+check check_command(const state& s, player_id p, const cmd::squire_take& c) {
+  if (auto e = need_step(s, p, step::squire)) return e;
+  if (s.squire_left == 0) return &fail::wrong_step;
+  if (!contains(s.courtyard, c.card)) return &fail::not_in_courtyard;
+  if (!payment_ok(s, p, field_cost(c.card))) return &fail::not_enough_cash;
+  return ok;
+}
+
+void perform(state& s, player_id p, const cmd::squire_take& c) {
+  auto& ps = pl(s, p);
+  const int squire = find_helper(ps, helper_kind::squire);
+  if (s.squire_left == 2 && squire >= 0) discard_played(s, p, static_cast<std::size_t>(squire));
+  pay(ps, field_cost(c.card));
+  erase_one(s.courtyard, c.card);
+  put_in_play(s, p, c.card, no_card);
+  --s.squire_left;
+  if (s.squire_left == 0 || s.courtyard.empty()) finish_distribution_turn(s, p);
+}
+
+check check_command(const state& s, player_id p, const cmd::finish_taking&) {
+  return need_step(s, p, step::squire);
+}
+
+void perform(state& s, player_id p, const cmd::finish_taking&) { finish_distribution_turn(s, p); }
 
 check check_command(const state& s, player_id p, const cmd::choose_partner& c) {
   if (auto e = need_step(s, p, step::choose_partner)) return e;

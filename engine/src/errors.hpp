@@ -50,6 +50,23 @@ LOYANG_FAIL(regulars_pending, "Deliver to or skip each of your Regular customers
 LOYANG_FAIL(storehouse_upgraded, "Your Storehouse is already upgraded.")
 LOYANG_FAIL(nothing_to_undo, "There is nothing in this turn you can take back.")
 LOYANG_FAIL(bad_steps, "You cannot move that many spaces on the Path of Prosperity.")
+LOYANG_FAIL(no_such_helper_kind, "You have no such uncovered Helper in play.")
+LOYANG_FAIL(not_other_player, "Choose another player (in a 4-player game: your partner).")
+LOYANG_FAIL(not_finished_yet, "That player has not finished his Action phase yet.")
+LOYANG_FAIL(starting_player_con_man, "The Starting player cannot use the Con man.")
+LOYANG_FAIL(not_wanted_twice, "Your Regular customers do not want that vegetable twice this round.")
+LOYANG_FAIL(merchant_choice, "Choose the Merchant's vegetables, and the Haggler's or the Shopper's among them.")
+LOYANG_FAIL(no_fields_chosen, "Choose fields that still hold at least 3 vegetables (not the Home field).")
+LOYANG_FAIL(already_active, "That Helper's effect is already active this Action phase.")
+LOYANG_FAIL(not_activatable, "That Helper is used directly, not activated.")
+LOYANG_FAIL(crier_choice, "Choose 1 to 3 different goods from your Market stalls with free shop spaces.")
+LOYANG_FAIL(crier_limit, "The Market crier earns at most 3 Cash.")
+LOYANG_FAIL(messenger_inactive, "Activate the Messenger-boy first.")
+LOYANG_FAIL(field_too_small, "That field does not hold enough vegetables.")
+LOYANG_FAIL(not_in_field_pile, "That field is not in your field pile.")
+LOYANG_FAIL(no_book_keeper_best, "On Yucata the Book-keeper pays for the vegetable that gives the most.")
+LOYANG_FAIL(shop_space, "That shop space cannot take or give a vegetable.")
+LOYANG_FAIL(nothing_to_refill, "You have no Market stall to refill.")
 #undef LOYANG_FAIL
 }  // namespace fail
 

@@ -72,6 +72,8 @@ void end_card_phase(state& s) {
   begin_action_phase(s);
 }
 
+}  // namespace
+
 void start_card_phase(state& s) {
   s.current_phase = phase::card;
   const bool first_hands_dealt = std::any_of(s.players.begin(), s.players.end(),
@@ -98,6 +100,8 @@ void start_card_phase(state& s) {
     next_distribution_turn(s, s.starting);  // nobody may hold cards when the deck ran dry
   }
 }
+
+namespace {
 
 void finish_game(state& s) {
   s.current_phase = phase::finished;
@@ -127,10 +131,63 @@ void finish_game(state& s) {
 void start_round(state& s) {
   ++s.round;
   harvest(s);
-  start_card_phase(s);
+  // Yucata: the Harvest helper is played in a turn after the automatic harvest; the original
+  // rules' "at least 4 before harvesting" is the same as "at least 3 after it".
+  s.current_phase = phase::harvest;
+  s.harvest_queue.clear();
+  for (int k = 0; k < player_count(s); ++k) {
+    const auto p = static_cast<player_id>((s.starting + k) % player_count(s));
+    if (find_helper(pl(s, p), helper_kind::harvest_helper) >= 0 && harvest_helper_fields(pl(s, p)) != 0)
+      s.harvest_queue.push_back(p);
+  }
+  next_harvest_helper(s);
 }
 
 }  // namespace
+
+std::uint16_t harvest_helper_fields(const player_state& p) {
+  std::uint16_t mask = 0;
+  for (const auto& f : p.fields)
+    if (f.id != home_field && f.count >= 3) mask = static_cast<std::uint16_t>(mask | (1u << f.id));
+  return mask;
+}
+
+void next_harvest_helper(state& s) {
+  while (!s.harvest_queue.empty()) {
+    const player_id p = s.harvest_queue.front();
+    if (find_helper(pl(s, p), helper_kind::harvest_helper) >= 0 && harvest_helper_fields(pl(s, p)) != 0) {
+      s.active = p;
+      s.current_step = step::harvest_helper;
+      return;
+    }
+    s.harvest_queue.erase(s.harvest_queue.begin());
+  }
+  start_card_phase(s);
+}
+
+void finish_distribution_turn(state& s, player_id p) {
+  auto& ps = pl(s, p);
+  s.courtyard.insert(s.courtyard.end(), ps.hand.begin(), ps.hand.end());
+  ps.hand.clear();
+  ps.in_distribution = false;
+  s.took_order.push_back(p);
+  s.squire_left = 0;
+  s.current_step = step::distribution;
+  next_distribution_turn(s, p);
+}
+
+void interrupt(state& s, player_id who, step st) {
+  s.resume_stack.push_back(resume_point{s.active, s.current_step});
+  s.active = who;
+  s.current_step = st;
+}
+
+void resume(state& s) {
+  const resume_point r = s.resume_stack.back();
+  s.resume_stack.pop_back();
+  s.active = r.active;
+  s.current_step = r.at;
+}
 
 void after_planting(state& s) {
   for (int k = 1; k <= player_count(s); ++k) {
@@ -173,6 +230,7 @@ void begin_action_phase(state& s) {
   for (auto& ps : s.players) {
     ps.turn_done = false;
     ps.bought_two_pack = false;
+    ps.effects = 0;
     for (auto& pc : ps.played)
       if (kind_of(pc.card) == card_kind::regular) pc.handled = false;
   }
@@ -200,6 +258,23 @@ void settle(state& s) {
     const auto& ps = pl(s, s.active);
     if (ps.cart.total() <= storehouse_capacity(ps)) s.current_step = step::advance;
   }
+  const card_id h = s.helper_discarded;
+  s.helper_discarded = no_card;
+  if (h != no_card && s.opts.rules == ruleset::original && card(h).helper != helper_kind::foreman &&
+      s.current_phase != phase::finished && s.current_step != step::foreman) {
+    for (player_id q = 0; q < player_count(s); ++q) {
+      if (find_helper(pl(s, q), helper_kind::foreman) < 0) continue;
+      // Action phase with 4 players: only the discarding player or his partner.
+      if (s.current_phase == phase::action && player_count(s) == 4 && q != s.discarded_by &&
+          partner_of(s, s.discarded_by) != q)
+        break;
+      s.foreman_offer = h;
+      interrupt(s, q, step::foreman);
+      return;
+    }
+  }
+  // A Harvest helper turn ends when its player has none left to use (or the Foreman took it).
+  if (s.current_step == step::harvest_helper) next_harvest_helper(s);
 }
 
 }  // namespace loyang::engine::detail

@@ -57,6 +57,14 @@ std::uint64_t state_hash(const state& s) {
   h.i(s.two_pack[0]);
   h.i(s.two_pack[1]);
   h.list(s.out_of_game);
+  h.i(s.squire_left);
+  h.list(s.harvest_queue);
+  h.i(s.foreman_offer);
+  h.i(static_cast<std::int64_t>(s.resume_stack.size()));
+  for (const auto& r : s.resume_stack) {
+    h.i(r.active);
+    h.i(static_cast<int>(r.at));
+  }
   for (const auto& p : s.players) {
     h.i(p.cash);
     h.i(p.loans);
@@ -83,7 +91,9 @@ std::uint64_t state_hash(const state& s) {
       h.i(c.red);
       h.i(c.handled);
       h.i(c.stall_left);
+      h.i(c.round_played);
     }
+    h.i(p.effects);
     h.i(p.in_distribution);
     h.i(p.turn_done);
     h.i(p.bought_two_pack);

@@ -29,6 +29,21 @@ void put_in_play(state& s, player_id p, card_id c, card_id under);
 void discard_played(state& s, player_id p, std::size_t index);
 /// Index of p's uncovered played card `c`, or -1.
 int find_played(const player_state& p, card_id c);
+/// Index of p's first uncovered Helper of kind `h`, or -1.
+int find_helper(const player_state& p, helper_kind h);
+/// 4 players, Action phase: p's partner (no_player otherwise).
+player_id partner_of(const state& s, player_id p);
+/// Whether a lantern Helper of p may affect `other`: another player; with 4, only the partner.
+bool may_affect(const state& s, player_id p, player_id other);
+/// Harvest helper: fields (bit per field_id) that may be harvested once more.
+std::uint16_t harvest_helper_fields(const player_state& p);
+/// Ends the own Distribution turn (the rest of the hand to the Courtyard).
+void finish_distribution_turn(state& s, player_id p);
+/// Book-keeper / Foreman: `who` decides now; resume() lets the interrupted player go on.
+void interrupt(state& s, player_id who, step st);
+void resume(state& s);
+/// Card phase start, after the Harvest phase's decisions.
+void start_card_phase(state& s);
 
 /// Draws one card for the Action phase, shuffling the discard pile in when the draw pile is
 /// empty (FAQ). Returns no_card when both are empty.
@@ -39,7 +54,10 @@ void after_planting(state& s);
 void next_distribution_turn(state& s, player_id from);
 void begin_action_phase(state& s);
 void next_action_turn(state& s);
-/// Automatic steps that need no decision (e.g. store step already satisfied).
+/// Harvest phase: next player with a Harvest helper decision, or the Card phase.
+void next_harvest_helper(state& s);
+/// Automatic steps that need no decision (e.g. store step already satisfied), and the Foreman's
+/// reaction to a discarded Helper.
 void settle(state& s);
 
 }  // namespace loyang::engine::detail

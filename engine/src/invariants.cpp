@@ -41,10 +41,12 @@ std::vector<std::string> check_invariants(const state& s) {
     if (!mid_turn && s.current_phase == phase::action && ps.turn_done && ps.cart.total() != 0)
       say(who() + "vegetables left on the cart after the turn");
     for (card_id c : ps.hand) count(c, "hand");
+    for (field_id f : ps.field_pile)
+      if (is_common_field(f)) count(card_of_common_field(f), "field pile");  // Tenant-farmer
     if (ps.intro != no_card) count(ps.intro, "intro");
     for (const auto& f : ps.fields) {
       if (f.id >= field_count) say(who() + "bad field");
-      else if (f.count > field_size(f.id)) say(who() + "field over capacity");
+      else if (f.count > field_size(f.id) + 1) say(who() + "field over capacity");  // +1: Harvest helper
       else if (f.count > 0 && !field_allows(f.id, f.crop)) say(who() + "crop not allowed on field");
       if (is_common_field(f.id)) count(card_of_common_field(f.id), "field");
       if (f.under != no_card) count(f.under, "under a field");
@@ -66,6 +68,8 @@ std::vector<std::string> check_invariants(const state& s) {
       say("card " + std::string(card(static_cast<card_id>(c)).id) + " is in " +
           std::to_string(seen[static_cast<std::size_t>(c)]) + " places");
   if (s.current_phase != phase::finished && s.active == no_player) say("nobody to act in a running game");
+  if ((s.current_step == step::foreman) != (s.foreman_offer != no_card)) say("Foreman offer out of step");
+  if (s.helper_discarded != no_card) say("a discarded Helper was not offered to the Foreman");
   if (s.current_phase == phase::finished && s.ranking.size() != s.players.size()) say("no final ranking");
   return bad;
 }

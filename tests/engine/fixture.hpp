@@ -68,7 +68,8 @@ inline state two_player_game(std::vector<card_id> hand0, std::vector<card_id> ha
 namespace loyang::engine::test {
 
 /// Plays plain moves for whoever must act until `done(s)` holds: take or place the first
-/// listed cards, skip Regular customers, keep no Two-pack, store by discarding, never advance.
+/// listed cards, skip Regular customers, keep no Two-pack, store by discarding, never advance,
+/// decline every Helper decision.
 template <class Pred>
 void autoplay_until(state& s, Pred done, int limit = 5000) {
   for (int n = 0; n < limit && !done(s); ++n) {
@@ -77,7 +78,9 @@ void autoplay_until(state& s, Pred done, int limit = 5000) {
     const auto legal = legal_commands(s, p);
     const command* pick = nullptr;
     for (const char* want : {"end_turn", "skip_regular", "advance", "discard_veg", "keep_two_pack",
-                             "choose_partner", "take_cards", "place_in_courtyard", "plant_home"}) {
+                             "choose_partner", "take_cards", "place_in_courtyard", "plant_home",
+                             "skip_harvest_helper", "finish_taking", "foreman_pass",
+                             "book_keeper_done"}) {
       for (const auto& c : legal)
         if (command_name(c) == want) {
           pick = &c;

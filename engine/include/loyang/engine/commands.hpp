@@ -1,7 +1,10 @@
 #pragma once
 /// Everything a player can tell the engine, as small structs in one variant. The wire names
 /// (protocol layer) are the struct names; docs/protocol.md has one example of each.
+#include <array>
+#include <cstdint>
 #include <optional>
+#include <utility>
 #include <string_view>
 #include <variant>
 
@@ -68,6 +71,105 @@ struct discard_veg { veg crop; bool operator==(const discard_veg&) const = defau
 struct advance { int steps; bool operator==(const advance&) const = default; };
 /// Take back the own last command of this turn, back to the last point of no return.
 struct undo { bool operator==(const undo&) const = default; };
+
+// --- Helpers (see docs/rules-decisions.md for every interpretation) ---
+
+/// Book-keeper [2,3]: start arranging the own shop (then shop_add / shop_remove / book_keeper_done).
+struct use_book_keeper { bool operator==(const use_book_keeper&) const = default; };
+/// Book-keeper: put one vegetable from the supply on a free shop space.
+struct shop_add { veg crop; bool operator==(const shop_add&) const = default; };
+/// Book-keeper: return one vegetable from the shop to the supply.
+struct shop_remove { veg crop; bool operator==(const shop_remove&) const = default; };
+/// Book-keeper: finish; 1 Cash per own field sown with `crop` (yucata: the best crop only).
+struct book_keeper_done { veg crop; bool operator==(const book_keeper_done&) const = default; };
+/// Con man: swap him for an uncovered Helper of a player who has finished his Action phase.
+struct con_man { player_id owner; card_id card; bool operator==(const con_man&) const = default; };
+/// Deliveryman: deliver to another player's Regular customer and keep the payment.
+struct deliveryman { player_id owner; card_id customer; bool operator==(const deliveryman&) const = default; };
+/// Foreman (original rules): take the Helper just discarded, or let it go.
+struct foreman_take { bool operator==(const foreman_take&) const = default; };
+struct foreman_pass { bool operator==(const foreman_pass&) const = default; };
+/// Haggler: two of one vegetable from the own shop for the price of one.
+struct haggler { veg crop; bool operator==(const haggler&) const = default; };
+/// Shopper: one vegetable from the supply for 2 less than the shop price; with the Haggler, two.
+struct shopper { veg crop; bool with_haggler; bool operator==(const shopper&) const = default; };
+/// Merchant: 1 Cash each for one of every vegetable in `crops` (bit per veg) that the own Regular
+/// customers still want at least twice this round. Optionally one of them twice for 1 with the
+/// Haggler, or one of them from the supply for 0 with the Shopper (not both).
+struct merchant {
+  std::uint8_t crops;
+  std::optional<veg> haggler;
+  std::optional<veg> shopper;
+  bool operator==(const merchant&) const = default;
+};
+/// Harvest helper option 1 (Harvest phase turn): one more vegetable from each listed field
+/// (bit per field_id) that still holds at least 3 after the harvest; not the Home field.
+struct harvest_helper { std::uint16_t fields; bool operator==(const harvest_helper&) const = default; };
+/// Harvest phase: keep the Harvest helper for later.
+struct skip_harvest_helper { bool operator==(const skip_harvest_helper&) const = default; };
+/// Maid, Official, Messenger-boy, Saleswoman (bonus) or Harvest helper (option 2): activate for
+/// this Action phase.
+struct activate_helper { card_id card; bool operator==(const activate_helper&) const = default; };
+/// Saleswoman option 1: all own Satisfaction markers to blue.
+struct saleswoman_blue { bool operator==(const saleswoman_blue&) const = default; };
+/// Market crier option 1: refill all own Market stalls.
+struct market_crier_refill { bool operator==(const market_crier_refill&) const = default; };
+/// Market crier option 2: sell 1-3 goods from own stalls to the own shop, at most 3 Cash.
+struct market_crier_sell {
+  std::array<std::pair<card_id, veg>, 3> goods;
+  std::uint8_t count;
+  bool operator==(const market_crier_sell&) const = default;
+};
+/// Market woman: swap an own Market stall for another player's; both are refilled.
+struct market_woman {
+  card_id mine;
+  player_id owner;
+  card_id theirs;
+  bool operator==(const market_woman&) const = default;
+};
+/// Messenger-boy active: deliver twice at once to a Regular customer, paid twice for its row.
+struct serve_regular_twice { card_id card; bool operator==(const serve_regular_twice&) const = default; };
+/// Plough-man option 1: empty an own field with at least 2 vegetables (not Home); it can be re-sown.
+struct plough_clear { field_id field; bool operator==(const plough_clear&) const = default; };
+/// Plough-man option 2: harvest every own field with exactly one vegetable (not Home).
+struct plough_harvest { bool operator==(const plough_harvest&) const = default; };
+/// Squire (Card phase, after taking): take one more Courtyard card (up to 2 more).
+struct squire_take { card_id card; bool operator==(const squire_take&) const = default; };
+/// End the own Distribution turn after taking (when a Squire could be used).
+struct finish_taking { bool operator==(const finish_taking&) const = default; };
+/// Subsistence farmer: take 1 vegetable from another player's field (4+, not Home), pay him 1.
+struct subsistence_farmer {
+  player_id owner;
+  field_id field;
+  bool operator==(const subsistence_farmer&) const = default;
+};
+/// Tenant-farmer option 1: pay 3 and take a field out of the own field pile.
+struct tenant_buy_field { field_id field; bool operator==(const tenant_buy_field&) const = default; };
+/// Tenant-farmer option 2: put an unsown field under the field pile and take another from it.
+struct tenant_swap_field {
+  field_id put;
+  field_id take;
+  bool operator==(const tenant_swap_field&) const = default;
+};
+/// Tout option 1: swap an own Casual customer for another player's.
+struct tout_swap {
+  card_id mine;
+  player_id owner;
+  card_id theirs;
+  bool operator==(const tout_swap&) const = default;
+};
+/// Tout option 2: buy another player's Casual customer for 2 and serve it at once.
+struct tout_buy { player_id owner; card_id customer; bool operator==(const tout_buy&) const = default; };
+/// Trader: trade at another player's Market stall (round 8: pay him 1, round 9: 2).
+struct trader {
+  card_id card;
+  player_id owner;
+  card_id stall;
+  veg get;
+  veg give1;
+  std::optional<veg> give2;
+  bool operator==(const trader&) const = default;
+};
 }  // namespace cmd
 
 using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_in_courtyard,
@@ -75,7 +177,16 @@ using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_
                              cmd::trade, cmd::discard_helper, cmd::serve_regular,
                              cmd::skip_regular, cmd::serve_casual, cmd::buy_two_pack,
                              cmd::keep_two_pack, cmd::take_loan, cmd::end_turn,
-                             cmd::upgrade_storehouse, cmd::discard_veg, cmd::advance, cmd::undo>;
+                             cmd::upgrade_storehouse, cmd::discard_veg, cmd::advance, cmd::undo,
+                             cmd::use_book_keeper, cmd::shop_add, cmd::shop_remove,
+                             cmd::book_keeper_done, cmd::con_man, cmd::deliveryman,
+                             cmd::foreman_take, cmd::foreman_pass, cmd::haggler, cmd::shopper,
+                             cmd::merchant, cmd::harvest_helper, cmd::skip_harvest_helper,
+                             cmd::activate_helper, cmd::saleswoman_blue, cmd::market_crier_refill,
+                             cmd::market_crier_sell, cmd::market_woman, cmd::serve_regular_twice,
+                             cmd::plough_clear, cmd::plough_harvest, cmd::squire_take,
+                             cmd::finish_taking, cmd::subsistence_farmer, cmd::tenant_buy_field,
+                             cmd::tenant_swap_field, cmd::tout_swap, cmd::tout_buy, cmd::trader>;
 
 /// The wire name of a command's type ("plant_home", "take_cards", ...).
 std::string_view command_name(const command& c);

@@ -31,8 +31,13 @@ struct played_card {
   bool red = false;                 ///< regular: Satisfaction marker on its red side
   bool handled = true;              ///< regular: delivered to or skipped this Action phase
   std::uint8_t stall_left = 0;      ///< stall: bit i set while goods[i] is still on the stall
+  std::uint8_t round_played = 0;    ///< Squire: not usable in the round it was played (0: usable)
   bool operator==(const played_card&) const = default;
 };
+
+/// Helpers activated "for this Action phase" (player_state::effects).
+inline constexpr std::uint8_t effect_maid = 1, effect_official = 2, effect_messenger = 4,
+                              effect_saleswoman = 8, effect_harvest_sow = 16;
 
 struct player_state {
   std::int32_t cash = 0;
@@ -48,10 +53,11 @@ struct player_state {
   bool in_distribution = false;        ///< still to take cards in this Card phase
   bool turn_done = false;              ///< finished his Action phase turn this round
   bool bought_two_pack = false;        ///< this Action phase
+  std::uint8_t effects = 0;            ///< Helpers activated for this Action phase (effect_* bits)
   bool operator==(const player_state&) const = default;
 };
 
-enum class phase : std::uint8_t { setup, card, action, finished };
+enum class phase : std::uint8_t { setup, harvest, card, action, finished };
 
 /// The decision the game waits for; `state::active` is the player who must make it.
 enum class step : std::uint8_t {
@@ -62,7 +68,18 @@ enum class step : std::uint8_t {
   two_pack,        ///< keep 0, 1 or 2 of the drawn Two-pack
   store,           ///< end of turn: too many vegetables for the Storehouse
   advance,         ///< end of turn: move on the Path of Prosperity
+  harvest_helper,  ///< Harvest phase: use the Harvest helper or keep it
+  squire,          ///< Card phase, after taking: take more Courtyard cards with the Squire
+  book_keeper,     ///< arranging the shop with the Book-keeper
+  foreman,         ///< original rules: take the Helper just discarded with the Foreman?
   finished
+};
+
+/// An interrupted decision, continued after a Book-keeper or Foreman step.
+struct resume_point {
+  player_id active = no_player;
+  step at = step::main;
+  bool operator==(const resume_point&) const = default;
 };
 
 struct ranking_entry {
@@ -113,6 +130,12 @@ struct state {
   static_vector<card_id, 72> discard_pile;  ///< back() is the top; public
   static_vector<card_id, 72> courtyard;
   std::array<card_id, 2> two_pack{no_card, no_card};  ///< drawn, awaiting keep_two_pack
+  std::uint8_t squire_left = 0;       ///< Courtyard cards the Squire may still take
+  static_vector<player_id, 4> harvest_queue;  ///< players still to use a Harvest helper
+  card_id helper_discarded = no_card; ///< a Helper just reached the discard pile (transient)
+  player_id discarded_by = no_player;
+  card_id foreman_offer = no_card;    ///< original rules: the Helper the Foreman's holder may take
+  static_vector<resume_point, 4> resume_stack;  ///< who acts again after a Book-keeper / Foreman step
   static_vector<card_id, 72> out_of_game;   ///< e.g. the Foreman in the yucata ruleset
 
   static_vector<player_state, 4> players;

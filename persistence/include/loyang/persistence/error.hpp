@@ -1,0 +1,34 @@
+#pragma once
+/// The one exception type the persistence layer throws. SQLite's result codes never leave
+/// the layer as bare integers: every failing call becomes a persistence::error whose what()
+/// names the operation and carries SQLite's own message.
+#include <stdexcept>
+#include <string>
+
+struct sqlite3;
+
+namespace loyang::persistence {
+
+/// A database could not be opened, migrated, read or written.
+class error : public std::runtime_error {
+ public:
+  /// `sqlite_code` is SQLite's extended result code, or 0 when the failure is not SQLite's
+  /// (for example a schema newer than this program knows).
+  explicit error(const std::string& what, int sqlite_code = 0);
+
+  /// SQLite's extended result code, or 0.
+  int sqlite_code() const noexcept { return sqlite_code_; }
+
+ private:
+  int sqlite_code_;
+};
+
+namespace detail {
+/// Throws error("<what>: <sqlite message>", code) unless `code` is SQLITE_OK, SQLITE_ROW or
+/// SQLITE_DONE. `db` may be null (the message then comes from sqlite3_errstr).
+void check(int code, sqlite3* db, const std::string& what);
+/// Throws error("<what>: <sqlite message>", code) unconditionally.
+[[noreturn]] void raise(int code, sqlite3* db, const std::string& what);
+}  // namespace detail
+
+}  // namespace loyang::persistence

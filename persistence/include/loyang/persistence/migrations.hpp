@@ -1,0 +1,35 @@
+#pragma once
+/// The versioned schema. The file's `PRAGMA user_version` is the number of migrations it
+/// has had; opening a database applies the missing ones in order, all in one transaction
+/// together with the user_version bump, so a crash leaves the file at its old version. Migrations are append-only: a released one is never edited.
+///
+/// Version 1 — conventions: times are Unix milliseconds (UTC) in INTEGER columns; 64-bit
+/// unsigned values (seeds, hashes) are stored as their two's-complement bit pattern in a
+/// signed INTEGER; JSON is stored as TEXT.
+///
+///   accounts(id, name unique, password_hash, created_at)
+///   tokens(token_hash primary key, account_id, created_at, revoked)
+///   games(id, options JSON, seed, status, engine_version, created_at, updated_at,
+///         version = number of commands applied, result JSON or NULL)
+///   seats(game_id, seat, account_id)                     primary key (game_id, seat)
+///   commands(game_id, version, player, command JSON, created_at)
+///                                                        primary key (game_id, version)
+///   snapshots(game_id, version, state BLOB, state_hash)  primary key (game_id, version)
+#include <span>
+#include <string_view>
+
+namespace loyang::persistence {
+
+class database;
+
+/// The SQL of each migration; migration i (from 1) is element i-1.
+std::span<const std::string_view> migrations();
+
+/// The schema version this program writes: the number of migrations.
+int latest_schema_version();
+
+/// Applies the migrations `db` has not had. Throws persistence::error when the file's
+/// version is newer than latest_schema_version() (written by a newer program) or negative.
+void migrate(database& db);
+
+}  // namespace loyang::persistence

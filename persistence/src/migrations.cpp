@@ -1,0 +1,99 @@
+#include "loyang/persistence/migrations.hpp"
+
+#include <array>
+#include <string>
+
+#include "loyang/persistence/database.hpp"
+#include "loyang/persistence/transaction.hpp"
+
+namespace loyang::persistence {
+namespace {
+
+constexpr std::string_view migration_1 = R"sql(
+CREATE TABLE accounts (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT    NOT NULL UNIQUE,
+  password_hash TEXT    NOT NULL,
+  created_at    INTEGER NOT NULL
+);
+CREATE TABLE tokens (
+  token_hash TEXT    PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  revoked    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX tokens_by_account ON tokens(account_id);
+CREATE TABLE games (
+  id             INTEGER PRIMARY KEY,
+  options        TEXT    NOT NULL,
+  seed           INTEGER NOT NULL,
+  status         TEXT    NOT NULL,
+  engine_version TEXT    NOT NULL,
+  created_at     INTEGER NOT NULL,
+  updated_at     INTEGER NOT NULL,
+  version        INTEGER NOT NULL DEFAULT 0,
+  result         TEXT
+);
+CREATE INDEX games_by_status ON games(status);
+CREATE TABLE seats (
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  seat       INTEGER NOT NULL,
+  account_id INTEGER REFERENCES accounts(id),
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX seats_by_account ON seats(account_id);
+CREATE TABLE commands (
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  version    INTEGER NOT NULL,
+  player     INTEGER NOT NULL,
+  command    TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, version)
+);
+CREATE TABLE snapshots (
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  version    INTEGER NOT NULL,
+  state      BLOB    NOT NULL,
+  state_hash INTEGER NOT NULL,
+  PRIMARY KEY (game_id, version)
+);
+)sql";
+
+constexpr std::array<std::string_view, 1> all_migrations{migration_1};
+
+}  // namespace
+
+std::span<const std::string_view> migrations() { return all_migrations; }
+
+int latest_schema_version() { return static_cast<int>(all_migrations.size()); }
+
+namespace {
+
+void check_known(int found) {
+  const int latest = latest_schema_version();
+  if (found > latest) {
+    throw error("schema version " + std::to_string(found) +
+                " is newer than this program knows (" + std::to_string(latest) +
+                "); run a newer loyang-server or restore a matching backup");
+  }
+  if (found < 0) throw error("invalid schema version " + std::to_string(found));
+}
+
+}  // namespace
+
+void migrate(database& db) {
+  check_known(db.user_version());
+  if (db.user_version() == latest_schema_version()) return;
+  transaction t(db);
+  // Read again under the write lock: another process may have migrated meanwhile.
+  const int found = db.user_version();
+  check_known(found);
+  for (int version = found + 1; version <= latest_schema_version(); ++version) {
+    db.exec(all_migrations[static_cast<std::size_t>(version - 1)]);
+  }
+  // PRAGMA takes no bound parameters; the value is an integer this program produced.
+  db.exec("PRAGMA user_version = " + std::to_string(latest_schema_version()));
+  t.commit();
+}
+
+}  // namespace loyang::persistence

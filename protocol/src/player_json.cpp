@@ -1,0 +1,119 @@
+// One player's board, hand and play area as JSON.
+#include "player_json.hpp"
+
+#include <algorithm>
+
+#include "json_names.hpp"
+#include "loyang/engine/game.hpp"
+#include "state_names.hpp"
+
+namespace loyang::protocol::detail {
+namespace {
+
+json field_to_json(const engine::field& f) {
+  json allows = json::array();
+  const bool known = f.id < engine::field_count;
+  if (known)
+    for (engine::veg v : engine::all_vegs)
+      if (engine::field_allows(f.id, v)) allows.push_back(veg_json(v));
+  return {{"id", field_json(f.id)},
+          {"crop", f.count > 0 ? veg_json(f.crop) : json(nullptr)},
+          {"count", f.count},
+          {"size", known ? engine::field_size(f.id) : 0},
+          {"allows", std::move(allows)},
+          {"under", card_json(f.under)}};
+}
+
+/// The goods still on a Market stall, in the card's order.
+json stall_left_json(const engine::played_card& pc) {
+  json left = json::array();
+  const auto& info = engine::card(pc.card);
+  for (std::size_t g = 0; g < info.goods.size(); ++g)
+    if ((pc.stall_left >> g) & 1u) left.push_back(veg_json(info.goods[g]));
+  return left;
+}
+
+json played_to_json(const engine::played_card& pc) {
+  json j{{"card", card_json(pc.card)}, {"under", card_json(pc.under)}};
+  if (pc.card >= engine::action_card_count) return j;
+  const auto kind = engine::kind_of(pc.card);
+  j["kind"] = std::string(kind_name(kind));
+  switch (kind) {
+    case engine::card_kind::market_stall:
+      j["stall_left"] = stall_left_json(pc);
+      break;
+    case engine::card_kind::regular:
+      j["deliveries"] = pc.deliveries;
+      j["red"] = pc.red;
+      j["handled"] = pc.handled;
+      break;
+    case engine::card_kind::helper:
+      j["round_played"] = pc.round_played;
+      break;
+    case engine::card_kind::casual:
+    case engine::card_kind::common_field:
+      break;
+  }
+  return j;
+}
+
+json effects_json(std::uint8_t effects) {
+  static constexpr std::pair<std::uint8_t, const char*> names[] = {
+      {engine::effect_maid, "maid"},
+      {engine::effect_official, "official"},
+      {engine::effect_messenger, "messenger_boy"},
+      {engine::effect_saleswoman, "saleswoman"},
+      {engine::effect_harvest_sow, "harvest_helper"}};
+  json out = json::array();
+  for (const auto& [bit, name] : names)
+    if (effects & bit) out.push_back(name);
+  return out;
+}
+
+}  // namespace
+
+json counts_json(const engine::veg_counts& c) {
+  json j = json::object();
+  for (engine::veg v : engine::all_vegs) j[std::string(engine::to_string(v))] = c[v];
+  return j;
+}
+
+json player_to_json(const engine::state& s, engine::player_id p, bool full) {
+  const auto& ps = s.players[static_cast<std::size_t>(p)];
+  json fields = json::array();
+  for (const auto& f : ps.fields) fields.push_back(field_to_json(f));
+  json hand = json::array();
+  for (auto c : ps.hand) hand.push_back(card_json(c));
+  json played = json::array();
+  for (const auto& pc : ps.played) played.push_back(played_to_json(pc));
+
+  json j{{"cash", ps.cash},
+         {"loans", ps.loans},
+         {"position", ps.position},
+         {"storehouse_upgraded", ps.storehouse_upgraded},
+         {"storehouse_capacity", engine::storehouse_capacity(ps)},
+         {"shop", counts_json(ps.shop)},
+         {"cart", counts_json(ps.cart)},
+         {"storehouse", counts_json(ps.storehouse)},
+         {"fields", std::move(fields)},
+         {"field_pile_count", ps.field_pile.size()},
+         {"hand", std::move(hand)},
+         {"hand_count", ps.hand.size()},
+         {"intro", card_json(ps.intro)},
+         {"played", std::move(played)},
+         {"in_distribution", ps.in_distribution},
+         {"turn_done", ps.turn_done},
+         {"bought_two_pack", ps.bought_two_pack},
+         {"two_pack_price", engine::two_pack_price(s, p)},
+         {"effects", effects_json(ps.effects)}};
+  const bool pile_known = std::none_of(ps.field_pile.begin(), ps.field_pile.end(),
+                                       [](engine::field_id f) { return f >= engine::field_count; });
+  if (full && pile_known) {
+    json pile = json::array();
+    for (auto it = ps.field_pile.rbegin(); it != ps.field_pile.rend(); ++it) pile.push_back(field_json(*it));
+    j["field_pile"] = std::move(pile);
+  }
+  return j;
+}
+
+}  // namespace loyang::protocol::detail

@@ -1,0 +1,77 @@
+#pragma once
+/// The server's settings, from command-line flags and LOYANG_* environment variables.
+/// A flag wins over its environment variable, which wins over the default.
+///
+///   flag                 environment        default
+///   --port N             LOYANG_PORT        8080 (0 picks a free port)
+///   --address A          LOYANG_ADDRESS     0.0.0.0
+///   --data DIR           LOYANG_DATA        ./data
+///   --web DIR            LOYANG_WEB         <exe-dir>/../../web, else ./web
+///   --threads N          LOYANG_THREADS     the number of CPU cores
+///   --log-level L        LOYANG_LOG_LEVEL   info
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace loyang::server {
+
+/// Everything the server needs to start.
+struct config {
+  /// IP address to listen on.
+  std::string address = "0.0.0.0";
+  /// TCP port to listen on; 0 lets the system pick one (server::port() tells which).
+  std::uint16_t port = 8080;
+  /// Directory of the durable state; created if absent. The database is data_dir/loyang.db.
+  std::filesystem::path data_dir = "data";
+  /// Directory of the static web client. Empty means default_web_root().
+  std::filesystem::path web_root;
+  /// Threads running the I/O loop, 1..max_threads.
+  int threads = 1;
+  /// spdlog level name: trace, debug, info, warn, error, critical or off.
+  std::string log_level = "info";
+};
+
+/// Upper bound of config::threads.
+inline constexpr int max_threads = 256;
+
+/// What the command line asks for.
+enum class config_action {
+  run,      ///< start the server with config_result::settings
+  help,     ///< print usage() and exit 0
+  version,  ///< print the version and exit 0
+  error,    ///< print config_result::message and exit 2
+};
+
+/// The outcome of parse_config().
+struct config_result {
+  config_action action = config_action::run;
+  /// The settings; complete when action is run.
+  config settings;
+  /// Why the command line or environment was refused, when action is error.
+  std::string message;
+};
+
+/// Looks up an environment variable; nullopt when unset.
+using env_lookup = std::function<std::optional<std::string>(std::string_view name)>;
+
+/// The real process environment, for env_lookup. Empty values count as unset.
+std::optional<std::string> process_env(std::string_view name);
+
+/// Parses `args` (the command line without the program name) over the environment seen
+/// through `env`. Accepts `--flag value` and `--flag=value`. Never throws except
+/// std::bad_alloc; every problem becomes action == error with a one-line message.
+config_result parse_config(std::span<const std::string> args, const env_lookup& env);
+
+/// The --help text.
+std::string usage(std::string_view program);
+
+/// Where the web client is when --web/LOYANG_WEB is not given: the first existing directory
+/// of `exe_dir`/../../web, `exe_dir`/../../../web (the binary inside the build tree,
+/// build/<type>/server/) and ./web; ./web when none exists.
+std::filesystem::path default_web_root(const std::filesystem::path& exe_dir);
+
+}  // namespace loyang::server

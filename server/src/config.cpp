@@ -1,0 +1,185 @@
+#include "loyang/server/config.hpp"
+
+#include <boost/asio/ip/address.hpp>
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdlib>
+#include <system_error>
+#include <thread>
+
+namespace loyang::server {
+namespace {
+
+constexpr std::array<std::string_view, 9> log_levels{
+    "trace", "debug", "info", "warn", "warning", "error", "err", "critical", "off"};
+
+/// One setting: its flag, its environment variable and how a value is checked and stored.
+struct option {
+  std::string_view flag;
+  std::string_view env;
+  /// Stores `value` into `c`, or returns why it is not acceptable.
+  std::optional<std::string> (*apply)(config& c, const std::string& value);
+};
+
+std::optional<long long> to_integer(const std::string& value) {
+  long long n = 0;
+  const char* end = value.data() + value.size();
+  auto [ptr, ec] = std::from_chars(value.data(), end, n);
+  if (ec != std::errc() || ptr != end || value.empty()) return std::nullopt;
+  return n;
+}
+
+std::optional<std::string> apply_port(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 0 || *n > 65535) return "port must be a number from 0 to 65535";
+  c.port = static_cast<std::uint16_t>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_address(config& c, const std::string& value) {
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(value, ec);
+  if (ec) return "address must be an IPv4 or IPv6 address";
+  c.address = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_data(config& c, const std::string& value) {
+  if (value.empty()) return "data directory must not be empty";
+  c.data_dir = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_web(config& c, const std::string& value) {
+  if (value.empty()) return "web directory must not be empty";
+  c.web_root = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_threads(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > max_threads) {
+    return "threads must be a number from 1 to " + std::to_string(max_threads);
+  }
+  c.threads = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_log_level(config& c, const std::string& value) {
+  if (std::find(log_levels.begin(), log_levels.end(), value) == log_levels.end()) {
+    return "log level must be one of trace, debug, info, warn, error, critical, off";
+  }
+  c.log_level = value;
+  return std::nullopt;
+}
+
+constexpr std::array<option, 6> options{{
+    {"--port", "LOYANG_PORT", apply_port},
+    {"--address", "LOYANG_ADDRESS", apply_address},
+    {"--data", "LOYANG_DATA", apply_data},
+    {"--web", "LOYANG_WEB", apply_web},
+    {"--threads", "LOYANG_THREADS", apply_threads},
+    {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
+}};
+
+int default_threads() {
+  const auto cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(cores, 1, max_threads);
+}
+
+config_result refuse(std::string message) {
+  config_result r;
+  r.action = config_action::error;
+  r.message = std::move(message);
+  return r;
+}
+
+}  // namespace
+
+std::optional<std::string> process_env(std::string_view name) {
+  const char* value = std::getenv(std::string(name).c_str());
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  return std::string(value);
+}
+
+config_result parse_config(std::span<const std::string> args, const env_lookup& env) {
+  config_result result;
+  result.settings.threads = default_threads();
+
+  // The environment first, so that flags applied afterwards win.
+  for (const auto& o : options) {
+    auto value = env(o.env);
+    if (!value) continue;
+    if (auto problem = o.apply(result.settings, *value)) {
+      return refuse(std::string(o.env) + "=" + *value + ": " + *problem);
+    }
+  }
+
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      result.action = config_action::help;
+      return result;
+    }
+    if (arg == "--version") {
+      result.action = config_action::version;
+      return result;
+    }
+    const auto eq = arg.find('=');
+    const std::string_view name = std::string_view(arg).substr(0, eq);
+    const auto o = std::find_if(options.begin(), options.end(),
+                                [&](const option& candidate) { return candidate.flag == name; });
+    if (o == options.end()) return refuse("unknown option '" + arg + "'");
+    std::string value;
+    if (eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      return refuse("option " + std::string(name) + " needs a value");
+    }
+    if (auto problem = o->apply(result.settings, value)) {
+      return refuse(std::string(name) + " " + value + ": " + *problem);
+    }
+  }
+  return result;
+}
+
+std::string usage(std::string_view program) {
+  std::string text = "Usage: " + std::string(program) + " [options]\n";
+  text += R"(
+The At the Gates of Loyang game server: HTTP and WebSocket on one port.
+
+Options (each also read from its environment variable; the flag wins):
+  --port N          LOYANG_PORT       TCP port to listen on (default 8080; 0 = any free port)
+  --address A       LOYANG_ADDRESS    IP address to listen on (default 0.0.0.0)
+  --data DIR        LOYANG_DATA       data directory, created if absent (default ./data);
+                                      the database is DIR/loyang.db
+  --web DIR         LOYANG_WEB        web client directory (default <exe-dir>/../../web,
+                                      else ./web)
+  --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)
+  --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
+                                      (default info)
+  --version                           print the version and exit
+  -h, --help                          print this help and exit
+
+Exit status: 0 after SIGINT/SIGTERM, 1 on a runtime failure (e.g. the port is taken),
+2 on bad options or an unusable data directory or database.
+)";
+  return text;
+}
+
+std::filesystem::path default_web_root(const std::filesystem::path& exe_dir) {
+  std::error_code ec;
+  for (const auto& candidate :
+       {exe_dir / ".." / ".." / "web", exe_dir / ".." / ".." / ".." / "web"}) {
+    if (!exe_dir.empty() && std::filesystem::is_directory(candidate, ec)) {
+      auto canonical = std::filesystem::weakly_canonical(candidate, ec);
+      return ec ? candidate : canonical;
+    }
+  }
+  return std::filesystem::path("web");
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,79 @@
+#include "http_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+#include "handle_request.hpp"
+
+namespace loyang::server {
+
+http_session::http_session(tcp::socket&& socket, std::shared_ptr<shared_state> state)
+    : stream_(std::move(socket)), state_(std::move(state)) {}
+
+http_session::~http_session() { state_->connections().remove(this); }
+
+void http_session::run() {
+  if (!state_->connections().add(shared_from_this())) return;  // shutting down: just close
+  // The socket came from the acceptor on this session's strand executor; start on it.
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::close() {
+  net::post(stream_.get_executor(),
+            beast::bind_front_handler(&http_session::on_close, shared_from_this()));
+}
+
+void http_session::on_close() {
+  closing_ = true;
+  // An idle connection is waiting for a request that need not come: stop waiting. A busy
+  // one closes after its response is written (on_write).
+  if (!busy_) stream_.cancel();
+}
+
+void http_session::do_read() {
+  if (closing_) return do_close();
+  parser_.emplace();
+  parser_->body_limit(body_limit);
+  stream_.expires_after(timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred*/) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec) return fail(ec, "read");
+
+  busy_ = true;
+  auto req = parser_->release();
+  if (closing_) req.keep_alive(false);  // tell the client this is the last response
+  http::message_generator msg = handle_request(*state_, std::move(req));
+  const bool keep_alive = msg.keep_alive();
+  stream_.expires_after(timeout);
+  beast::async_write(stream_, std::move(msg),
+                     beast::bind_front_handler(&http_session::on_write, shared_from_this(),
+                                               keep_alive));
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec,
+                            std::size_t /*bytes_transferred*/) {
+  busy_ = false;
+  if (ec) return fail(ec, "write");
+  if (!keep_alive || closing_) return do_close();
+  do_read();
+}
+
+void http_session::do_close() {
+  // Send a TCP shutdown; the socket closes when the last handler releases this session.
+  beast::error_code ec;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+void http_session::fail(beast::error_code ec, const char* what) {
+  // Cancelled by close() or by shutdown: not a failure.
+  if (ec == net::error::operation_aborted) return;
+  spdlog::debug("http: {}: {}", what, ec.message());
+}
+
+}  // namespace loyang::server

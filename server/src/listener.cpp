@@ -1,0 +1,69 @@
+#include "listener.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <string>
+#include <utility>
+
+#include "http_session.hpp"
+
+namespace loyang::server {
+namespace {
+
+void throw_if(beast::error_code ec, const char* what, const tcp::endpoint& endpoint) {
+  if (!ec) return;
+  const std::string where = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  throw boost::system::system_error(ec, std::string(what) + " " + where);
+}
+
+}  // namespace
+
+listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
+                   std::shared_ptr<shared_state> state)
+    : ioc_(ioc), acceptor_(net::make_strand(ioc)), state_(std::move(state)) {
+  beast::error_code ec;
+  acceptor_.open(endpoint.protocol(), ec);
+  throw_if(ec, "open", endpoint);
+  acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+  throw_if(ec, "set_option", endpoint);
+  acceptor_.bind(endpoint, ec);
+  throw_if(ec, "bind", endpoint);
+  acceptor_.listen(net::socket_base::max_listen_connections, ec);
+  throw_if(ec, "listen", endpoint);
+  endpoint_ = acceptor_.local_endpoint();
+}
+
+void listener::run() {
+  net::dispatch(acceptor_.get_executor(),
+                beast::bind_front_handler(&listener::do_accept, shared_from_this()));
+}
+
+void listener::close() {
+  net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+    beast::error_code ec;
+    self->acceptor_.close(ec);
+  });
+}
+
+void listener::do_accept() {
+  // Each connection gets its own strand.
+  acceptor_.async_accept(net::make_strand(ioc_),
+                         beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+}
+
+void listener::on_accept(beast::error_code ec, tcp::socket socket) {
+  if (ec) {
+    fail(ec, "accept");
+    if (!acceptor_.is_open()) return;  // closed by close(): stop accepting
+  } else {
+    std::make_shared<http_session>(std::move(socket), state_)->run();
+  }
+  do_accept();
+}
+
+void listener::fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted) return;
+  spdlog::warn("listener: {}: {}", what, ec.message());
+}
+
+}  // namespace loyang::server

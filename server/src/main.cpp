@@ -1,0 +1,74 @@
+// loyang-server: parse the settings, open the data, listen, serve until SIGINT/SIGTERM.
+// Exit status: 0 after a signal, 1 on a runtime failure, 2 on bad options or unusable data.
+#include <spdlog/spdlog.h>
+
+#include <boost/system/system_error.hpp>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "loyang/persistence/error.hpp"
+#include "loyang/server/config.hpp"
+#include "loyang/server/server.hpp"
+#include "loyang/server/version.hpp"
+
+namespace {
+
+constexpr int exit_runtime_failure = 1;
+constexpr int exit_bad_setup = 2;
+
+/// The directory of the running executable, for the default web root.
+std::filesystem::path exe_dir(const char* argv0) {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = std::filesystem::absolute(argv0, ec);
+  return ec ? std::filesystem::path() : exe.parent_path();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace server = loyang::server;
+  const std::string program = "loyang-server";
+  const std::vector<std::string> args(argv + 1, argv + argc);
+
+  auto parsed = server::parse_config(args, server::process_env);
+  switch (parsed.action) {
+    case server::config_action::help:
+      std::cout << server::usage(program);
+      return 0;
+    case server::config_action::version:
+      std::cout << program << ' ' << server::version() << '\n';
+      return 0;
+    case server::config_action::error:
+      std::cerr << program << ": " << parsed.message << "\nTry '" << program << " --help'.\n";
+      return exit_bad_setup;
+    case server::config_action::run:
+      break;
+  }
+  auto settings = std::move(parsed.settings);
+  if (settings.web_root.empty()) settings.web_root = server::default_web_root(exe_dir(argv[0]));
+  spdlog::set_level(spdlog::level::from_str(settings.log_level));
+
+  try {
+    server::server s(settings);
+    s.stop_on_signals();
+    spdlog::info("loyang-server {} listening on http://{}:{}/ with data in {} (web client from {})",
+                 server::version(), s.address(), s.port(), s.database_file().string(),
+                 std::filesystem::absolute(s.web_root()).string());
+    s.run();
+    spdlog::info("stopped");
+    return 0;
+  } catch (const loyang::persistence::error& e) {
+    spdlog::critical("data directory {}: {}", settings.data_dir.string(), e.what());
+    return exit_bad_setup;
+  } catch (const boost::system::system_error& e) {
+    spdlog::critical("cannot listen: {}", e.what());
+    return exit_runtime_failure;
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return exit_runtime_failure;
+  }
+}

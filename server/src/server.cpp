@@ -1,0 +1,122 @@
+#include "loyang/server/server.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "beast.hpp"
+#include "listener.hpp"
+#include "loyang/persistence/database.hpp"
+#include "shared_state.hpp"
+
+namespace loyang::server {
+
+struct server::impl {
+  explicit impl(config c)
+      : settings(std::move(c)),
+        ioc(settings.threads),
+        db(persistence::database::open_in(settings.data_dir)),
+        state(std::make_shared<shared_state>(settings.web_root.empty() ? std::filesystem::path("web")
+                                                                       : settings.web_root)),
+        strand(net::make_strand(ioc)),
+        signals(strand),
+        grace_timer(strand),
+        acceptor(std::make_shared<listener>(
+            ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {}
+
+  ~impl() {
+    // Sessions still queued in the io_context are destroyed with it, after this object's
+    // other members: they must not call back into it.
+    state->connections().forget_on_empty();
+  }
+
+  impl(const impl&) = delete;
+  impl& operator=(const impl&) = delete;
+
+  // Runs on `strand`.
+  void do_stop() {
+    if (stopping) return;
+    stopping = true;
+    acceptor->close();
+    state->connections().close_all([this] { net::post(strand, [this] { on_drained(); }); });
+    grace_timer.expires_after(shutdown_grace);
+    grace_timer.async_wait([this](beast::error_code ec) {
+      if (ec) return;  // cancelled: everything finished in time
+      spdlog::warn("{} connection(s) still open after {} s; closing them",
+                   state->connections().size(), shutdown_grace.count());
+      ioc.stop();
+    });
+  }
+
+  // Runs on `strand`, once the last connection has gone.
+  void on_drained() {
+    grace_timer.cancel();
+    signals.cancel();  // nothing is left to do: let run() return
+  }
+
+  void wait_for_signal() {
+    signals.async_wait([this](beast::error_code ec, int signal) {
+      if (ec) return;
+      if (stopping) {
+        spdlog::warn("received signal {} again; stopping now", signal);
+        ioc.stop();
+        return;
+      }
+      spdlog::info("received {}; finishing open requests", signal == SIGINT ? "SIGINT" : "SIGTERM");
+      do_stop();
+      wait_for_signal();
+    });
+  }
+
+  config settings;
+  net::io_context ioc;  // declared before everything that uses it: destroyed last
+  persistence::database db;
+  std::shared_ptr<shared_state> state;
+  net::strand<net::io_context::executor_type> strand;
+  net::signal_set signals;
+  net::steady_timer grace_timer;
+  std::shared_ptr<listener> acceptor;
+  bool stopping = false;  // guarded by `strand`
+};
+
+server::server(config settings) : impl_(std::make_unique<impl>(std::move(settings))) {}
+
+server::~server() = default;
+
+std::uint16_t server::port() const noexcept { return impl_->acceptor->local_endpoint().port(); }
+
+std::string server::address() const {
+  return impl_->acceptor->local_endpoint().address().to_string();
+}
+
+const std::filesystem::path& server::database_file() const noexcept { return impl_->db.file(); }
+
+const std::filesystem::path& server::web_root() const noexcept { return impl_->state->web_root(); }
+
+void server::stop_on_signals() {
+  impl_->signals.add(SIGINT);
+  impl_->signals.add(SIGTERM);
+  net::dispatch(impl_->strand, [this] { impl_->wait_for_signal(); });
+}
+
+void server::run() {
+  impl_->acceptor->run();
+  const int extra = impl_->settings.threads - 1;
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(extra));
+  for (int i = 0; i < extra; ++i) threads.emplace_back([this] { impl_->ioc.run(); });
+  impl_->ioc.run();
+  for (auto& t : threads) t.join();
+}
+
+void server::stop() {
+  net::post(impl_->strand, [this] { impl_->do_stop(); });
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,32 @@
+#pragma once
+// Internal: what every session shares, as in Beast's chat-multi example: the web root, the
+// start time, and the registry of open connections.
+#include <chrono>
+#include <filesystem>
+
+#include "connection_registry.hpp"
+
+namespace loyang::server {
+
+/// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
+/// them, so it outlives the last session.
+class shared_state {
+ public:
+  explicit shared_state(std::filesystem::path web_root);
+
+  /// Directory the static files are served from.
+  const std::filesystem::path& web_root() const noexcept { return web_root_; }
+
+  /// Whole seconds since this state was made (the server's start).
+  long long uptime_seconds() const noexcept;
+
+  /// The open connections.
+  connection_registry& connections() noexcept { return connections_; }
+
+ private:
+  std::filesystem::path web_root_;
+  std::chrono::steady_clock::time_point started_;
+  connection_registry connections_;
+};
+
+}  // namespace loyang::server

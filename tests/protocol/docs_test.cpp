@@ -1,0 +1,74 @@
+// docs/protocol.md stays in step with the code: every command has an example that reads back
+// to itself, and every rule error code of engine/src/errors.hpp is listed.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "loyang/protocol/command_json.hpp"
+
+using nlohmann::json;
+using namespace loyang;
+
+namespace {
+
+/// A file of the source tree, found from this file's path (tests/protocol/docs_test.cpp).
+std::string source_file(const std::string& relative) {
+  std::string here = __FILE__;
+  const auto cut = here.rfind("tests/protocol/");
+  REQUIRE(cut != std::string::npos);
+  std::ifstream in(here.substr(0, cut) + relative);
+  REQUIRE(in.good());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("every command has a documented example that reads back to itself", "[protocol][docs]") {
+  const std::string doc = source_file("docs/protocol.md");
+  std::set<std::string> documented;
+  // The examples are the last cells of the command tables: | `{"type": ...}` |
+  const std::string start = "| `{\"type\"";
+  for (auto at = doc.find(start); at != std::string::npos; at = doc.find(start, at + 1)) {
+    const auto from = at + 3;
+    const auto end = doc.find('`', from);
+    REQUIRE(end != std::string::npos);
+    const std::string example = doc.substr(from, end - from);
+    INFO(example);
+    const json j = json::parse(example, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    const auto c = protocol::parse_command(j);
+    REQUIRE(c.ok());
+    CHECK(protocol::command_to_json(c.value()) == j);
+    documented.insert(j["type"].get<std::string>());
+  }
+  // Every alternative of the command variant, by name.
+  const auto each = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::set<std::string>{std::string(engine::command_name(engine::command(std::in_place_index<I>)))...};
+  };
+  for (const auto& name : each(std::make_index_sequence<std::variant_size_v<engine::command>>{})) {
+    INFO(name);
+    CHECK(documented.count(name) == 1);
+  }
+}
+
+TEST_CASE("every rule error code is documented", "[protocol][docs]") {
+  const std::string doc = source_file("docs/protocol.md");
+  const std::string errors = source_file("engine/src/errors.hpp");
+  const std::string start = "LOYANG_FAIL(";
+  std::size_t codes = 0;
+  for (auto at = errors.find(start); at != std::string::npos; at = errors.find(start, at + 1)) {
+    const auto name_at = at + start.size();
+    const std::string code = errors.substr(name_at, errors.find(',', name_at) - name_at);
+    if (code == "name") continue;  // the macro's definition
+    INFO(code);
+    CHECK(doc.find("| `" + code + "` |") != std::string::npos);
+    ++codes;
+  }
+  CHECK(codes > 40);
+}

@@ -1,0 +1,59 @@
+// Options and fixed setups from JSON.
+#include "json_fixture.hpp"
+#include "loyang/engine/data.hpp"
+#include "loyang/protocol/options_json.hpp"
+#include "loyang/protocol/setup_json.hpp"
+
+using nlohmann::json;
+using namespace loyang;
+using namespace loyang::protocol;
+
+TEST_CASE("options round-trip and default", "[protocol][options]") {
+  for (const auto& o : test::sample_options()) {
+    const auto back = parse_options(options_to_json(o));
+    REQUIRE(back.ok());
+    CHECK(back.value() == o);
+  }
+  const auto d = parse_options(json::parse(R"({"players": 3})"));
+  REQUIRE(d.ok());
+  CHECK(d.value() == engine::options{3, engine::ruleset::yucata, false});
+}
+
+TEST_CASE("bad options give bad_options", "[protocol][options]") {
+  for (const char* text : {"null", "[]", "{}", R"({"players": 5})", R"({"players": 1})", R"({"players": "2"})",
+                           R"({"players": 2, "ruleset": "chess"})", R"({"players": 2, "ruleset": 1})",
+                           R"({"players": 2, "introductory": "yes"})", R"({"players": 2, "colour": "red"})"}) {
+    INFO(text);
+    parsed<engine::options> o = engine::options{};
+    REQUIRE_NOTHROW(o = parse_options(json::parse(text)));
+    REQUIRE_FALSE(o.ok());
+    CHECK(o.error().code == "bad_options");
+  }
+}
+
+TEST_CASE("a setup override from JSON pins the start", "[protocol][setup]") {
+  const json j = json::parse(R"({
+    "deck": ["R09", "M01", "C14"],
+    "field_piles": [["PF3-A", "PF4-A", "PF5-A", "PF6-A", "PF3-B", "PF4-B", "PF5-B", "PF6-B"],
+                    ["PF6-B", "PF5-B", "PF4-B", "PF3-B", "PF6-A", "PF5-A", "PF4-A", "PF3-A"]],
+    "hands": [["M02", "M03", "R02", "C01"], ["M04", "M05", "R05", "C02"]],
+    "starting": 1})");
+  const auto s = parse_setup(j);
+  REQUIRE(s.ok());
+  CHECK(setup_to_json(s.value()) == j);
+  const engine::state g = engine::new_game({2, engine::ruleset::yucata, false}, 9, s.value());
+  CHECK(g.starting == 1);
+  CHECK(g.draw_pile.back() == *engine::card_by_name("R09"));
+  CHECK(g.players[1].hand[0] == *engine::card_by_name("M04"));
+  CHECK(g.players[0].field_pile.back() == *engine::field_by_name("PF3-A"));
+}
+
+TEST_CASE("bad setups give bad_setup", "[protocol][setup]") {
+  for (const char* text : {"[]", R"({"deck": "R09"})", R"({"deck": ["R99"]})", R"({"hands": [["M01"], "M02"]})",
+                           R"({"field_piles": [["XX"]]})", R"({"starting": "0"})", R"({"dek": []})"}) {
+    INFO(text);
+    const auto s = parse_setup(json::parse(text));
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error().code == "bad_setup");
+  }
+}

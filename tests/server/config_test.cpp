@@ -1,0 +1,147 @@
+// Command line and environment: flags win over LOYANG_* variables, bad values are refused.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "loyang/server/config.hpp"
+#include "temp_dir.hpp"
+
+using loyang::server::config_action;
+using loyang::server::config_result;
+using loyang::server::default_web_root;
+using loyang::server::parse_config;
+
+namespace {
+
+using env_map = std::map<std::string, std::string, std::less<>>;
+
+config_result parse(std::vector<std::string> args, env_map env = {}) {
+  return parse_config(args, [env = std::move(env)](std::string_view name) -> std::optional<std::string> {
+    auto it = env.find(name);
+    if (it == env.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("defaults apply when nothing is given", "[server][config]") {
+  auto r = parse({});
+  REQUIRE(r.action == config_action::run);
+  CHECK(r.settings.port == 8080);
+  CHECK(r.settings.address == "0.0.0.0");
+  CHECK(r.settings.data_dir == "data");
+  CHECK(r.settings.web_root.empty());
+  CHECK(r.settings.threads >= 1);
+  CHECK(r.settings.log_level == "info");
+}
+
+TEST_CASE("flags set every setting, in both spellings", "[server][config]") {
+  auto r = parse({"--port", "9000", "--data=/srv/loyang", "--threads", "3", "--log-level=debug",
+                  "--web", "/srv/web", "--address", "127.0.0.1"});
+  REQUIRE(r.action == config_action::run);
+  CHECK(r.settings.port == 9000);
+  CHECK(r.settings.data_dir == "/srv/loyang");
+  CHECK(r.settings.threads == 3);
+  CHECK(r.settings.log_level == "debug");
+  CHECK(r.settings.web_root == "/srv/web");
+  CHECK(r.settings.address == "127.0.0.1");
+}
+
+TEST_CASE("environment variables set every setting", "[server][config]") {
+  auto r = parse({}, {{"LOYANG_PORT", "8181"}, {"LOYANG_DATA", "/data"}, {"LOYANG_THREADS", "2"},
+                      {"LOYANG_LOG_LEVEL", "warn"}, {"LOYANG_WEB", "/web"}, {"LOYANG_ADDRESS", "::"}});
+  REQUIRE(r.action == config_action::run);
+  CHECK(r.settings.port == 8181);
+  CHECK(r.settings.data_dir == "/data");
+  CHECK(r.settings.threads == 2);
+  CHECK(r.settings.log_level == "warn");
+  CHECK(r.settings.web_root == "/web");
+  CHECK(r.settings.address == "::");
+}
+
+TEST_CASE("flags override the environment", "[server][config]") {
+  auto r = parse({"--port", "9001", "--data", "flag-data"},
+                 {{"LOYANG_PORT", "8181"}, {"LOYANG_DATA", "/env-data"}, {"LOYANG_THREADS", "2"}});
+  REQUIRE(r.action == config_action::run);
+  CHECK(r.settings.port == 9001);
+  CHECK(r.settings.data_dir == "flag-data");
+  CHECK(r.settings.threads == 2);  // not overridden: the environment's value stays
+}
+
+TEST_CASE("a valid flag overrides an invalid environment value only if the env is valid",
+          "[server][config]") {
+  // The environment is checked on its own: a broken LOYANG_PORT is reported even when
+  // --port is given, so a misconfigured deployment does not go unnoticed.
+  auto r = parse({"--port", "9001"}, {{"LOYANG_PORT", "eighty"}});
+  CHECK(r.action == config_action::error);
+  CHECK(r.message.find("LOYANG_PORT") != std::string::npos);
+}
+
+TEST_CASE("port 0 is accepted (any free port)", "[server][config]") {
+  auto r = parse({"--port", "0"});
+  REQUIRE(r.action == config_action::run);
+  CHECK(r.settings.port == 0);
+}
+
+TEST_CASE("bad ports are refused with a message", "[server][config]") {
+  for (const std::string port : {"-1", "65536", "abc", "80x", "", " 80", "1e3", "99999999999999999999"}) {
+    INFO("port '" << port << "'");
+    auto r = parse({"--port", port});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("port") != std::string::npos);
+  }
+  auto env = parse({}, {{"LOYANG_PORT", "70000"}});
+  CHECK(env.action == config_action::error);
+  CHECK(env.message.find("LOYANG_PORT") != std::string::npos);
+}
+
+TEST_CASE("other bad values are refused", "[server][config]") {
+  CHECK(parse({"--threads", "0"}).action == config_action::error);
+  CHECK(parse({"--threads", "257"}).action == config_action::error);
+  CHECK(parse({"--threads", "two"}).action == config_action::error);
+  CHECK(parse({"--log-level", "loud"}).action == config_action::error);
+  CHECK(parse({"--address", "localhost:80"}).action == config_action::error);
+  CHECK(parse({"--data", ""}).action == config_action::error);
+  CHECK(parse({}, {{"LOYANG_LOG_LEVEL", "verbose"}}).action == config_action::error);
+}
+
+TEST_CASE("unknown options and missing values are refused", "[server][config]") {
+  auto unknown = parse({"--prot", "80"});
+  CHECK(unknown.action == config_action::error);
+  CHECK(unknown.message.find("--prot") != std::string::npos);
+  auto positional = parse({"8080"});
+  CHECK(positional.action == config_action::error);
+  auto missing = parse({"--port"});
+  CHECK(missing.action == config_action::error);
+  CHECK(missing.message.find("needs a value") != std::string::npos);
+}
+
+TEST_CASE("--help and --version win over everything else", "[server][config]") {
+  CHECK(parse({"--help"}).action == config_action::help);
+  CHECK(parse({"-h"}).action == config_action::help);
+  CHECK(parse({"--port", "1", "--help", "--bogus"}).action == config_action::help);
+  CHECK(parse({"--version"}).action == config_action::version);
+  const auto text = loyang::server::usage("loyang-server");
+  for (const char* word : {"--port", "--data", "--threads", "--log-level", "--web", "LOYANG_PORT",
+                           "LOYANG_DATA", "LOYANG_THREADS", "LOYANG_LOG_LEVEL", "LOYANG_WEB"}) {
+    INFO(word);
+    CHECK(text.find(word) != std::string::npos);
+  }
+}
+
+TEST_CASE("the default web root is found next to the build tree or falls back to ./web",
+          "[server][config]") {
+  loyang::test::temp_dir tmp;
+  const auto exe_dir = tmp.path() / "build" / "release" / "server";
+  std::filesystem::create_directories(exe_dir);
+  CHECK(default_web_root(exe_dir) == "web");
+
+  std::filesystem::create_directories(tmp.path() / "web");  // <exe-dir>/../../../web
+  CHECK(default_web_root(exe_dir) == std::filesystem::canonical(tmp.path() / "web"));
+
+  std::filesystem::create_directories(tmp.path() / "build" / "web");  // <exe-dir>/../../web
+  CHECK(default_web_root(exe_dir) == std::filesystem::canonical(tmp.path() / "build" / "web"));
+}
