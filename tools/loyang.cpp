@@ -14,7 +14,7 @@ constexpr const char* help_text = R"(loyang - tools for the At the Gates of Loya
 Usage:
   loyang play SCRIPT.json      play a scripted game ("-" reads the script from stdin)
   loyang simulate [--players N] [--games K] [--seed S] [--ruleset yucata|original]
-                  [--introductory] [--check-legal]
+                  [--introductory] [--check-legal] [--no-invariants]
                                play random games, checking the invariants after every command
   loyang --help                this text
 
@@ -28,6 +28,7 @@ play: the script is
 
 simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses seed S+i.
   --check-legal also applies every listed legal command to a copy (slow).
+  --no-invariants skips the invariant checks (to measure the engine alone).
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",
           "first_violations"}. Exit 0, 1 on any invariant violation, 2 on bad arguments.
 )";

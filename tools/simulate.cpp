@@ -42,6 +42,8 @@ std::optional<engine::random_play_options> parse_args(const std::vector<std::str
       opt.game.introductory = true;
     } else if (a == "--check-legal") {
       opt.check_legal_apply = true;
+    } else if (a == "--no-invariants") {
+      opt.check_invariants = false;
     } else if (!has_value) {
       return bad(a == "--players" || a == "--games" || a == "--seed" || a == "--ruleset"
                      ? a + " needs a value"

@@ -42,6 +42,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
 
   s.players.resize(static_cast<std::size_t>(n));
   std::vector<card_id> intro;
+  intro.reserve(4);  // (also keeps GCC 12 from a false -Wstringop-overflow under LTO)
   if (opts.introductory) {
     for (auto name : {"R01", "R03", "R04", "R09"}) intro.push_back(*card_by_name(name));
     for (card_id c : intro) take_out(deck, c);
