@@ -74,13 +74,45 @@ std::optional<std::string> apply_log_level(config& c, const std::string& value) 
   return std::nullopt;
 }
 
-constexpr std::array<option, 6> options{{
+std::optional<std::string> apply_origins(config& c, const std::string& value) {
+  c.allowed_origins.clear();
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const auto comma = value.find(',', start);
+    auto item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!item.empty()) c.allowed_origins.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_password_cost(config& c, const std::string& value) {
+  if (value != "interactive" && value != "minimal") {
+    return "password cost must be interactive or minimal";
+  }
+  c.password_cost = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_memory(config& c, const std::string& value) {
+  if (value != "true" && value != "false" && value != "1" && value != "0") {
+    return "must be true or false";
+  }
+  c.memory_only = value == "true" || value == "1";
+  return std::nullopt;
+}
+
+constexpr std::array<option, 9> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
     {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
+    {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
+    {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
+    {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
 }};
 
 int default_threads() {
@@ -161,6 +193,15 @@ Options (each also read from its environment variable; the flag wins):
   --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)
   --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
                                       (default info)
+  --allowed-origins LIST              LOYANG_ALLOWED_ORIGINS
+                                      comma-separated Origins allowed to open a WebSocket,
+                                      e.g. https://loyang.example.org (default: any)
+  --password-cost C LOYANG_PASSWORD_COST
+                                      argon2id cost: interactive (default) or minimal
+                                      (for tests and load tools only)
+  --memory-only B   LOYANG_MEMORY_ONLY
+                                      true: keep games in memory only, nothing durable
+                                      (for tests; default false)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

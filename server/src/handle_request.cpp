@@ -1,10 +1,12 @@
 #include "handle_request.hpp"
 
+#include <charconv>
 #include <exception>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
+#include "lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/server/version.hpp"
 #include "static_files.hpp"
@@ -12,36 +14,158 @@
 namespace loyang::server {
 namespace {
 
-http::message_generator route(const shared_state& state, const request& req) {
-  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+/// The parts of a request a later answer needs.
+request head_of(const request& req) {
+  request head{req.method(), req.target(), req.version()};
+  head.keep_alive(req.keep_alive());
+  return head;
+}
+
+reply_fn json_reply(const request& req, responder respond) {
+  return [head = head_of(req), respond = std::move(respond)](api_reply r) {
+    respond(json_response(head, r.status, r.body));
+  };
+}
+
+std::optional<std::string> bearer(const request& req) {
+  const auto auth = req[http::field::authorization];
+  constexpr std::string_view prefix = "Bearer ";
+  if (auth.size() <= prefix.size() || auth.substr(0, prefix.size()) != prefix) return std::nullopt;
+  return std::string(auth.substr(prefix.size()));
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+void route(shared_state& state, request& req, responder respond) {
+  const std::string_view target = req.target();
+  const std::string path(target.substr(0, target.find('?')));
+  const auto method = req.method();
+  const bool get = method == http::verb::get || method == http::verb::head;
+  auto not_allowed = [&](const char* allow) {
     auto res = error_response(req, http::status::method_not_allowed,
                               protocol::error_code::method_not_allowed,
-                              "method " + std::string(req.method_string()) + " is not allowed");
-    res.set(http::field::allow, "GET, HEAD");
-    return res;
-  }
-  const std::string_view target = req.target();
-  const std::string_view path = target.substr(0, target.find('?'));
+                              "method " + std::string(req.method_string()) + " is not allowed here");
+    res.set(http::field::allow, allow);
+    respond(std::move(res));
+  };
 
   if (path == "/healthz") {
-    return json_response(req, http::status::ok,
-                         {{"status", "ok"},
-                          {"version", std::string(version())},
-                          {"uptime_seconds", state.uptime_seconds()}});
+    if (!get) return not_allowed("GET, HEAD");
+    return respond(json_response(req, http::status::ok,
+                                 {{"status", "ok"},
+                                  {"version", std::string(version())},
+                                  {"uptime_seconds", state.uptime_seconds()}}));
   }
-  return serve_file(state.web_root(), path, req);
+  if (path == "/metrics") {
+    if (!get) return not_allowed("GET, HEAD");
+    http::response<http::string_body> res{http::status::ok, req.version()};
+    set_common_headers(res.base());
+    res.set(http::field::content_type, "text/plain; version=0.0.4");
+    res.keep_alive(req.keep_alive());
+    res.body() = state.stats().text();
+    res.prepare_payload();
+    if (method == http::verb::head) res.body().clear();
+    return respond(std::move(res));
+  }
+  if (path.rfind("/api/", 0) != 0) {
+    if (!get) return not_allowed("GET, HEAD");
+    return respond(serve_file(state.web_root(), path, req));
+  }
+
+  auto reply = json_reply(req, respond);
+  auto bad = [&](std::string_view code, std::string_view message,
+                 http::status status = http::status::bad_request) {
+    reply({status, protocol::error_envelope(code, message)});
+  };
+  nlohmann::json body;
+  if (!req.body().empty()) {
+    body = nlohmann::json::parse(req.body(), nullptr, false);
+    if (body.is_discarded()) return bad("bad_json", "the request body is not JSON");
+  }
+  auto& games = *state.games;
+
+  if (path == "/api/accounts" || path == "/api/sessions") {
+    if (path == "/api/sessions" && method == http::verb::delete_) {
+      const auto token = bearer(req);
+      if (!token) return bad("bad_token", "no bearer token", http::status::unauthorized);
+      return games.logout(*token, reply);
+    }
+    if (method != http::verb::post) return not_allowed(path == "/api/sessions" ? "POST, DELETE" : "POST");
+    if (!body.is_object() || !body.contains("name") || !body["name"].is_string() ||
+        !body.contains("password") || !body["password"].is_string() || body.size() != 2) {
+      return bad("bad_request", "the body must be {\"name\": ..., \"password\": ...}");
+    }
+    auto name = body["name"].get<std::string>();
+    auto password = body["password"].get<std::string>();
+    if (path == "/api/accounts") return games.create_account(std::move(name), std::move(password), reply);
+    return games.login(std::move(name), std::move(password), reply);
+  }
+
+  // Everything else needs a logged-in account.
+  const auto token = bearer(req);
+  if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
+  games.authenticate(*token, [&games, path, method, body = std::move(body), reply,
+                              not_allowed_text = std::string(req.method_string())](
+                                 std::optional<identity> who) mutable {
+    if (!who) {
+      return reply({http::status::unauthorized,
+                    protocol::error_envelope("bad_token", "unknown or revoked token; log in again")});
+    }
+    auto method_error = [&](const char* allow) {
+      reply({http::status::method_not_allowed,
+             protocol::error_envelope(protocol::error_code::method_not_allowed,
+                                      "method " + not_allowed_text + " is not allowed here; use " +
+                                          allow)});
+    };
+    const bool get = method == http::verb::get || method == http::verb::head;
+    if (path == "/api/games") {
+      if (get) return games.list_open(*who, reply);
+      if (method == http::verb::post) return games.create_game(*who, std::move(body), reply);
+      return method_error("GET, POST");
+    }
+    if (path == "/api/my/games") {
+      if (get) return games.my_games(*who, reply);
+      return method_error("GET");
+    }
+    constexpr std::string_view prefix = "/api/games/";
+    if (path.rfind(prefix, 0) == 0) {
+      std::string_view rest = std::string_view(path).substr(prefix.size());
+      const auto slash = rest.find('/');
+      const auto id = parse_id(rest.substr(0, slash));
+      const std::string_view action = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
+      if (id) {
+        if (action.empty()) {
+          if (get) return games.game_summary(*id, reply);
+          return method_error("GET");
+        }
+        if (action == "join" || action == "leave") {
+          if (method != http::verb::post) return method_error("POST");
+          if (action == "join") return games.join(*who, *id, std::move(body), reply);
+          return games.leave(*who, *id, reply);
+        }
+      }
+    }
+    reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
+                                                             "no such API endpoint")});
+  });
 }
 
 }  // namespace
 
-http::message_generator handle_request(const shared_state& state, request&& req) {
+void handle_request(shared_state& state, request&& req, responder respond) {
+  ++state.stats().http_requests;
   try {
-    return route(state, req);
+    route(state, req, respond);
   } catch (const std::exception& e) {
     spdlog::error("{} {}: {}", std::string(req.method_string()), std::string(req.target()),
                   e.what());
-    return error_response(req, http::status::internal_server_error, protocol::error_code::internal,
-                          "internal server error");
+    respond(error_response(req, http::status::internal_server_error, protocol::error_code::internal,
+                           "internal server error"));
   }
 }
 

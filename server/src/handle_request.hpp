@@ -1,17 +1,24 @@
 #pragma once
 // Internal: the HTTP routes.
+#include <functional>
+
 #include "beast.hpp"
 #include "responses.hpp"
 #include "shared_state.hpp"
 
 namespace loyang::server {
 
-/// The response to one HTTP request:
-///   GET /healthz  200 {"status":"ok","version":"...","uptime_seconds":N}
-///   GET /...      a static file from the web root (index.html for "/")
-///   anything else a JSON error envelope: 404 not_found, 405 method_not_allowed,
-///                 400 bad_request, 500 internal.
-/// HEAD is answered like GET without the body. Never throws.
-http::message_generator handle_request(const shared_state& state, request&& req);
+/// Delivers a response; may be called on any thread, exactly once.
+using responder = std::function<void(http::message_generator)>;
+
+/// Answers one HTTP request (docs/protocol.md, "HTTP API"):
+///   GET  /healthz, GET /metrics
+///   POST /api/accounts, POST /api/sessions, DELETE /api/sessions
+///   GET  /api/games, POST /api/games, GET /api/games/{id},
+///   POST /api/games/{id}/join, POST /api/games/{id}/leave, GET /api/my/games
+///   GET  /...  a static file from the web root (index.html for "/")
+/// Errors are JSON error envelopes with a fitting status. HEAD is answered like GET without
+/// the body. Never throws.
+void handle_request(shared_state& state, request&& req, responder respond);
 
 }  // namespace loyang::server

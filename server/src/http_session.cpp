@@ -5,6 +5,9 @@
 #include <utility>
 
 #include "handle_request.hpp"
+#include "websocket_session.hpp"
+
+#include <algorithm>
 
 namespace loyang::server {
 
@@ -43,13 +46,46 @@ void http_session::do_read() {
 
 void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred*/) {
   if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::body_limit) {
+    request head{http::verb::post, "/", 11};
+    head.keep_alive(false);
+    return write(error_response(head, http::status::payload_too_large, "too_large",
+                                "a request body may have at most " + std::to_string(body_limit) +
+                                    " bytes"));
+  }
   if (ec) return fail(ec, "read");
 
   busy_ = true;
   auto req = parser_->release();
   if (closing_) req.keep_alive(false);  // tell the client this is the last response
-  http::message_generator msg = handle_request(*state_, std::move(req));
-  const bool keep_alive = msg.keep_alive();
+
+  if (beast::websocket::is_upgrade(req)) {
+    const std::string_view target = req.target();
+    if (target.substr(0, target.find('?')) != "/ws") {
+      return write(error_response(req, http::status::not_found, "not_found",
+                                  "WebSockets are served at /ws"));
+    }
+    const auto& origins = state_->limits.allowed_origins;
+    const auto origin = req[http::field::origin];
+    if (!origins.empty() && !origin.empty() &&
+        std::find(origins.begin(), origins.end(), origin) == origins.end()) {
+      return write(error_response(req, http::status::forbidden, "origin_not_allowed",
+                                  "this Origin may not open a WebSocket here"));
+    }
+    // The WebSocket session takes the socket over; this session ends.
+    std::make_shared<websocket_session>(stream_.release_socket(), state_)->run(std::move(req));
+    return;
+  }
+
+  handle_request(*state_, std::move(req), [self = shared_from_this()](http::message_generator msg) {
+    net::post(self->stream_.get_executor(),
+              [self, msg = std::move(msg)]() mutable { self->write(std::move(msg)); });
+  });
+}
+
+void http_session::write(http::message_generator msg) {
+  busy_ = true;
+  const bool keep_alive = msg.keep_alive() && !closing_;
   stream_.expires_after(timeout);
   beast::async_write(stream_, std::move(msg),
                      beast::bind_front_handler(&http_session::on_write, shared_from_this(),

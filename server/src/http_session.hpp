@@ -31,6 +31,7 @@ class http_session : public connection, public std::enable_shared_from_this<http
  private:
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes_transferred);
+  void write(http::message_generator msg);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes_transferred);
   void on_close();
   void do_close();

@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "beast.hpp"
+#include "auth.hpp"
 #include "listener.hpp"
+#include "lobby.hpp"
+#include "records.hpp"
 #include "loyang/persistence/database.hpp"
 #include "shared_state.hpp"
 
@@ -24,16 +27,31 @@ struct server::impl {
         db(persistence::database::open_in(settings.data_dir)),
         state(std::make_shared<shared_state>(settings.web_root.empty() ? std::filesystem::path("web")
                                                                        : settings.web_root)),
+        store(make_storage(settings, db)),
         strand(net::make_strand(ioc)),
         signals(strand),
         grace_timer(strand),
         acceptor(std::make_shared<listener>(
-            ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {}
+            ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {
+    init_crypto();
+    state->limits.allowed_origins = settings.allowed_origins;
+    lobby::limits lim;
+    lim.cost = settings.password_cost == "minimal" ? password_cost::minimal
+                                                   : password_cost::interactive;
+    state->games = std::make_shared<lobby>(ioc, *store, state->stats(), lim);
+    state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
+    state->games->start();
+  }
 
   ~impl() {
     // Sessions still queued in the io_context are destroyed with it, after this object's
     // other members: they must not call back into it.
     state->connections().forget_on_empty();
+  }
+
+  static std::unique_ptr<storage> make_storage(const config& c, persistence::database&) {
+    if (c.memory_only) return persistence::make_memory_store();
+    return persistence::make_memory_store();  // TODO(persistence): sqlite storage
   }
 
   impl(const impl&) = delete;
@@ -57,6 +75,7 @@ struct server::impl {
   // Runs on `strand`, once the last connection has gone.
   void on_drained() {
     grace_timer.cancel();
+    state->games->stop();
     signals.cancel();  // nothing is left to do: let run() return
   }
 
@@ -78,6 +97,7 @@ struct server::impl {
   net::io_context ioc;  // declared before everything that uses it: destroyed last
   persistence::database db;
   std::shared_ptr<shared_state> state;
+  std::unique_ptr<storage> store;
   net::strand<net::io_context::executor_type> strand;
   net::signal_set signals;
   net::steady_timer grace_timer;
@@ -113,6 +133,9 @@ void server::run() {
   for (int i = 0; i < extra; ++i) threads.emplace_back([this] { impl_->ioc.run(); });
   impl_->ioc.run();
   for (auto& t : threads) t.join();
+  // In-flight writes finish before the process exits.
+  impl_->state->games->stop();
+  impl_->store->stop();
 }
 
 void server::stop() {

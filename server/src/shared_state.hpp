@@ -4,7 +4,11 @@
 #include <chrono>
 #include <filesystem>
 
+#include <memory>
+
 #include "connection_registry.hpp"
+#include "metrics.hpp"
+#include "ws_limits.hpp"
 
 namespace loyang::server {
 
@@ -23,10 +27,20 @@ class shared_state {
   /// The open connections.
   connection_registry& connections() noexcept { return connections_; }
 
+  /// Counters for /metrics.
+  loyang::server::metrics& stats() noexcept { return metrics_; }
+
+  /// The accounts, games and rooms; set once at start, before any connection.
+  std::shared_ptr<class lobby> games;
+
+  /// WebSocket limits; set once at start.
+  ws_limits limits;
+
  private:
   std::filesystem::path web_root_;
   std::chrono::steady_clock::time_point started_;
   connection_registry connections_;
+  loyang::server::metrics metrics_;
 };
 
 }  // namespace loyang::server

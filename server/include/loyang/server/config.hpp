@@ -9,12 +9,16 @@
 ///   --web DIR            LOYANG_WEB         <exe-dir>/../../web, else ./web
 ///   --threads N          LOYANG_THREADS     the number of CPU cores
 ///   --log-level L        LOYANG_LOG_LEVEL   info
+///   --allowed-origins L  LOYANG_ALLOWED_ORIGINS  (any)
+///   --password-cost C    LOYANG_PASSWORD_COST    interactive
+///   --memory-only B      LOYANG_MEMORY_ONLY      false
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace loyang::server {
@@ -33,6 +37,12 @@ struct config {
   int threads = 1;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
+  /// Origins allowed to open a WebSocket; empty: any.
+  std::vector<std::string> allowed_origins;
+  /// argon2id cost of password hashes: "interactive" or "minimal" (tests, load tools).
+  std::string password_cost = "interactive";
+  /// Keep games in memory only (tests): nothing is written to the database.
+  bool memory_only = false;
 };
 
 /// Upper bound of config::threads.

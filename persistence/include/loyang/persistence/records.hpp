@@ -1,0 +1,59 @@
+#pragma once
+/// What the server knows about accounts and games outside the engine state: the lobby keeps
+/// these in memory, a store (store.hpp) makes them durable.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loyang/engine/state.hpp"
+
+namespace loyang::persistence {
+
+struct account_record {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;
+  std::int64_t created_at = 0;  ///< Unix seconds
+};
+
+/// open: waiting for players; active: in play; finished: ended; cancelled: everyone left first.
+enum class game_status { open, active, finished, cancelled };
+
+/// One seat: empty, a person, or a server-side bot.
+struct seat_record {
+  std::int64_t account_id = 0;  ///< 0 when empty or a bot
+  bool bot = false;
+  bool taken() const { return bot || account_id != 0; }
+};
+
+struct game_record {
+  std::int64_t id = 0;
+  engine::options options;
+  std::uint64_t seed = 0;  ///< chosen when the game starts; secret
+  game_status status = game_status::open;
+  std::int64_t creator = 0;
+  std::vector<std::string> invited;  ///< empty: anyone may join
+  std::vector<seat_record> seats;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::uint32_t version = 0;             ///< accepted commands
+  std::vector<engine::player_id> to_act;  ///< who must act now
+  std::int64_t waiting_since = 0;        ///< when to_act last changed (Unix seconds)
+  nlohmann::json result;                 ///< the final ranking, once finished
+};
+
+/// One accepted command as it is stored.
+struct command_record {
+  std::int64_t game = 0;
+  std::uint32_t version = 0;  ///< the version it produced (1 for the first command)
+  engine::player_id player = 0;
+  nlohmann::json cmd;
+  std::int64_t at = 0;  ///< Unix seconds
+};
+
+std::string_view status_name(game_status s);
+
+}  // namespace loyang::persistence

@@ -1,0 +1,62 @@
+#pragma once
+/// The server's durable writes and reads. Writes are asynchronous: `done` runs (on any thread)
+/// once the write has committed or failed, and the server acknowledges nothing before that.
+/// Implementations: make_memory_store() (tests) and make_sqlite_store() (sqlite_store.hpp).
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loyang/persistence/records.hpp"
+#include "loyang/engine/state.hpp"
+
+namespace loyang::persistence {
+
+/// Empty on success, else a stable error code ("storage_failed", "disk_full").
+using write_done = std::function<void(const std::string& error_code)>;
+
+/// A game as loaded for a room: its state and its command log.
+struct loaded_game {
+  engine::state state;
+  std::vector<command_record> log;
+};
+
+class store {
+ public:
+  virtual ~store() = default;
+
+  /// Everything the lobby keeps in memory, read once at start.
+  struct catalog {
+    std::vector<account_record> accounts;
+    std::vector<std::pair<std::string, std::int64_t>> tokens;  ///< hash → account
+    std::vector<game_record> games;
+  };
+  virtual catalog load_catalog() = 0;
+
+  virtual void save_account(const account_record& a, write_done done) = 0;
+  virtual void save_token(const std::string& hash, std::int64_t account, std::int64_t at,
+                          write_done done) = 0;
+  virtual void revoke_token(const std::string& hash, write_done done) = 0;
+  /// Inserts or updates the game row and its seats (not the log).
+  virtual void save_game(const game_record& g, write_done done) = 0;
+  /// Appends one command and updates the game row (version, to_act, status, result) in the
+  /// same transaction. `state` is the state after the command, for periodic snapshots.
+  virtual void append_command(const command_record& c, const game_record& g,
+                              const engine::state& state, write_done done) = 0;
+
+  /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
+  /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.
+  virtual loaded_game load_game(const game_record& g) = 0;
+
+  /// Writes waiting to be committed.
+  virtual std::int64_t queue_depth() const = 0;
+
+  /// Finishes every queued write, then stops.
+  virtual void stop() = 0;
+};
+
+/// A storage that keeps nothing: every write succeeds at once. For tests of the server logic.
+std::unique_ptr<store> make_memory_store();
+
+}  // namespace loyang::persistence

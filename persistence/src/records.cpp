@@ -1,0 +1,15 @@
+#include "loyang/persistence/records.hpp"
+
+namespace loyang::persistence {
+
+std::string_view status_name(game_status s) {
+  switch (s) {
+    case game_status::open: return "open";
+    case game_status::active: return "active";
+    case game_status::finished: return "finished";
+    case game_status::cancelled: return "cancelled";
+  }
+  return "open";
+}
+
+}  // namespace loyang::persistence

@@ -1,0 +1,63 @@
+#pragma once
+/// The messages a client sends over the WebSocket, read into typed values. docs/protocol.md,
+/// section "WebSocket messages", shows each with an example.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "loyang/protocol/parse_result.hpp"
+
+namespace loyang::protocol {
+
+/// `{"type":"hello","token":"..."}`: authenticates the connection. Without a token the
+/// connection is a guest that may only watch.
+struct hello_message {
+  std::optional<std::string> token;
+};
+
+/// `{"type":"subscribe","game":12,"as":"player"|"spectator","since":40}`: start receiving a
+/// game. `since` asks for the patches after that version instead of a snapshot.
+struct subscribe_message {
+  std::int64_t game = 0;
+  bool spectator = false;
+  std::optional<std::uint32_t> since;
+};
+
+/// `{"type":"unsubscribe","game":12}`.
+struct unsubscribe_message {
+  std::int64_t game = 0;
+};
+
+/// `{"type":"command","game":12,"version":41,"id":"c7","cmd":{"type":"sow",...}}`: an engine
+/// command based on `version`. `cmd` is kept as JSON: reading it is the engine format's job
+/// (parse_command), and its errors must still be answered with the client's `id`.
+struct command_message {
+  std::int64_t game = 0;
+  std::uint32_t version = 0;
+  std::string id;
+  nlohmann::json cmd;
+};
+
+/// `{"type":"ping"}`: answered with `{"type":"pong"}`.
+struct ping_message {};
+
+using client_message =
+    std::variant<hello_message, subscribe_message, unsubscribe_message, command_message, ping_message>;
+
+/// Largest client id accepted, in bytes.
+inline constexpr std::size_t max_client_id_length = 64;
+
+/// Reads one client message from its text. Never throws except std::bad_alloc. Errors:
+/// "bad_json" (not JSON, or nested too deeply), "bad_message" (not an object with a "type", or a
+/// missing, ill-typed or unknown field), "unknown_type" (a "type" this server does not know).
+parsed<client_message> parse_client_message(std::string_view text);
+
+/// The string "id" of a message text, if it has one; used to answer even a message that could
+/// not be read with the id the client gave it.
+std::optional<std::string> message_id(std::string_view text);
+
+}  // namespace loyang::protocol

@@ -1,0 +1,44 @@
+#pragma once
+/// The messages the server sends over the WebSocket, as JSON text ready to share between
+/// connections. docs/protocol.md, section "WebSocket messages", shows each with an example.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace loyang::protocol {
+
+/// `{"type":"welcome","account":{"id":3,"name":"ann"}}`, or `"account":null` for a guest.
+std::string welcome_text(std::int64_t account_id, std::string_view name);
+std::string welcome_guest_text();
+
+/// `{"type":"snapshot","game":12,"version":41,"seat":0,"view":{...}}`; seat is null for a
+/// spectator.
+std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
+                          const nlohmann::json& view);
+
+/// `{"type":"patch","game":12,"from":41,"to":42,"ops":[...]}` (RFC 6902 operations).
+std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
+                       const nlohmann::json& ops);
+
+/// `{"type":"result","game":12,"id":"c7","ok":true,"version":42}`: the command was accepted
+/// and is durable; `version` is the game's version it produced.
+std::string result_ok_text(std::int64_t game, std::string_view id, std::uint32_t version);
+
+/// `{"type":"result","game":12,"id":"c7","ok":false,"error":{"code":...,"message":...}}`.
+std::string result_error_text(std::int64_t game, std::string_view id, std::string_view code,
+                              std::string_view message);
+
+/// `{"type":"error","id":"c7","error":{"code":...,"message":...}}`: a message that is not about
+/// a game command (or could not be read); id is left out when empty.
+std::string error_text_message(std::string_view id, std::string_view code,
+                               std::string_view message);
+
+/// `{"type":"unsubscribed","game":12}`.
+std::string unsubscribed_text(std::int64_t game);
+
+/// `{"type":"pong"}`.
+std::string pong_text();
+
+}  // namespace loyang::protocol

@@ -1,0 +1,102 @@
+#include "loyang/protocol/client_message.hpp"
+
+#include <limits>
+
+#include "json_reader.hpp"
+#include "loyang/protocol/error_envelope.hpp"
+#include "loyang/protocol/message.hpp"
+
+namespace loyang::protocol {
+namespace {
+
+using detail::object_reader;
+
+std::int64_t read_game(object_reader& r) {
+  return detail::read_int(r.required("game"), r.where("game"), 1,
+                          std::numeric_limits<std::int64_t>::max());
+}
+
+std::string read_string(object_reader& r, std::string_view key, std::size_t max_length) {
+  const auto& v = r.required(key);
+  if (!v.is_string()) detail::fail(r.where(key) + " must be a string");
+  const auto& s = v.get_ref<const std::string&>();
+  if (s.size() > max_length) {
+    detail::fail(r.where(key) + " is longer than " + std::to_string(max_length) + " bytes");
+  }
+  return s;
+}
+
+client_message read(const nlohmann::json& j, const std::string& type) {
+  object_reader r(j, "message '" + type + "'");
+  r.required("type");
+  if (type == "hello") {
+    hello_message m;
+    if (r.optional("token")) m.token = read_string(r, "token", 256);
+    r.finish();
+    return m;
+  }
+  if (type == "subscribe") {
+    subscribe_message m;
+    m.game = read_game(r);
+    if (const auto* as = r.optional("as")) {
+      if (*as == "spectator") {
+        m.spectator = true;
+      } else if (*as != "player") {
+        detail::fail(r.where("as") + " must be \"player\" or \"spectator\"");
+      }
+    }
+    if (const auto* since = r.optional("since")) {
+      m.since = static_cast<std::uint32_t>(
+          detail::read_int(*since, r.where("since"), 0, std::numeric_limits<std::uint32_t>::max()));
+    }
+    r.finish();
+    return m;
+  }
+  if (type == "unsubscribe") {
+    unsubscribe_message m;
+    m.game = read_game(r);
+    r.finish();
+    return m;
+  }
+  if (type == "command") {
+    command_message m;
+    m.game = read_game(r);
+    m.version = static_cast<std::uint32_t>(detail::read_int(
+        r.required("version"), r.where("version"), 0, std::numeric_limits<std::uint32_t>::max()));
+    m.id = read_string(r, "id", max_client_id_length);
+    m.cmd = r.required("cmd");
+    r.finish();
+    return m;
+  }
+  if (type == "ping") {
+    r.finish();
+    return ping_message{};
+  }
+  throw detail::read_failure{"unknown message type '" + type + "'"};
+}
+
+}  // namespace
+
+parsed<client_message> parse_client_message(std::string_view text) {
+  auto j = parse_message(text);
+  if (!j) return j.error();
+  const auto type = j.value().at("type").get<std::string>();
+  try {
+    return read(j.value(), type);
+  } catch (const detail::read_failure& f) {
+    const bool unknown = f.message.rfind("unknown message type", 0) == 0;
+    return parse_error{unknown ? "unknown_type" : std::string(error_code::bad_message), f.message};
+  }
+}
+
+std::optional<std::string> message_id(std::string_view text) {
+  auto j = parse_message(text);
+  if (!j) return std::nullopt;
+  const auto id = j.value().find("id");
+  if (id == j.value().end() || !id->is_string()) return std::nullopt;
+  auto s = id->get<std::string>();
+  if (s.size() > max_client_id_length) return std::nullopt;
+  return s;
+}
+
+}  // namespace loyang::protocol

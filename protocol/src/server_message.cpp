@@ -1,0 +1,60 @@
+#include "loyang/protocol/server_message.hpp"
+
+#include "loyang/protocol/error_envelope.hpp"
+
+namespace loyang::protocol {
+namespace {
+
+// Strings from clients (ids, names) may hold invalid UTF-8: replace, never throw.
+std::string dump(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string welcome_text(std::int64_t account_id, std::string_view name) {
+  return dump({{"type", "welcome"}, {"account", {{"id", account_id}, {"name", name}}}});
+}
+
+std::string welcome_guest_text() { return dump({{"type", "welcome"}, {"account", nullptr}}); }
+
+std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
+                          const nlohmann::json& view) {
+  nlohmann::json j{{"type", "snapshot"}, {"game", game}, {"version", version}};
+  j["seat"] = seat < 0 ? nlohmann::json(nullptr) : nlohmann::json(seat);
+  j["view"] = view;
+  return dump(j);
+}
+
+std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
+                       const nlohmann::json& ops) {
+  return dump({{"type", "patch"}, {"game", game}, {"from", from}, {"to", to}, {"ops", ops}});
+}
+
+std::string result_ok_text(std::int64_t game, std::string_view id, std::uint32_t version) {
+  return dump({{"type", "result"}, {"game", game}, {"id", id}, {"ok", true}, {"version", version}});
+}
+
+std::string result_error_text(std::int64_t game, std::string_view id, std::string_view code,
+                              std::string_view message) {
+  return dump({{"type", "result"},
+               {"game", game},
+               {"id", id},
+               {"ok", false},
+               {"error", {{"code", code}, {"message", message}}}});
+}
+
+std::string error_text_message(std::string_view id, std::string_view code,
+                               std::string_view message) {
+  nlohmann::json j{{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
+  if (!id.empty()) j["id"] = id;
+  return dump(j);
+}
+
+std::string unsubscribed_text(std::int64_t game) {
+  return dump({{"type", "unsubscribed"}, {"game", game}});
+}
+
+std::string pong_text() { return R"({"type":"pong"})"; }
+
+}  // namespace loyang::protocol

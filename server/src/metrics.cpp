@@ -1,0 +1,63 @@
+#include "metrics.hpp"
+
+#include <sstream>
+
+namespace loyang::server {
+
+void metrics::command_rejected(const std::string& code) {
+  std::lock_guard lock(rejected_mutex_);
+  ++rejected_[code];
+}
+
+void metrics::observe_latency(double seconds) {
+  std::size_t i = 0;
+  while (i < latency_bounds.size() && seconds > latency_bounds[i]) ++i;
+  ++buckets_[i];
+  ++latency_count_;
+  latency_micros_sum_ += static_cast<std::int64_t>(seconds * 1e6);
+}
+
+void metrics::set_queue_depth_source(std::function<std::int64_t()> source) {
+  queue_depth_ = std::move(source);
+}
+
+std::string metrics::text() const {
+  std::ostringstream out;
+  auto gauge = [&](const char* name, const char* help, std::int64_t value, const char* type) {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
+        << name << ' ' << value << '\n';
+  };
+  gauge("loyang_connections", "Open WebSocket connections.", connections.load(), "gauge");
+  gauge("loyang_http_requests_total", "HTTP requests answered.", http_requests.load(), "counter");
+  gauge("loyang_games_in_memory", "Games loaded in memory.", games_in_memory.load(), "gauge");
+  gauge("loyang_persistence_queue_depth", "Writes waiting for the database writer.",
+        queue_depth_ ? queue_depth_() : 0, "gauge");
+  gauge("loyang_connections_dropped_total", "Connections closed because their send queue was full.",
+        messages_dropped_connections.load(), "counter");
+  gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",
+        commands_accepted.load(), "counter");
+  out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"
+      << "# TYPE loyang_commands_rejected_total counter\n";
+  {
+    std::lock_guard lock(rejected_mutex_);
+    for (const auto& [code, n] : rejected_) {
+      out << "loyang_commands_rejected_total{code=\"" << code << "\"} " << n << '\n';
+    }
+  }
+  out << "# HELP loyang_command_latency_seconds From a command's arrival to its durable result.\n"
+      << "# TYPE loyang_command_latency_seconds histogram\n";
+  std::int64_t cumulative = 0;
+  for (std::size_t i = 0; i < latency_bounds.size(); ++i) {
+    cumulative += buckets_[i].load();
+    out << "loyang_command_latency_seconds_bucket{le=\"" << latency_bounds[i] << "\"} "
+        << cumulative << '\n';
+  }
+  cumulative += buckets_.back().load();
+  out << "loyang_command_latency_seconds_bucket{le=\"+Inf\"} " << cumulative << '\n'
+      << "loyang_command_latency_seconds_sum " << static_cast<double>(latency_micros_sum_.load()) / 1e6
+      << '\n'
+      << "loyang_command_latency_seconds_count " << latency_count_.load() << '\n';
+  return out.str();
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,47 @@
+#pragma once
+// Internal: the counters /metrics reports, in Prometheus' text format. Lock-free: every
+// field is an atomic that any thread may bump.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace loyang::server {
+
+class metrics {
+ public:
+  /// Upper bounds of the command latency histogram, in seconds.
+  static constexpr std::array<double, 12> latency_bounds{0.0005, 0.001, 0.002, 0.005, 0.01, 0.02,
+                                                         0.05,   0.1,   0.25,  0.5,   1.0,  2.5};
+
+  std::atomic<std::int64_t> connections{0};     ///< open WebSocket connections
+  std::atomic<std::int64_t> http_requests{0};
+  std::atomic<std::int64_t> games_in_memory{0};
+  std::atomic<std::int64_t> commands_accepted{0};
+  std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
+
+  /// Counts a refused command under its error code.
+  void command_rejected(const std::string& code);
+
+  /// Records the time from a command's arrival to its durable result.
+  void observe_latency(double seconds);
+
+  /// How to read the persistence queue depth (set once at start).
+  void set_queue_depth_source(std::function<std::int64_t()> source);
+
+  /// The Prometheus text exposition of everything above.
+  std::string text() const;
+
+ private:
+  mutable std::mutex rejected_mutex_;  // a rare path; a map needs a lock
+  std::map<std::string, std::int64_t> rejected_;
+  std::array<std::atomic<std::int64_t>, latency_bounds.size() + 1> buckets_{};
+  std::atomic<std::int64_t> latency_count_{0};
+  std::atomic<std::int64_t> latency_micros_sum_{0};
+  std::function<std::int64_t()> queue_depth_;
+};
+
+}  // namespace loyang::server

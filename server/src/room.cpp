@@ -1,0 +1,276 @@
+#include "room.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "loyang/protocol/command_json.hpp"
+#include "loyang/protocol/patch.hpp"
+#include "loyang/protocol/server_message.hpp"
+
+namespace loyang::server {
+namespace {
+
+shared_text share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
+nlohmann::json ranking_json(const engine::state& s) {
+  auto out = nlohmann::json::array();
+  for (const auto& r : s.ranking) {
+    out.push_back({{"player", r.player}, {"rank", r.rank}});
+  }
+  return out;
+}
+
+}  // namespace
+
+room::room(net::any_io_executor executor, game_record record, loaded_game game, services svc)
+    : strand_(net::make_strand(std::move(executor))),
+      id_(record.id),
+      record_(std::move(record)),
+      state_(std::move(game.state)),
+      svc_(std::move(svc)),
+      tracks_(record_.seats.size() + 1),
+      bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
+  for (auto& c : game.log) log_.push_back({c.version, c.player, std::move(c.cmd)});
+  ++svc_.stats.games_in_memory;
+}
+
+room::~room() { --svc_.stats.games_in_memory; }
+
+void room::start() {
+  net::post(strand_, [self = shared_from_this()] { self->maybe_bot(); });
+}
+
+void room::join(std::shared_ptr<subscriber> who, engine::player_id seat,
+                std::optional<std::uint32_t> since) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, since] {
+    self->run_or_queue([self, who, seat, since] { self->do_join(who, seat, since); });
+  });
+}
+
+void room::leave(const subscriber* who) {
+  net::post(strand_, [self = shared_from_this(), who] {
+    std::erase_if(self->watchers_, [who](const watcher& w) { return w.key == who; });
+  });
+}
+
+void room::submit(std::shared_ptr<subscriber> who, engine::player_id seat,
+                  protocol::command_message message) {
+  const auto arrived = clock::now();
+  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat,
+                      message = std::move(message), arrived]() mutable {
+    self->run_or_queue([self, who, seat, message = std::move(message), arrived] {
+      self->do_submit(who, seat, message, arrived);
+    });
+  });
+}
+
+void room::when_idle(std::function<void(bool)> answer) {
+  net::post(strand_, [self = shared_from_this(), answer = std::move(answer)] {
+    std::erase_if(self->watchers_, [](const watcher& w) { return w.who.expired(); });
+    answer(self->watchers_.empty() && !self->writing_ && !self->bot_pending_ &&
+           self->queue_.empty());
+  });
+}
+
+// While a command is being made durable the in-memory state is ahead of what viewers were
+// sent: everything else waits until it is published (or rolled back).
+void room::run_or_queue(std::function<void()> task) {
+  if (writing_) {
+    queue_.push_back(std::move(task));
+    return;
+  }
+  task();
+}
+
+void room::run_queue() {
+  while (!writing_ && !queue_.empty()) {
+    auto task = std::move(queue_.front());
+    queue_.pop_front();
+    task();
+  }
+}
+
+room::track& room::track_of(engine::player_id seat) {
+  return seat == engine::no_player ? tracks_.back() : tracks_[seat];
+}
+
+nlohmann::json room::log_json() const {
+  auto out = nlohmann::json::array();
+  for (const auto& e : log_) out.push_back(protocol::log_entry_json(e));
+  return out;
+}
+
+void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
+                   std::optional<std::uint32_t> since) {
+  std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get() || w.who.expired(); });
+  watchers_.push_back({who, who.get(), seat});
+  if (since && send_patches_since(*who, seat, *since)) return;
+  send_snapshot(*who, seat);
+}
+
+void room::send_snapshot(subscriber& who, engine::player_id seat) {
+  auto& t = track_of(seat);
+  if (!t.valid || t.version != state_.version) {
+    t.view = protocol::client_view(state_, seat);
+    t.version = state_.version;
+    t.valid = true;
+    t.patches.clear();
+  }
+  auto view = t.view;
+  view["log"] = log_json();
+  who.send(share(protocol::snapshot_text(id_, state_.version,
+                                         seat == engine::no_player ? -1 : int(seat), view)));
+}
+
+bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
+  auto& t = track_of(seat);
+  if (since == state_.version && t.valid && t.version == since) return true;  // up to date
+  if (!t.valid || t.version != state_.version || since > state_.version) return false;
+  const auto first = std::find_if(t.patches.begin(), t.patches.end(),
+                                  [since](const auto& p) { return p.first == since; });
+  if (first == t.patches.end()) return false;
+  for (auto it = first; it != t.patches.end(); ++it) who.send(it->second);
+  return true;
+}
+
+void room::reject(subscriber* who, const std::string& client_id, const std::string& code,
+                  const std::string& message) {
+  svc_.stats.command_rejected(code);
+  if (who) who->send(share(protocol::result_error_text(id_, client_id, code, message)));
+}
+
+void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
+                     const protocol::command_message& message, clock::time_point arrived) {
+  if (seat == engine::no_player) {
+    return reject(who.get(), message.id, "not_a_player", "spectators cannot send commands");
+  }
+  if (message.version != state_.version) {
+    reject(who.get(), message.id, "stale",
+           "the game is at version " + std::to_string(state_.version) + ", not " +
+               std::to_string(message.version) + "; your view has been brought up to date");
+    if (who && !send_patches_since(*who, seat, message.version)) send_snapshot(*who, seat);
+    return;
+  }
+  const auto cmd = protocol::parse_command(message.cmd);
+  if (!cmd) return reject(who.get(), message.id, cmd.error().code, cmd.error().message);
+  engine::state before = state_;
+  if (const auto e = engine::apply(state_, seat, cmd.value())) {
+    return reject(who.get(), message.id, e->code, e->message);
+  }
+  // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
+  command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()), svc_.now()};
+  log_.push_back({c.version, seat, c.cmd});
+  game_record next = record_;
+  next.version = state_.version;
+  next.updated_at = c.at;
+  const auto acting = engine::to_act(state_);
+  if (acting != record_.to_act) {
+    next.to_act = acting;
+    next.waiting_since = c.at;
+  }
+  if (state_.current_phase == engine::phase::finished) {
+    next.status = game_status::finished;
+    next.result = {{"ranking", ranking_json(state_)}};
+  }
+  writing_ = true;
+  svc_.store.append_command(
+      c, next, state_,
+      [self = shared_from_this(), who, client_id = message.id, before = std::move(before), next,
+       arrived](const std::string& error) mutable {
+        net::post(self->strand_, [self, who = std::move(who), client_id = std::move(client_id),
+                                  before = std::move(before), next = std::move(next), arrived,
+                                  error]() mutable {
+          if (error.empty()) self->record_ = std::move(next);
+          self->on_durable(std::move(who), std::move(client_id), std::move(before), arrived,
+                           error);
+        });
+      });
+}
+
+void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
+                      engine::state before, clock::time_point arrived, const std::string& error) {
+  writing_ = false;
+  if (!error.empty()) {
+    // Not durable: it never happened.
+    state_ = std::move(before);
+    log_.pop_back();
+    spdlog::error("game {}: a command could not be stored ({}); rolled back", id_, error);
+    if (who) reject(who.get(), client_id, error, "the server could not store your command; try again");
+  } else {
+    ++svc_.stats.commands_accepted;
+    svc_.stats.observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
+    // The patch first: a client holding its result already has the new view.
+    publish();
+    if (who) who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
+    svc_.on_progress(record_);
+  }
+  maybe_bot();
+  run_queue();
+}
+
+void room::publish() {
+  std::erase_if(watchers_, [](const watcher& w) { return w.who.expired(); });
+  const auto& entry = log_.back();
+  const nlohmann::json log_add = {
+      {"op", "add"}, {"path", "/log/-"}, {"value", protocol::log_entry_json(entry)}};
+  for (std::size_t i = 0; i < tracks_.size(); ++i) {
+    const auto seat = i + 1 == tracks_.size() ? engine::no_player : engine::player_id(i);
+    auto& t = tracks_[i];
+    const bool watched = std::any_of(watchers_.begin(), watchers_.end(),
+                                     [seat](const watcher& w) { return w.seat == seat; });
+    if (!watched) {
+      // Nobody to send to: forget, and give the next joiner a snapshot.
+      t.valid = false;
+      t.patches.clear();
+      continue;
+    }
+    if (!t.valid || t.version + 1 != state_.version) {
+      t.valid = false;  // cannot diff: joiners get snapshots
+      continue;
+    }
+    auto view = protocol::client_view(state_, seat);
+    auto ops = protocol::diff(t.view, view);
+    ops.push_back(log_add);
+    auto text = share(protocol::patch_text(id_, t.version, state_.version, ops));
+    t.patches.emplace_back(t.version, text);
+    if (t.patches.size() > patch_history) t.patches.pop_front();
+    t.view = std::move(view);
+    t.version = state_.version;
+    for (const auto& w : watchers_) {
+      if (w.seat != seat) continue;
+      if (auto s = w.who.lock()) s->send(text);
+    }
+  }
+}
+
+void room::maybe_bot() {
+  if (bot_pending_ || writing_ || state_.current_phase == engine::phase::finished) return;
+  const auto acting = engine::to_act(state_);
+  const auto bot = std::find_if(acting.begin(), acting.end(), [this](engine::player_id p) {
+    return p >= 0 && std::size_t(p) < record_.seats.size() && record_.seats[std::size_t(p)].bot;
+  });
+  if (bot == acting.end()) return;
+  const engine::player_id seat = *bot;
+  bot_pending_ = true;
+  net::post(strand_, [self = shared_from_this(), seat] {
+    self->bot_pending_ = false;
+    if (self->writing_) return;  // a person's command came first; retried after it
+    auto legal = engine::legal_commands(self->state_, seat);
+    std::erase_if(legal, [](const engine::command& c) { return engine::command_name(c) == "undo"; });
+    if (legal.empty()) {
+      spdlog::error("game {}: bot seat {} has no legal command", self->id_, int(seat));
+      return;
+    }
+    std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
+    protocol::command_message m;
+    m.game = self->id_;
+    m.version = self->state_.version;
+    m.id = "bot";
+    m.cmd = protocol::command_to_json(legal[pick(self->bot_random_)]);
+    self->do_submit(nullptr, seat, m, clock::now());
+  });
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,110 @@
+#pragma once
+// Internal: one game in play. All work on the game runs on the room's strand, one command at
+// a time: apply in memory, make it durable, then answer the sender and send every viewer its
+// patch. Connections join with a seat (or as spectators) and are only held weakly.
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "beast.hpp"
+#include "loyang/engine/game.hpp"
+#include "loyang/protocol/client_message.hpp"
+#include "loyang/protocol/client_view.hpp"
+#include "metrics.hpp"
+#include "records.hpp"
+#include "records.hpp"
+#include "subscriber.hpp"
+
+namespace loyang::server {
+
+class room : public std::enable_shared_from_this<room> {
+ public:
+  /// Patches kept per viewer for resuming; older resumes get a snapshot.
+  static constexpr std::size_t patch_history = 256;
+
+  struct services {
+    storage& store;
+    metrics& stats;
+    /// Called on the room's strand after each durable command with the updated record.
+    std::function<void(const game_record&)> on_progress;
+    /// Unix seconds now.
+    std::function<std::int64_t()> now;
+  };
+
+  room(net::any_io_executor executor, game_record record, loaded_game game, services svc);
+  ~room();
+
+  /// Starts bots if one must act. Call once after construction.
+  void start();
+
+  /// Adds `who` as the viewer `seat` (engine::no_player: spectator). Sends a snapshot, or the
+  /// patches after `since` when they are still kept.
+  void join(std::shared_ptr<subscriber> who, engine::player_id seat,
+            std::optional<std::uint32_t> since);
+
+  /// Removes `who` (no message). Safe for a subscriber that never joined.
+  void leave(const subscriber* who);
+
+  /// A command from `who`, sitting at `seat`. Answers with a result message.
+  void submit(std::shared_ptr<subscriber> who, engine::player_id seat,
+              protocol::command_message message);
+
+  /// Whether nobody watches and no bot is due (for eviction); call on the strand.
+  void when_idle(std::function<void(bool idle)> answer);
+
+  std::int64_t id() const noexcept { return id_; }
+
+ private:
+  struct watcher {
+    std::weak_ptr<subscriber> who;
+    const subscriber* key = nullptr;
+    engine::player_id seat = engine::no_player;
+  };
+  // What one viewer (a seat, or the spectators) was last sent, and the patches since.
+  struct track {
+    bool valid = false;
+    nlohmann::json view;  // without "log"
+    std::uint32_t version = 0;
+    std::deque<std::pair<std::uint32_t, shared_text>> patches;  // (from version, message)
+  };
+  using clock = std::chrono::steady_clock;
+
+  void run_or_queue(std::function<void()> task);
+  void run_queue();
+  void do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
+               std::optional<std::uint32_t> since);
+  void do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
+                 const protocol::command_message& message, clock::time_point arrived);
+  void on_durable(std::shared_ptr<subscriber> who, std::string client_id,
+                  engine::state before, clock::time_point arrived, const std::string& error);
+  void publish();
+  void maybe_bot();
+  void send_snapshot(subscriber& who, engine::player_id seat);
+  bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);
+  track& track_of(engine::player_id seat);
+  nlohmann::json log_json() const;
+  void reject(subscriber* who, const std::string& client_id, const std::string& code,
+              const std::string& message);
+
+  net::strand<net::any_io_executor> strand_;
+  std::int64_t id_;
+  game_record record_;
+  engine::state state_;
+  std::deque<protocol::log_entry> log_;
+  services svc_;
+  std::vector<watcher> watchers_;
+  std::vector<track> tracks_;  // one per seat, then the spectators'
+  bool writing_ = false;
+  bool bot_pending_ = false;
+  std::deque<std::function<void()>> queue_;
+  std::mt19937_64 bot_random_;
+};
+
+}  // namespace loyang::server

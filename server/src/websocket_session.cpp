@@ -1,0 +1,243 @@
+#include "websocket_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <variant>
+
+#include "loyang/protocol/client_message.hpp"
+#include "loyang/protocol/server_message.hpp"
+
+namespace loyang::server {
+namespace {
+
+shared_text share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+overloaded(F...) -> overloaded<F...>;
+
+}  // namespace
+
+websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state)
+    : ws_(std::move(socket)),
+      state_(std::move(state)),
+      tokens_(state_->limits.burst),
+      refilled_(std::chrono::steady_clock::now()) {
+  ++state_->stats().connections;
+}
+
+websocket_session::~websocket_session() {
+  for (auto& [game, sub] : rooms_) sub.first->leave(this);
+  if (counted_) state_->games->remove_connection(who_->id);
+  --state_->stats().connections;
+  state_->connections().remove(this);
+}
+
+void websocket_session::run(http::request<http::string_body> req) {
+  if (!state_->connections().add(shared_from_this())) return;
+  // Beast's suggested server timeouts: handshake 30 s, idle 300 s with keep-alive pings.
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.read_message_max(state_->limits.max_message);
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(http::field::server, "loyang-server");
+  }));
+  ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
+}
+
+void websocket_session::on_accept(beast::error_code ec) {
+  if (ec) return fail(ec, "accept");
+  do_read();
+}
+
+void websocket_session::close() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (!self->ws_.is_open()) return;
+    self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) {});
+  });
+}
+
+void websocket_session::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+}
+
+void websocket_session::on_read(beast::error_code ec, std::size_t) {
+  if (ec == websocket::error::message_too_big) {
+    send_error("", "too_large",
+               "a message may have at most " + std::to_string(state_->limits.max_message) + " bytes");
+    return drop("too large");
+  }
+  if (ec) return fail(ec, "read");
+  const std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!take_token()) {
+    if (++strikes_ > state_->limits.max_strikes) return drop("too fast");
+    send_error(protocol::message_id(text).value_or(""), "too_fast",
+               "slow down: too many messages per second");
+    return do_read();
+  }
+  strikes_ = 0;
+  handle(text);
+}
+
+bool websocket_session::take_token() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ = std::min(state_->limits.burst, tokens_ + elapsed * state_->limits.messages_per_second);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+// Each message is handled completely (including the lobby's answer) before the next is read,
+// so a client's messages take effect in the order it sent them.
+void websocket_session::handle(const std::string& text) {
+  auto parsed = protocol::parse_client_message(text);
+  if (!parsed) {
+    send_error(protocol::message_id(text).value_or(""), parsed.error().code, parsed.error().message);
+    return do_read();
+  }
+  auto self = shared_from_this();
+  const bool is_hello = std::holds_alternative<protocol::hello_message>(parsed.value());
+  if (!hello_done_ && !is_hello) {
+    send_error(protocol::message_id(text).value_or(""), "hello_first",
+               "the first message must be {\"type\":\"hello\",\"token\":...}");
+    return do_read();
+  }
+  std::visit(
+      overloaded{
+          [&](const protocol::hello_message& m) {
+            if (hello_done_) {
+              send_error("", "already_authenticated", "this connection has already said hello");
+              return do_read();
+            }
+            if (!m.token) return on_hello(std::nullopt, true);
+            state_->games->authenticate(*m.token, [self](std::optional<identity> who) {
+              net::post(self->ws_.get_executor(), [self, who] {
+                if (!who) {
+                  self->send_error("", "bad_token", "unknown or revoked token; log in again");
+                  return self->do_read();
+                }
+                self->state_->games->add_connection(who->id, [self, who](bool allowed) {
+                  net::post(self->ws_.get_executor(),
+                            [self, who, allowed] { self->on_hello(who, allowed); });
+                });
+              });
+            });
+          },
+          [&](const protocol::subscribe_message& m) {
+            if (rooms_.count(m.game)) {
+              // Subscribing again is how a client asks to be brought up to date.
+              auto& [r, seat] = rooms_[m.game];
+              r->join(self, seat, m.since);
+              return do_read();
+            }
+            state_->games->open_room(
+                who_, m.game, m.spectator,
+                [self, game = m.game, since = m.since](lobby::room_grant g) {
+                  net::post(self->ws_.get_executor(), [self, game, since, g = std::move(g)]() mutable {
+                    self->on_subscribed(game, since, std::move(g));
+                  });
+                });
+          },
+          [&](const protocol::unsubscribe_message& m) {
+            if (auto it = rooms_.find(m.game); it != rooms_.end()) {
+              it->second.first->leave(this);
+              rooms_.erase(it);
+            }
+            on_send(share(protocol::unsubscribed_text(m.game)));
+            do_read();
+          },
+          [&](const protocol::command_message& m) {
+            const auto it = rooms_.find(m.game);
+            if (it == rooms_.end()) {
+              on_send(share(protocol::result_error_text(
+                  m.game, m.id, "not_subscribed", "subscribe to the game before sending commands")));
+            } else {
+              it->second.first->submit(self, it->second.second, m);
+            }
+            do_read();
+          },
+          [&](const protocol::ping_message&) {
+            on_send(share(protocol::pong_text()));
+            do_read();
+          },
+      },
+      parsed.value());
+}
+
+void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
+  if (!allowed) {
+    send_error("", "too_many_connections", "this account has too many open connections");
+    return drop("too many connections");
+  }
+  hello_done_ = true;
+  counted_ = who.has_value();
+  who_ = std::move(who);
+  on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name) : protocol::welcome_guest_text()));
+  do_read();
+}
+
+void websocket_session::on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
+                                      lobby::room_grant grant) {
+  if (!grant.where) {
+    send_error("", grant.code, grant.message);
+    return do_read();
+  }
+  rooms_[game] = {grant.where, grant.seat};
+  grant.where->join(shared_from_this(), grant.seat, since);
+  do_read();
+}
+
+void websocket_session::send(shared_text text) {
+  net::post(ws_.get_executor(),
+            beast::bind_front_handler(&websocket_session::on_send, shared_from_this(), std::move(text)));
+}
+
+void websocket_session::on_send(shared_text text) {
+  if (dropped_) return;
+  if (queue_.size() >= state_->limits.max_queue) {
+    ++state_->stats().messages_dropped_connections;
+    return drop("send queue full");
+  }
+  queue_.push_back(std::move(text));
+  if (queue_.size() == 1) do_write();
+}
+
+void websocket_session::do_write() {
+  ws_.text(true);
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+}
+
+void websocket_session::on_write(beast::error_code ec, std::size_t) {
+  if (ec) return fail(ec, "write");
+  queue_.pop_front();
+  if (!queue_.empty()) do_write();
+}
+
+void websocket_session::send_error(std::string_view id, std::string_view code,
+                                   std::string_view message) {
+  on_send(share(protocol::error_text_message(id, code, message)));
+}
+
+void websocket_session::drop(const char* why) {
+  if (dropped_) return;
+  dropped_ = true;
+  spdlog::info("websocket: dropping a connection: {}", why);
+  // Closing the socket aborts the pending read and write; the session then ends.
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).socket().close(ec);
+}
+
+void websocket_session::fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed) return;
+  spdlog::debug("websocket: {}: {}", what, ec.message());
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,66 @@
+#pragma once
+// Internal: one WebSocket connection, after Beast's chat-multi example. Reads client
+// messages one at a time, and writes from a bounded queue of shared, already-serialized
+// messages. It joins rooms when it subscribes and leaves them in its destructor.
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "beast.hpp"
+#include "connection.hpp"
+#include "lobby.hpp"
+#include "shared_state.hpp"
+#include "subscriber.hpp"
+
+namespace loyang::server {
+
+namespace websocket = beast::websocket;
+
+class websocket_session : public connection,
+                          public subscriber,
+                          public std::enable_shared_from_this<websocket_session> {
+ public:
+  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  ~websocket_session() override;
+
+  /// Accepts the upgrade request and starts reading.
+  void run(http::request<http::string_body> req);
+
+  void send(shared_text text) override;
+  void close() override;
+
+ private:
+  void on_accept(beast::error_code ec);
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void handle(const std::string& text);
+  void on_hello(std::optional<identity> who, bool allowed);
+  void on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
+                     lobby::room_grant grant);
+  void on_send(shared_text text);
+  void do_write();
+  void on_write(beast::error_code ec, std::size_t bytes);
+  void send_error(std::string_view id, std::string_view code, std::string_view message);
+  bool take_token();
+  void drop(const char* why);
+  void fail(beast::error_code ec, const char* what);
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<shared_state> state_;
+  std::deque<shared_text> queue_;
+  bool hello_done_ = false;
+  std::optional<identity> who_;
+  bool counted_ = false;  // counted in the lobby's connections of who_
+  std::map<std::int64_t, std::pair<std::shared_ptr<room>, engine::player_id>> rooms_;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+  int strikes_ = 0;
+  bool dropped_ = false;
+};
+
+}  // namespace loyang::server
