@@ -17,6 +17,7 @@
 #include "loyang/persistence/error.hpp"
 #include "loyang/server/server.hpp"
 #include "loyang/server/version.hpp"
+#include "server_fixture.hpp"
 #include "temp_dir.hpp"
 
 namespace beast = boost::beast;
@@ -25,52 +26,11 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using loyang::server::config;
 using loyang::test::temp_dir;
+using loyang::test::running_server;
+using loyang::test::write_file;
 using nlohmann::json;
 
 namespace {
-
-void write_file(const std::filesystem::path& file, const std::string& text) {
-  std::filesystem::create_directories(file.parent_path());
-  std::ofstream(file, std::ios::binary) << text;
-}
-
-/// A server on 127.0.0.1, port 0, with its own data and web directories, run on a thread.
-class running_server {
- public:
-  running_server() {
-    write_file(web_.path() / "index.html", "<!doctype html><title>test client</title>");
-    write_file(web_.path() / "js" / "app.js", "console.log('hi');");
-    config settings;
-    settings.address = "127.0.0.1";
-    settings.port = 0;
-    settings.data_dir = data_.path() / "data";
-    settings.web_root = web_.path();
-    settings.threads = 2;
-    server_ = std::make_unique<loyang::server::server>(settings);
-    done_ = std::async(std::launch::async, [this] { server_->run(); });
-  }
-  running_server(const running_server&) = delete;
-  running_server& operator=(const running_server&) = delete;
-  ~running_server() {
-    server_->stop();
-    done_.wait();
-  }
-
-  std::uint16_t port() const { return server_->port(); }
-  loyang::server::server& get() { return *server_; }
-  const std::filesystem::path& data_dir() const { return data_.path(); }
-  /// Stops the server; true when run() returned within `limit`.
-  bool stop_within(std::chrono::seconds limit) {
-    server_->stop();
-    return done_.wait_for(limit) == std::future_status::ready;
-  }
-
- private:
-  temp_dir data_;
-  temp_dir web_;
-  std::unique_ptr<loyang::server::server> server_;
-  std::future<void> done_;
-};
 
 /// A plain HTTP/1.1 client connection to 127.0.0.1:port.
 class client {

@@ -1,0 +1,194 @@
+#pragma once
+// Test support: a real server on 127.0.0.1 on a free port, a JSON HTTP client for its API, and
+// a blocking WebSocket client that speaks the game protocol.
+#include <catch2/catch.hpp>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loyang/server/server.hpp"
+#include "temp_dir.hpp"
+
+namespace loyang::test {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using nlohmann::json;
+
+inline void write_file(const std::filesystem::path& file, const std::string& text) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+/// A server on 127.0.0.1, port 0, with its own data and web directories, run on a thread.
+/// `adjust` may change the settings first (memory_only, limits, ...).
+class running_server {
+ public:
+  explicit running_server(const std::function<void(server::config&)>& adjust = {},
+                          std::shared_ptr<temp_dir> data = nullptr)
+      : data_(data ? std::move(data) : std::make_shared<temp_dir>()) {
+    write_file(web_.path() / "index.html", "<!doctype html><title>test client</title>");
+    write_file(web_.path() / "js" / "app.js", "console.log('hi');");
+    server::config settings;
+    settings.address = "127.0.0.1";
+    settings.port = 0;
+    settings.data_dir = data_->path() / "data";
+    settings.web_root = web_.path();
+    settings.threads = 2;
+    settings.password_cost = "minimal";
+    if (adjust) adjust(settings);
+    server_ = std::make_unique<server::server>(settings);
+    done_ = std::async(std::launch::async, [this] { server_->run(); });
+  }
+  running_server(const running_server&) = delete;
+  running_server& operator=(const running_server&) = delete;
+  ~running_server() {
+    server_->stop();
+    done_.wait();
+  }
+
+  std::uint16_t port() const { return server_->port(); }
+  server::server& get() { return *server_; }
+  const std::filesystem::path& data_dir() const { return data_->path(); }
+  std::shared_ptr<temp_dir> data() const { return data_; }
+  /// Stops the server; true when run() returned within `limit`.
+  bool stop_within(std::chrono::seconds limit) {
+    server_->stop();
+    return done_.wait_for(limit) == std::future_status::ready;
+  }
+
+ private:
+  std::shared_ptr<temp_dir> data_;
+  temp_dir web_;
+  std::unique_ptr<server::server> server_;
+  std::future<void> done_;
+};
+
+/// One HTTP exchange with a JSON body (or none), on a fresh connection.
+struct api_answer {
+  http::status status;
+  json body;
+};
+inline api_answer call_api(std::uint16_t port, http::verb method, const std::string& target,
+                           const std::optional<json>& body = std::nullopt,
+                           const std::string& token = "") {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{method, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+  if (body) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body->dump();
+  }
+  req.keep_alive(false);
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  json parsed = res.body().empty() ? json() : json::parse(res.body(), nullptr, false);
+  return {res.result(), parsed};
+}
+
+/// Creates an account and logs it in; returns the bearer token.
+inline std::string sign_up(std::uint16_t port, const std::string& name,
+                           const std::string& password = "correct horse") {
+  const auto created = call_api(port, http::verb::post, "/api/accounts",
+                                json{{"name", name}, {"password", password}});
+  INFO(created.body.dump());
+  REQUIRE(created.status == http::status::created);
+  const auto login = call_api(port, http::verb::post, "/api/sessions",
+                              json{{"name", name}, {"password", password}});
+  INFO(login.body.dump());
+  REQUIRE(login.status == http::status::created);
+  return login.body["token"].get<std::string>();
+}
+
+/// A blocking WebSocket client on /ws. Every text it receives is also kept in `received`.
+class ws_client {
+ public:
+  explicit ws_client(std::uint16_t port, const std::string& origin = "") : ws_(ioc_) {
+    beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    if (!origin.empty()) {
+      ws_.set_option(beast::websocket::stream_base::decorator(
+          [origin](beast::websocket::request_type& r) { r.set(http::field::origin, origin); }));
+    }
+    ws_.handshake("127.0.0.1", "/ws");
+  }
+
+  void send_text(const std::string& text) {
+    ws_.text(true);
+    ws_.write(net::buffer(text));
+  }
+  void send(const json& j) { send_text(j.dump()); }
+
+  /// The next message; fails the test after `limit` without one.
+  json next(std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    auto m = try_next(limit);
+    if (!m) FAIL("no message from the server within the time limit");
+    return *m;
+  }
+  /// The next message, or nullopt after `limit` or when the connection closed.
+  std::optional<json> try_next(std::chrono::milliseconds limit) {
+    beast::get_lowest_layer(ws_).expires_after(limit);
+    beast::flat_buffer buffer;
+    beast::error_code ec;
+    ws_.read(buffer, ec);
+    beast::get_lowest_layer(ws_).expires_never();
+    if (ec) {
+      closed_ = ec != beast::error::timeout;
+      return std::nullopt;
+    }
+    std::string text = beast::buffers_to_string(buffer.data());
+    received.push_back(text);
+    return json::parse(text);
+  }
+  /// Messages until one with this "type" (others are kept in `skipped`).
+  json next_of(const std::string& type, std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    for (int i = 0; i < 10000; ++i) {
+      json m = next(limit);
+      if (m["type"] == type) return m;
+      skipped.push_back(m);
+    }
+    FAIL("no " << type << " message");
+    return {};
+  }
+  /// Says hello with `token` and expects the welcome.
+  json hello(const std::string& token) {
+    send(token.empty() ? json{{"type", "hello"}} : json{{"type", "hello"}, {"token", token}});
+    return next_of("welcome");
+  }
+  bool closed() const { return closed_; }
+  void close() {
+    beast::error_code ec;
+    ws_.close(beast::websocket::close_code::normal, ec);
+  }
+
+  std::vector<std::string> received;
+  std::vector<json> skipped;
+
+ private:
+  net::io_context ioc_;
+  beast::websocket::stream<beast::tcp_stream> ws_;
+  bool closed_ = false;
+};
+
+}  // namespace loyang::test
