@@ -27,6 +27,7 @@ play: the script is
   Exit 0 when the script ran (rule errors included), 2 when it is unreadable or invalid.
 
 simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses seed S+i.
+  --players 1 plays the solo game (not with --introductory).
   --check-legal also applies every listed legal command to a copy (slow).
   --no-invariants skips the invariant checks (to measure the engine alone).
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",

@@ -50,7 +50,7 @@ std::optional<engine::random_play_options> parse_args(const std::vector<std::str
                      : "unknown argument " + a);
     } else if (a == "--players") {
       const auto n = to_number<int>(args[++i]);
-      if (!n || *n < 2 || *n > 4) return bad("--players must be 2, 3 or 4");
+      if (!n || *n < 1 || *n > 4) return bad("--players must be 1, 2, 3 or 4");
       opt.game.players = *n;
     } else if (a == "--games") {
       const auto n = to_number<int>(args[++i]);
@@ -72,6 +72,10 @@ std::optional<engine::random_play_options> parse_args(const std::vector<std::str
     } else {
       return bad("unknown argument " + a);
     }
+  }
+  if (const auto e = engine::validate(opt.game)) {
+    err << "loyang simulate: " << e->message << " (see loyang --help)\n";
+    return std::nullopt;
   }
   return opt;
 }

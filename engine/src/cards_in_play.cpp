@@ -72,7 +72,8 @@ player_id partner_of(const state& s, player_id p) {
 }
 
 bool may_affect(const state& s, player_id p, player_id other) {
-  if (other < 0 || other >= player_count(s) || other == p) return false;
+  // The solo game's imaginary opponent may be affected too.
+  if (other < 0 || other >= static_cast<int>(s.players.size()) || other == p) return false;
   return player_count(s) != 4 || partner_of(s, p) == other;
 }
 
@@ -84,7 +85,7 @@ int find_played(const player_state& p, card_id c) {
 
 card_id draw_action_card(state& s) {
   if (s.draw_pile.empty()) {
-    if (s.discard_pile.empty()) return no_card;
+    if (s.discard_pile.empty() || is_solo(s)) return no_card;  // solo: only one reshuffle
     s.draw_pile.swap(s.discard_pile);
     s.random.shuffle(s.draw_pile);
   }

@@ -62,6 +62,10 @@ LOYANG_COMMAND(tenant_swap_field)
 LOYANG_COMMAND(tout_swap)
 LOYANG_COMMAND(tout_buy)
 LOYANG_COMMAND(trader)
+LOYANG_COMMAND(buy_from_offer)
+LOYANG_COMMAND(finish_offer)
+LOYANG_COMMAND(con_man_offer)
+LOYANG_COMMAND(subsistence_farmer_supply)
 #undef LOYANG_COMMAND
 
 /// Casual customers' modifier for p now (Saleswoman: always +2).

@@ -191,7 +191,7 @@ void perform(state& s, player_id p, const cmd::serve_casual& c) {
 check check_command(const state& s, player_id p, const cmd::buy_two_pack&) {
   if (auto e = need_step(s, p, step::main)) return e;
   if (pl(s, p).bought_two_pack) return &fail::two_pack_bought;
-  if (s.draw_pile.empty() && s.discard_pile.empty()) return &fail::no_cards_left;
+  if (s.draw_pile.empty() && (s.discard_pile.empty() || is_solo(s))) return &fail::no_cards_left;
   if (pl(s, p).cash < two_pack_price(s, p)) return &fail::not_enough_cash;
   return ok;
 }

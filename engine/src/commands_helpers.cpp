@@ -75,7 +75,8 @@ int wanted_this_round(const player_state& ps, veg v) {
 }
 
 bool in_card_or_action_turn(const state& s, player_id p) {
-  return need_step(s, p, step::main) == ok || need_step(s, p, step::distribution) == ok;
+  return need_step(s, p, step::main) == ok || need_step(s, p, step::distribution) == ok ||
+         need_step(s, p, step::offer) == ok;
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ check check_command(const state& s, player_id p, const cmd::plant_home& c) {
   if (auto e = need_step(s, p, step::plant_home)) return e;
   if (!field_allows(home_field, c.crop)) return &fail::not_home_crop;
   const auto same = std::count_if(s.players.begin(), s.players.end(), [&](const player_state& o) {
-    return o.fields.front().count > 0 && o.fields.front().crop == c.crop;
+    return !o.fields.empty() && o.fields.front().count > 0 && o.fields.front().crop == c.crop;
   });
   if (same >= 2) return &fail::crop_taken;
   const auto& ps = pl(s, p);

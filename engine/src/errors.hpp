@@ -67,6 +67,11 @@ LOYANG_FAIL(not_in_field_pile, "That field is not in your field pile.")
 LOYANG_FAIL(no_book_keeper_best, "On Yucata the Book-keeper pays for the vegetable that gives the most.")
 LOYANG_FAIL(shop_space, "That shop space cannot take or give a vegetable.")
 LOYANG_FAIL(nothing_to_refill, "You have no Market stall to refill.")
+LOYANG_FAIL(solo_only, "That is only possible in the solo game.")
+LOYANG_FAIL(not_in_offer, "That card is not in the Offer.")
+LOYANG_FAIL(offer_limit, "You may buy only 2 cards from the Offer (up to 4 with a Squire).")
+LOYANG_FAIL(no_helper_in_offer, "Choose a Helper from the Offer.")
+LOYANG_FAIL(subsistence_crop, "The Subsistence farmer buys only wheat, pumpkins or turnips.")
 #undef LOYANG_FAIL
 }  // namespace fail
 

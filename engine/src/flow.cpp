@@ -38,6 +38,7 @@ void harvest(state& s) {
         s.discard_pile.push_back(card_of_common_field(done.id));
         if (done.under != no_card) put_in_play(s, p, done.under, no_card);
       }
+      if (is_solo(s)) solo_field_discarded(s);
     }
   }
 }
@@ -75,6 +76,10 @@ void end_card_phase(state& s) {
 }  // namespace
 
 void start_card_phase(state& s) {
+  if (is_solo(s)) {
+    start_solo_card_phase(s);
+    return;
+  }
   s.current_phase = phase::card;
   const bool first_hands_dealt = std::any_of(s.players.begin(), s.players.end(),
                                              [](const player_state& p) { return !p.hand.empty(); });
@@ -126,6 +131,7 @@ void finish_game(state& s) {
     for (const auto& o : s.ranking)
       if (better(o, e)) ++e.rank;
   }
+  if (is_solo(s)) s.rating = rating_for_level(s.ranking.front().position);
 }
 
 void start_round(state& s) {
@@ -218,7 +224,7 @@ void begin_action_phase(state& s) {
   const int n = player_count(s);
   s.action_order.clear();
   s.action_order.push_back(s.starting);
-  s.action_order.push_back(s.second);
+  if (n >= 2) s.action_order.push_back(s.second);
   if (n == 3) {
     for (player_id p = 0; p < n; ++p)
       if (p != s.starting && p != s.second) s.action_order.push_back(p);
@@ -227,7 +233,8 @@ void begin_action_phase(state& s) {
     for (player_id p = 0; p < n; ++p)
       if (p != s.starting && p != s.second && p != s.partner) s.action_order.push_back(p);
   }
-  for (auto& ps : s.players) {
+  for (player_id p = 0; p < n; ++p) {  // (not the solo game's imaginary opponent)
+    auto& ps = pl(s, p);
     ps.turn_done = false;
     ps.bought_two_pack = false;
     ps.effects = 0;

@@ -110,6 +110,12 @@ std::uint64_t state_hash(const state& s) {
     h.i(r.vegetables);
     h.i(r.rank);
   }
+  if (s.opts.players == 1) {  // solo only, so that stored 2-4 player hashes stay valid
+    for (card_id c : s.offer) h.i(c);
+    h.i(s.offer_bought);
+    h.i(s.solo_reshuffled);
+    h.i(static_cast<int>(s.rating));
+  }
   return h.value();
 }
 

@@ -6,7 +6,10 @@
 
 namespace loyang::engine::detail {
 
-inline int player_count(const state& s) { return static_cast<int>(s.players.size()); }
+/// The solo game: one player; players[solo_opponent] holds the imaginary opponent's cards.
+inline bool is_solo(const state& s) { return s.opts.players == 1; }
+/// Players who act (the solo game's imaginary opponent does not).
+inline int player_count(const state& s) { return static_cast<int>(s.players.size()) - (is_solo(s) ? 1 : 0); }
 inline player_state& pl(state& s, player_id p) { return s.players[static_cast<std::size_t>(p)]; }
 inline const player_state& pl(const state& s, player_id p) {
   return s.players[static_cast<std::size_t>(p)];
@@ -48,6 +51,14 @@ void start_card_phase(state& s);
 /// Draws one card for the Action phase, shuffling the discard pile in when the draw pile is
 /// empty (FAQ). Returns no_card when both are empty.
 card_id draw_action_card(state& s);
+
+/// Solo game (solo.cpp): the opponent's cards and the Offer at setup; the Card phase; the one
+/// reshuffle of the discard pile; the rating of the level reached.
+void setup_solo(state& s);
+void start_solo_card_phase(state& s);
+void end_solo_card_phase(state& s);
+void solo_field_discarded(state& s);
+solo_rating rating_for_level(int level);
 
 /// Flow: called when the current decision is done.
 void after_planting(state& s);

@@ -1,4 +1,5 @@
 // check_invariants(): what must hold between any two commands.
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -25,6 +26,30 @@ std::vector<std::string> check_invariants(const state& s) {
   for (card_id c : s.out_of_game) count(c, "out of game");
   for (card_id c : s.two_pack)
     if (c != no_card) count(c, "two-pack");
+  if (is_solo(s)) {
+    for (card_id c : s.offer)
+      if (c != no_card) count(c, "offer");
+    if (s.players.size() != 2) say("the solo game needs the imaginary opponent's seat");
+    else {
+      const auto& opp = pl(s, solo_opponent);
+      for (const auto& pc : opp.played) {
+        count(pc.card, "opponent's area");
+        if (pc.under != no_card) count(pc.under, "under an opponent's card");
+        const auto k = kind_of(pc.card);
+        if (k != card_kind::market_stall && k != card_kind::regular && k != card_kind::casual)
+          say("the opponent holds a card of another kind");
+        if (k == card_kind::market_stall && pc.stall_left == 0) say("opponent: empty stall still in play");
+        if (k == card_kind::regular && pc.deliveries >= 4) say("opponent: full regular customer still in play");
+      }
+      if (!opp.fields.empty() || !opp.hand.empty() || !opp.field_pile.empty()) say("the opponent has fields or a hand");
+    }
+    if (s.offer_bought > 4) say("more than 4 cards bought from the Offer");
+    if (s.current_phase == phase::finished && !s.ranking.empty() &&
+        s.rating != rating_for_level(s.ranking.front().position))
+      say("solo rating does not match the level reached");
+  } else if (std::any_of(s.offer.begin(), s.offer.end(), [](card_id c) { return c != no_card; })) {
+    say("an Offer outside the solo game");
+  }
 
   for (player_id p = 0; p < player_count(s); ++p) {
     const auto& ps = pl(s, p);
@@ -70,7 +95,7 @@ std::vector<std::string> check_invariants(const state& s) {
   if (s.current_phase != phase::finished && s.active == no_player) say("nobody to act in a running game");
   if ((s.current_step == step::foreman) != (s.foreman_offer != no_card)) say("Foreman offer out of step");
   if (s.helper_discarded != no_card) say("a discarded Helper was not offered to the Foreman");
-  if (s.current_phase == phase::finished && s.ranking.size() != s.players.size()) say("no final ranking");
+  if (s.current_phase == phase::finished && static_cast<int>(s.ranking.size()) != player_count(s)) say("no final ranking");
   return bad;
 }
 

@@ -150,6 +150,13 @@ void list_helpers(lister& l, const player_state& ps) {
         for (const auto& f : ps.fields) l.offer(cmd::plough_clear{f.id});
         l.offer(cmd::plough_harvest{});
         break;
+      case helper_kind::con_man:  // solo text
+        for (card_id c : s.offer)
+          if (c != no_card) l.offer(cmd::con_man_offer{c});
+        break;
+      case helper_kind::subsistence_farmer:  // solo text
+        for (veg v : all_vegs) l.offer(cmd::subsistence_farmer_supply{v});
+        break;
       case helper_kind::tenant_farmer:
         for (field_id f : ps.field_pile) {
           l.offer(cmd::tenant_buy_field{f});
@@ -160,7 +167,7 @@ void list_helpers(lister& l, const player_state& ps) {
         break;
     }
     // Helpers that reach into other players' areas.
-    for (player_id q = 0; q < player_count(s); ++q) {
+    for (player_id q = 0; q < static_cast<player_id>(s.players.size()); ++q) {  // + solo opponent
       if (!may_affect(s, p, q)) continue;
       const auto& other = pl(s, q);
       switch (info.helper) {
@@ -246,6 +253,13 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
         break;
       case step::distribution:
         list_distribution(l, ps);
+        l.offer(cmd::use_book_keeper{});
+        list_crier_sales(l, ps);
+        break;
+      case step::offer:
+        for (card_id c : s.offer)
+          if (c != no_card) l.offer(cmd::buy_from_offer{c});
+        l.offer(cmd::finish_offer{});
         l.offer(cmd::use_book_keeper{});
         list_crier_sales(l, ps);
         break;

@@ -7,8 +7,10 @@
 namespace loyang::engine {
 
 std::optional<rule_error> validate(const options& opts) {
-  if (opts.players < 2 || opts.players > 4)
-    return rule_error{"bad_options", "A game has 2 to 4 players."};
+  if (opts.players < 1 || opts.players > 4)
+    return rule_error{"bad_options", "A game has 1 to 4 players."};
+  if (opts.players == 1 && opts.introductory)
+    return rule_error{"bad_options", "The solo game has no Introductory version."};
   if (opts.rules != ruleset::yucata && opts.rules != ruleset::original)
     return rule_error{"bad_options", "Unknown ruleset."};
   return std::nullopt;
@@ -40,7 +42,8 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
     s.out_of_game.push_back(foreman);
   }
 
-  s.players.resize(static_cast<std::size_t>(n));
+  // The solo game's imaginary opponent gets a seat of his own after the player's.
+  s.players.resize(static_cast<std::size_t>(n == 1 ? 2 : n));
   std::vector<card_id> intro;
   intro.reserve(4);  // (also keeps GCC 12 from a false -Wstringop-overflow under LTO)
   if (opts.introductory) {
@@ -64,6 +67,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
 
   if (!fixed.hands.empty() && static_cast<int>(fixed.hands.size()) != n)
     throw std::invalid_argument("setup: hands per player");
+  if (!fixed.hands.empty() && n == 1) throw std::invalid_argument("setup: the solo game has no hands");
   for (const auto& h : fixed.hands)
     for (card_id c : h) take_out(deck, c);
   for (card_id c : fixed.deck) take_out(deck, c);
@@ -109,7 +113,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
       if (h.size() > s.players[0].hand.capacity()) throw std::invalid_argument("setup: hand too large");
       s.players[static_cast<std::size_t>(p)].hand.assign(h.begin(), h.end());
     }
-  } else if (opts.rules == ruleset::yucata) {
+  } else if (opts.rules == ruleset::yucata && n > 1) {
     // Yucata deals the first hand before the Home fields are planted.
     for (int k = 0; k < n; ++k) {
       auto& ps = s.players[static_cast<std::size_t>((s.starting + k) % n)];
@@ -120,6 +124,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
     }
   }
 
+  if (n == 1) detail::setup_solo(s);  // before the Home field is sown
   s.current_phase = phase::setup;
   s.current_step = step::plant_home;
   s.active = s.starting;

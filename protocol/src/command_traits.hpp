@@ -15,13 +15,14 @@ namespace cmd = engine::cmd;
 template <class T>
 inline constexpr bool crop_only = is_any_of<T, cmd::plant_home, cmd::buy, cmd::sell, cmd::discard_veg,
                                             cmd::shop_add, cmd::shop_remove, cmd::book_keeper_done,
-                                            cmd::haggler>;
+                                            cmd::haggler, cmd::subsistence_farmer_supply>;
 
 /// Commands whose only parameter is an action card: {"card": "R09"}.
 template <class T>
 inline constexpr bool card_only =
     is_any_of<T, cmd::place_in_courtyard, cmd::discard_helper, cmd::serve_regular, cmd::skip_regular,
-              cmd::serve_casual, cmd::activate_helper, cmd::serve_regular_twice, cmd::squire_take>;
+              cmd::serve_casual, cmd::activate_helper, cmd::serve_regular_twice, cmd::squire_take,
+              cmd::buy_from_offer, cmd::con_man_offer>;
 
 /// Commands without parameters: {"type": "end_turn"}.
 template <class T>

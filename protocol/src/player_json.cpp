@@ -33,6 +33,8 @@ json stall_left_json(const engine::played_card& pc) {
   return left;
 }
 
+}  // namespace
+
 json played_to_json(const engine::played_card& pc) {
   json j{{"card", card_json(pc.card)}, {"under", card_json(pc.under)}};
   if (pc.card >= engine::action_card_count) return j;
@@ -56,6 +58,8 @@ json played_to_json(const engine::played_card& pc) {
   }
   return j;
 }
+
+namespace {
 
 json effects_json(std::uint8_t effects) {
   static constexpr std::pair<std::uint8_t, const char*> names[] = {

@@ -55,7 +55,8 @@ nlohmann::json state_to_json(const engine::state& s, bool full) {
   for (auto c : s.two_pack)
     if (c != engine::no_card) two_pack.push_back(card_json(c));
   json players = json::array();
-  for (std::size_t p = 0; p < s.players.size(); ++p)
+  const bool solo = s.opts.players == 1;  // the imaginary opponent's seat is written apart
+  for (std::size_t p = 0; p < s.players.size() - (solo ? 1 : 0); ++p)
     players.push_back(detail::player_to_json(s, static_cast<engine::player_id>(p), full));
 
   json j{{"options", options_to_json(s.opts)},
@@ -81,6 +82,7 @@ nlohmann::json state_to_json(const engine::state& s, bool full) {
          {"out_of_game", cards_json(s.out_of_game)},
          {"players", std::move(players)},
          {"ranking", ranking_json(s)}};
+  if (solo) detail::add_solo_json(s, j);
   if (full) {
     json draw = json::array();
     for (auto it = s.draw_pile.rbegin(); it != s.draw_pile.rend(); ++it) draw.push_back(card_json(*it));

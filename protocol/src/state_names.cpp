@@ -31,6 +31,7 @@ std::string_view step_name(engine::step s) {
     case step::book_keeper: return "book_keeper";
     case step::foreman: return "foreman";
     case step::finished: return "finished";
+    case step::offer: return "offer";
   }
   return "unknown";
 }

@@ -21,6 +21,7 @@ std::vector<command> candidates(const state& s, player_id p) {
   std::vector<command> out;
   std::set<card_id> cards{no_card};
   for (card_id c : s.courtyard) cards.insert(c);
+  for (card_id c : s.offer) cards.insert(c);
   for (card_id c : s.two_pack) cards.insert(c);
   for (const auto& ps : s.players) {
     for (card_id c : ps.hand) cards.insert(c);
@@ -32,6 +33,7 @@ std::vector<command> candidates(const state& s, player_id p) {
     out.push_back(cmd::buy{v});
     out.push_back(cmd::sell{v});
     out.push_back(cmd::discard_veg{v});
+    out.push_back(cmd::subsistence_farmer_supply{v});
     for (field_id f = 0; f < field_count; ++f) out.push_back(cmd::sow{v, f});
   }
   for (card_id c : cards) {
@@ -40,6 +42,8 @@ std::vector<command> candidates(const state& s, player_id p) {
     out.push_back(cmd::serve_regular{c});
     out.push_back(cmd::skip_regular{c});
     out.push_back(cmd::serve_casual{c});
+    out.push_back(cmd::buy_from_offer{c});
+    out.push_back(cmd::con_man_offer{c});
     for (card_id d : cards) {
       out.push_back(cmd::take_cards{c, d});
       out.push_back(cmd::keep_two_pack{c, d});
@@ -59,6 +63,7 @@ std::vector<command> candidates(const state& s, player_id p) {
   out.push_back(cmd::take_loan{});
   out.push_back(cmd::end_turn{});
   out.push_back(cmd::upgrade_storehouse{});
+  out.push_back(cmd::finish_offer{});
   (void)p;
   return out;
 }
@@ -82,8 +87,48 @@ TEST_CASE("random games keep every invariant and end (2, 3 and 4 players, both r
       }
 }
 
+TEST_CASE("random solo games keep every invariant and end (both rulesets)") {
+  for (auto rules : {ruleset::yucata, ruleset::original}) {
+    random_play_options o;
+    o.game.players = 1;
+    o.game.rules = rules;
+    o.games = 150;
+    o.seed = 100u + (rules == ruleset::original ? 500u : 0u);
+    INFO("solo, " << to_string(rules));
+    const auto r = play_random_games(o);
+    require_clean(r);
+    CHECK(r.games == 150);
+  }
+}
+
+TEST_CASE("random solo games reach the opponent's cards, the Offer and every solo command") {
+  // Guards the harness itself: uniform random play must exercise the solo rules it checks.
+  std::set<std::string> used;
+  int on_opponent = 0, reshuffled = 0, rated = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    state s = new_game(options{1, seed % 2 ? ruleset::original : ruleset::yucata, false}, seed);
+    rng bot(seed);
+    play_out(s, bot, 100000, [&](const state&, player_id, const command& c) {
+      used.insert(std::string(command_name(c)));
+      std::visit([&](const auto& x) {
+        if constexpr (requires { x.owner; }) on_opponent += x.owner == solo_opponent;
+      }, c);
+    });
+    REQUIRE(s.current_phase == phase::finished);
+    reshuffled += s.solo_reshuffled;
+    rated += s.ranking.size() == 1;
+  }
+  for (const char* name : {"buy_from_offer", "finish_offer", "con_man_offer", "subsistence_farmer_supply"}) {
+    INFO(name);
+    CHECK(used.count(name) == 1);
+  }
+  CHECK(on_opponent > 0);
+  CHECK(reshuffled > 30);
+  CHECK(rated == 60);
+}
+
 TEST_CASE("every listed command is accepted (random games)") {
-  for (int players = 2; players <= 4; ++players) {
+  for (int players = 1; players <= 4; ++players) {
     random_play_options o;
     o.game.players = players;
     o.games = 12;
@@ -94,7 +139,7 @@ TEST_CASE("every listed command is accepted (random games)") {
 }
 
 TEST_CASE("every command that is not listed is refused and changes nothing") {
-  for (int players = 2; players <= 4; ++players) {
+  for (int players = 1; players <= 4; ++players) {
     state s = new_game(options{players, ruleset::yucata, players == 3}, 31337u + static_cast<unsigned>(players));
     rng bot(9);
     int checked_states = 0;
@@ -131,6 +176,11 @@ TEST_CASE("the same seed and commands give the same game; the hash differs betwe
   CHECK(a.commands == b.commands);
   o.seed = 6;
   CHECK(play_random_games(o).hash != a.hash);
+  o.game.players = 1;  // the solo game too
+  o.seed = 5;
+  const auto solo = play_random_games(o);
+  CHECK(play_random_games(o).hash == solo.hash);
+  CHECK(solo.hash != a.hash);
 }
 
 TEST_CASE("a game is rebuilt exactly from options, seed and its command log") {

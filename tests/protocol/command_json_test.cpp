@@ -40,7 +40,7 @@ TEST_CASE("every legal command round-trips through JSON", "[protocol][command]")
                         "choose_partner", "sow", "buy", "sell", "trade", "discard_helper",
                         "serve_regular", "skip_regular", "serve_casual", "buy_two_pack",
                         "keep_two_pack", "take_loan", "end_turn", "upgrade_storehouse",
-                        "discard_veg", "advance"}) {
+                        "discard_veg", "advance", "buy_from_offer", "finish_offer"}) {
     INFO(t);
     CHECK(types_seen.count(t) == 1);
   }

@@ -8,12 +8,13 @@
 
 namespace loyang::protocol::test {
 
-/// A spread of game set-ups: 2-4 players, both rulesets, with and without the Introductory
-/// version.
+/// A spread of game set-ups: 1-4 players, both rulesets, with and without the Introductory
+/// version (which the solo game does not have).
 inline std::vector<engine::options> sample_options() {
   using engine::ruleset;
   return {{2, ruleset::yucata, false}, {3, ruleset::yucata, true}, {4, ruleset::yucata, false},
-          {2, ruleset::original, true}, {3, ruleset::original, false}, {4, ruleset::original, true}};
+          {2, ruleset::original, true}, {3, ruleset::original, false}, {4, ruleset::original, true},
+          {1, ruleset::yucata, false}, {1, ruleset::original, false}};
 }
 
 /// Plays one random game and calls `on_step(state, player, command)` before every command.

@@ -20,7 +20,7 @@ TEST_CASE("options round-trip and default", "[protocol][options]") {
 }
 
 TEST_CASE("bad options give bad_options", "[protocol][options]") {
-  for (const char* text : {"null", "[]", "{}", R"({"players": 5})", R"({"players": 1})", R"({"players": "2"})",
+  for (const char* text : {"null", "[]", "{}", R"({"players": 5})", R"({"players": 0})", R"({"players": 1, "introductory": true})", R"({"players": "2"})",
                            R"({"players": 2, "ruleset": "chess"})", R"({"players": 2, "ruleset": 1})",
                            R"({"players": 2, "introductory": "yes"})", R"({"players": 2, "colour": "red"})"}) {
     INFO(text);

@@ -56,6 +56,31 @@ TEST_CASE("the full state JSON has the documented fields", "[protocol][state]") 
     CHECK(j.contains(key));
 }
 
+TEST_CASE("a solo view shows the player, the Offer and the opponent, not the draw pile", "[protocol][state]") {
+  const engine::state s = engine::new_game({1, engine::ruleset::original, false}, 99);
+  const json j = view_to_json(s, 0);
+  REQUIRE(j["players"].size() == 1);  // the opponent is written apart
+  REQUIRE(j["offer"].size() == 4);
+  for (std::size_t row = 0; row < 4; ++row) {
+    REQUIRE(j["offer"][row].size() == 3);
+    for (std::size_t col = 0; col < 3; ++col)
+      CHECK(j["offer"][row][col] == engine::card(s.offer[row * 3 + col]).id);
+  }
+  const auto& opp = s.players[static_cast<std::size_t>(engine::solo_opponent)];
+  CHECK(j["opponent"]["seat"] == 1);
+  REQUIRE(j["opponent"]["played"].size() == 6);
+  CHECK(j["opponent"]["played"][0]["card"] == engine::card(opp.played[0].card).id);
+  CHECK(j["offer_bought"] == 0);
+  CHECK(j["solo_reshuffled"] == false);
+  CHECK(j["solo_result"] == nullptr);
+  CHECK(j["step"] == "plant_home");
+  CHECK_FALSE(j.contains("draw_pile"));
+  CHECK(j["draw_pile_count"] == s.draw_pile.size());
+  // 2-4 player states carry no solo fields.
+  const json two = view_to_json(engine::new_game({2, engine::ruleset::yucata, false}, 1), 0);
+  for (const char* key : {"offer", "opponent", "solo_result"}) CHECK_FALSE(two.contains(key));
+}
+
 TEST_CASE("a view has no seed, hash, draw pile order or field pile order", "[protocol][state]") {
   const engine::state s = engine::new_game({2, engine::ruleset::yucata, false}, 1234567);
   const json j = view_to_json(s, 0);
@@ -79,7 +104,8 @@ TEST_CASE("a player's view never shows another player's hidden cards", "[protoco
   std::size_t views = 0;
   for (const auto& opts : {engine::options{2, engine::ruleset::yucata, false},
                            engine::options{3, engine::ruleset::original, true},
-                           engine::options{4, engine::ruleset::yucata, true}}) {
+                           engine::options{4, engine::ruleset::yucata, true},
+                           engine::options{1, engine::ruleset::original, false}}) {
     test::walk_game(opts, seed++, [&](const engine::state& s, engine::player_id, const engine::command&) {
       if (s.version % 2 != 0) return;
       const auto a = static_cast<engine::player_id>(static_cast<int>(s.version / 2 % (opts.players + 1)) - 1);

@@ -170,6 +170,18 @@ struct trader {
   std::optional<veg> give2;
   bool operator==(const trader&) const = default;
 };
+
+// --- Solo game ---
+
+/// Solo Card phase: buy a card from the Offer (row 1 free, row 2 1 Cash, rows 3-4 2 Cash; a
+/// common field costs its 2 Cash on top). Up to 2 cards, with a usable Squire up to 4.
+struct buy_from_offer { card_id card; bool operator==(const buy_from_offer&) const = default; };
+/// Solo Card phase: stop buying; the Offer is then discarded from, moved up and refilled.
+struct finish_offer { bool operator==(const finish_offer&) const = default; };
+/// Solo Con man: swap him for a Helper in the Offer (he takes its place there).
+struct con_man_offer { card_id card; bool operator==(const con_man_offer&) const = default; };
+/// Solo Subsistence farmer: buy one wheat, pumpkin or turnip from the supply for 1 Cash.
+struct subsistence_farmer_supply { veg crop; bool operator==(const subsistence_farmer_supply&) const = default; };
 }  // namespace cmd
 
 using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_in_courtyard,
@@ -186,7 +198,9 @@ using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_
                              cmd::market_crier_sell, cmd::market_woman, cmd::serve_regular_twice,
                              cmd::plough_clear, cmd::plough_harvest, cmd::squire_take,
                              cmd::finish_taking, cmd::subsistence_farmer, cmd::tenant_buy_field,
-                             cmd::tenant_swap_field, cmd::tout_swap, cmd::tout_buy, cmd::trader>;
+                             cmd::tenant_swap_field, cmd::tout_swap, cmd::tout_buy, cmd::trader,
+                             cmd::buy_from_offer, cmd::finish_offer, cmd::con_man_offer,
+                             cmd::subsistence_farmer_supply>;
 
 /// The wire name of a command's type ("plant_home", "take_cards", ...).
 std::string_view command_name(const command& c);

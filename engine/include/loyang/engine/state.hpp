@@ -72,8 +72,15 @@ enum class step : std::uint8_t {
   squire,          ///< Card phase, after taking: take more Courtyard cards with the Squire
   book_keeper,     ///< arranging the shop with the Book-keeper
   foreman,         ///< original rules: take the Helper just discarded with the Foreman?
-  finished
+  finished,
+  offer            ///< solo Card phase: buy cards from the Offer, then finish_offer
 };
+
+/// Solo game: the Offer is a grid of 4 rows of 3 cards; slot = row * 3 + column, row 0 on top.
+inline constexpr int offer_rows = 4, offer_columns = 3, offer_slots = offer_rows * offer_columns;
+
+/// Solo game: the rulebook's rating of the level reached on the Path of Prosperity.
+enum class solo_rating : std::uint8_t { none, good, very_good, master };
 
 /// An interrupted decision, continued after a Book-keeper or Foreman step.
 struct resume_point {
@@ -138,7 +145,14 @@ struct state {
   static_vector<resume_point, 4> resume_stack;  ///< who acts again after a Book-keeper / Foreman step
   static_vector<card_id, 72> out_of_game;   ///< e.g. the Foreman in the yucata ruleset
 
-  static_vector<player_state, 4> players;
+  // Solo game only (players == 1); the imaginary opponent is players[solo_opponent].
+  std::array<card_id, offer_slots> offer{no_card, no_card, no_card, no_card, no_card, no_card,
+                                         no_card, no_card, no_card, no_card, no_card, no_card};
+  std::uint8_t offer_bought = 0;   ///< cards bought from the Offer in this Card phase
+  bool solo_reshuffled = false;    ///< the one reshuffle of the discard pile has happened
+  solo_rating rating = solo_rating::none;  ///< set when the game ends
+
+  static_vector<player_state, 4> players;  ///< solo: the player, then the imaginary opponent
   static_vector<ranking_entry, 4> ranking;  ///< filled when the game ends
 
   /// Undo within a turn: the active player's commands since the last point of no return, and

@@ -43,7 +43,11 @@ inline constexpr player_id no_player = -1;
 
 enum class ruleset : std::uint8_t { yucata, original };
 
-/// What a game is created with. `players` 2..4 (1, the solo game, comes with its own issue).
+/// The solo game's imaginary opponent: his Market stalls and customers sit in seat 1, which
+/// never acts. Helpers that reach into another player's area name him as owner 1.
+inline constexpr player_id solo_opponent = 1;
+
+/// What a game is created with. `players` 1..4; 1 is the solo game (no Introductory version).
 struct options {
   int players = 2;
   ruleset rules = ruleset::yucata;
