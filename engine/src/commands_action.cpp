@@ -40,7 +40,8 @@ void perform(state& s, player_id p, const cmd::sow& c) {
   --ps.cart[c.crop];
   f->crop = c.crop;
   // Harvest helper (option 2): fields sown this Action phase get one more vegetable.
-  f->count = static_cast<std::uint8_t>(field_size(c.field) + ((ps.effects & effect_harvest_sow) ? 1 : 0));
+  const int extra = ((ps.effects & effect_harvest_sow) ? 1 : 0) + ((ps.effects & effect_harvest_sow_twice) ? 1 : 0);
+  f->count = static_cast<std::uint8_t>(field_size(c.field) + extra);
 }
 
 check check_command(const state& s, player_id p, const cmd::buy& c) {

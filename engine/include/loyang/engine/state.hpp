@@ -35,9 +35,11 @@ struct played_card {
   bool operator==(const played_card&) const = default;
 };
 
-/// Helpers activated "for this Action phase" (player_state::effects).
+/// Helpers activated "for this Action phase" (player_state::effects). The Harvest helper may be
+/// activated twice in one phase (the Foreman takes it back): then sown fields get 2 more.
 inline constexpr std::uint8_t effect_maid = 1, effect_official = 2, effect_messenger = 4,
-                              effect_saleswoman = 8, effect_harvest_sow = 16;
+                              effect_saleswoman = 8, effect_harvest_sow = 16,
+                              effect_harvest_sow_twice = 32;
 
 struct player_state {
   std::int32_t cash = 0;
