@@ -426,6 +426,7 @@ void perform(state& s, player_id p, const cmd::serve_regular_twice& c) {
   ps.cash += 2 * card(c.card).pays[pc.deliveries];  // two deliveries on one row
   ++pc.deliveries;
   pc.handled = true;
+  pc.served = 2;
   if (pc.deliveries == 4) discard_played(s, p, i);
 }
 

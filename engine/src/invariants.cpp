@@ -61,6 +61,8 @@ std::vector<std::string> check_invariants(const state& s) {
       if (k == card_kind::common_field) say(who() + "a field in the play area");
       if (k == card_kind::market_stall && pc.stall_left == 0) say(who() + "empty stall still in play");
       if (k == card_kind::regular && pc.deliveries >= 4) say(who() + "full regular customer still in play");
+      if (k == card_kind::regular && (pc.served > 2 || (pc.served > 0 && !pc.handled)))
+        say(who() + "regular customer served out of step");
     }
   }
   for (int c = 0; c < action_card_count; ++c)

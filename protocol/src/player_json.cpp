@@ -46,6 +46,7 @@ json played_to_json(const engine::played_card& pc) {
       j["deliveries"] = pc.deliveries;
       j["red"] = pc.red;
       j["handled"] = pc.handled;
+      j["served"] = pc.served;
       break;
     case engine::card_kind::helper:
       j["round_played"] = pc.round_played;

@@ -93,6 +93,47 @@ TEST_CASE("Messenger-boy: to any or each Regular customer, also on the top row")
   require_invariants(s);
 }
 
+TEST_CASE("Messenger-boy: deliver once, buy with the proceeds, then deliver the second time") {
+  state s = action_game();
+  give(s, 0, C("messenger-boy"));
+  give(s, 0, C("R09"));  // turnip + cabbage, 5/6/7/8
+  s.players[0].cash = 0;
+  s.players[0].shop = vegs({{veg::turnip, 1}, {veg::cabbage, 1}});
+  s.players[0].cart = vegs({{veg::turnip, 1}, {veg::cabbage, 1}});
+  ok(s, 0, cmd::activate_helper{C("messenger-boy")});
+  ok(s, 0, cmd::serve_regular{C("R09")});
+  CHECK(s.players[0].cash == 5);
+  ok(s, 0, cmd::buy{veg::turnip});
+  ok(s, 0, cmd::take_loan{});
+  ok(s, 0, cmd::buy{veg::cabbage});
+  CHECK(listed(s, 0, cmd::serve_regular{C("R09")}));
+  ok(s, 0, cmd::serve_regular{C("R09")});
+  CHECK(s.players[0].cash == 5 - 5 + 5 - 5 + 5);  // the same row pays again
+  CHECK(find_card(s.players[0], C("R09"))->deliveries == 1);
+  s.players[0].cart = vegs({{veg::turnip, 1}, {veg::cabbage, 1}});
+  refused(s, 0, cmd::serve_regular{C("R09")}, "customer_handled");  // twice, not more
+  require_invariants(s);
+}
+
+TEST_CASE("Messenger-boy: no second delivery without him, after a skip, or after the top row") {
+  state s = action_game();
+  give(s, 0, C("messenger-boy"));
+  give(s, 0, C("R09"));
+  give(s, 0, C("R05")).deliveries = 3;  // turnip + turnip; top row pays 7
+  give(s, 0, C("R02"));
+  s.players[0].cart = vegs({{veg::turnip, 6}, {veg::cabbage, 2}});
+  ok(s, 0, cmd::serve_regular{C("R09")});
+  refused(s, 0, cmd::serve_regular{C("R09")}, "customer_handled");
+  // Activated after the first delivery: still this Action phase.
+  ok(s, 0, cmd::activate_helper{C("messenger-boy")});
+  ok(s, 0, cmd::skip_regular{C("R02")});
+  refused(s, 0, cmd::serve_regular{C("R02")}, "customer_handled");
+  ok(s, 0, cmd::serve_regular{C("R05")});
+  CHECK_FALSE(in_play(s, 0, C("R05")));  // both top-row deliveries must come at once
+  ok(s, 0, cmd::serve_regular{C("R09")});
+  CHECK(s.players[0].cash == 10 + 5 + 7 + 5);
+}
+
 TEST_CASE("Messenger-boy: only in the own Action phase turn") {
   state s = action_game();
   give(s, 1, C("messenger-boy"));

@@ -30,6 +30,7 @@ struct played_card {
   std::uint8_t deliveries = 0;      ///< regular: rows filled, from the bottom up
   bool red = false;                 ///< regular: Satisfaction marker on its red side
   bool handled = true;              ///< regular: delivered to or skipped this Action phase
+  std::uint8_t served = 0;          ///< regular: deliveries this Action phase (Messenger-boy: 2)
   std::uint8_t stall_left = 0;      ///< stall: bit i set while goods[i] is still on the stall
   std::uint8_t round_played = 0;    ///< Squire: not usable in the round it was played (0: usable)
   bool operator==(const played_card&) const = default;
