@@ -40,7 +40,8 @@ void perform(state& s, player_id p, const cmd::sow& c) {
   --ps.cart[c.crop];
   f->crop = c.crop;
   // Harvest helper (option 2): fields sown this Action phase get one more vegetable.
-  f->count = static_cast<std::uint8_t>(field_size(c.field) + ((ps.effects & effect_harvest_sow) ? 1 : 0));
+  const int extra = ((ps.effects & effect_harvest_sow) ? 1 : 0) + ((ps.effects & effect_harvest_sow_twice) ? 1 : 0);
+  f->count = static_cast<std::uint8_t>(field_size(c.field) + extra);
 }
 
 check check_command(const state& s, player_id p, const cmd::buy& c) {
@@ -126,7 +127,10 @@ check check_command(const state& s, player_id p, const cmd::serve_regular& c) {
   const auto& ps = pl(s, p);
   const int i = uncovered_played(ps, c.card, card_kind::regular);
   if (i < 0) return &fail::no_such_customer;
-  if (ps.played[static_cast<std::size_t>(i)].handled) return &fail::customer_handled;
+  // With the Messenger-boy a customer delivered to once may get a second delivery later in
+  // the phase, on the same row.
+  const auto& pc = ps.played[static_cast<std::size_t>(i)];
+  if (pc.handled && !(pc.served == 1 && (ps.effects & effect_messenger))) return &fail::customer_handled;
   const auto& w = card(c.card).wants;
   if (!has(ps.cart, w[0], w[1])) return &fail::not_in_cart;
   return ok;
@@ -139,6 +143,11 @@ void perform(state& s, player_id p, const cmd::serve_regular& c) {
   --ps.cart[info.wants[0]];
   --ps.cart[info.wants[1]];
   auto& pc = ps.played[i];
+  ++pc.served;
+  if (pc.served == 2) {  // the Messenger-boy's second delivery: the same row pays again
+    ps.cash += info.pays[pc.deliveries - 1];
+    return;
+  }
   ps.cash += info.pays[pc.deliveries];
   ++pc.deliveries;
   pc.handled = true;

@@ -240,7 +240,10 @@ check check_command(const state& s, player_id p, const cmd::merchant& c) {
   for (veg v : all_vegs) {
     if (!chosen(v)) continue;
     if (wanted_this_round(ps, v) < 2) return &fail::not_wanted_twice;
-    if (c.shopper == v) continue;  // from the supply, for nothing
+    // With the Shopper: from the supply for nothing, but only a vegetable the Merchant could
+    // buy from the shop.
+    if (ps.shop[v] < 1) return &fail::not_in_shop;
+    if (c.shopper == v) continue;
     if (ps.shop[v] < (c.haggler == v ? 2 : 1)) return &fail::not_in_shop;
     ++cost;
   }
@@ -311,11 +314,13 @@ check check_command(const state& s, player_id p, const cmd::activate_helper& c) 
   if (uncovered_of_kind(pl(s, p), c.card, card_kind::helper) < 0) return &fail::no_such_helper;
   const auto bit = effect_of(card(c.card).helper);
   if (bit == 0) return &fail::not_activatable;
-  if (pl(s, p).effects & bit) return &fail::already_active;
+  if (pl(s, p).effects & (bit == effect_harvest_sow ? effect_harvest_sow_twice : bit)) return &fail::already_active;
   return ok;
 }
 void perform(state& s, player_id p, const cmd::activate_helper& c) {
-  pl(s, p).effects = static_cast<std::uint8_t>(pl(s, p).effects | effect_of(card(c.card).helper));
+  auto bit = effect_of(card(c.card).helper);
+  if (bit == effect_harvest_sow && (pl(s, p).effects & bit)) bit = effect_harvest_sow_twice;
+  pl(s, p).effects = static_cast<std::uint8_t>(pl(s, p).effects | bit);
   discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)));
 }
 
@@ -422,6 +427,7 @@ void perform(state& s, player_id p, const cmd::serve_regular_twice& c) {
   ps.cash += 2 * card(c.card).pays[pc.deliveries];  // two deliveries on one row
   ++pc.deliveries;
   pc.handled = true;
+  pc.served = 2;
   if (pc.deliveries == 4) discard_played(s, p, i);
 }
 

@@ -239,7 +239,10 @@ void begin_action_phase(state& s) {
     ps.bought_two_pack = false;
     ps.effects = 0;
     for (auto& pc : ps.played)
-      if (kind_of(pc.card) == card_kind::regular) pc.handled = false;
+      if (kind_of(pc.card) == card_kind::regular) {
+        pc.handled = false;
+        pc.served = 0;
+      }
   }
   s.turn_index = 0;
   s.active = s.action_order.front();

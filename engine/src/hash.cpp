@@ -89,7 +89,7 @@ std::uint64_t state_hash(const state& s) {
       h.i(c.under);
       h.i(c.deliveries);
       h.i(c.red);
-      h.i(c.handled);
+      h.i(c.handled + 2 * c.served);  // one value for both keeps older hashes valid
       h.i(c.stall_left);
       h.i(c.round_played);
     }

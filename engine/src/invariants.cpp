@@ -71,7 +71,7 @@ std::vector<std::string> check_invariants(const state& s) {
     if (ps.intro != no_card) count(ps.intro, "intro");
     for (const auto& f : ps.fields) {
       if (f.id >= field_count) say(who() + "bad field");
-      else if (f.count > field_size(f.id) + 1) say(who() + "field over capacity");  // +1: Harvest helper
+      else if (f.count > field_size(f.id) + 2) say(who() + "field over capacity");  // Harvest helper, twice
       else if (f.count > 0 && !field_allows(f.id, f.crop)) say(who() + "crop not allowed on field");
       if (is_common_field(f.id)) count(card_of_common_field(f.id), "field");
       if (f.under != no_card) count(f.under, "under a field");
@@ -86,6 +86,8 @@ std::vector<std::string> check_invariants(const state& s) {
       if (k == card_kind::common_field) say(who() + "a field in the play area");
       if (k == card_kind::market_stall && pc.stall_left == 0) say(who() + "empty stall still in play");
       if (k == card_kind::regular && pc.deliveries >= 4) say(who() + "full regular customer still in play");
+      if (k == card_kind::regular && (pc.served > 2 || (pc.served > 0 && !pc.handled)))
+        say(who() + "regular customer served out of step");
     }
   }
   for (int c = 0; c < action_card_count; ++c)

@@ -48,6 +48,7 @@ json played_to_json(const engine::played_card& pc) {
       j["deliveries"] = pc.deliveries;
       j["red"] = pc.red;
       j["handled"] = pc.handled;
+      j["served"] = pc.served;
       break;
     case engine::card_kind::helper:
       j["round_played"] = pc.round_played;
@@ -67,7 +68,8 @@ json effects_json(std::uint8_t effects) {
       {engine::effect_official, "official"},
       {engine::effect_messenger, "messenger_boy"},
       {engine::effect_saleswoman, "saleswoman"},
-      {engine::effect_harvest_sow, "harvest_helper"}};
+      {engine::effect_harvest_sow, "harvest_helper"},
+      {engine::effect_harvest_sow_twice, "harvest_helper"}};
   json out = json::array();
   for (const auto& [bit, name] : names)
     if (effects & bit) out.push_back(name);

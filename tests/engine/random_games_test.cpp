@@ -202,5 +202,5 @@ TEST_CASE("a known seed gives a known final state on every machine") {
   o.seed = 1;
   const auto r = play_random_games(o);
   require_clean(r);
-  CHECK(r.hash == 0x82cdc223dee7e3b6u);
+  CHECK(r.hash == 0x855e161f463b6a24u);  // changed with the Messenger-boy's second delivery
 }

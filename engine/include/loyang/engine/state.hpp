@@ -30,14 +30,17 @@ struct played_card {
   std::uint8_t deliveries = 0;      ///< regular: rows filled, from the bottom up
   bool red = false;                 ///< regular: Satisfaction marker on its red side
   bool handled = true;              ///< regular: delivered to or skipped this Action phase
+  std::uint8_t served = 0;          ///< regular: deliveries this Action phase (Messenger-boy: 2)
   std::uint8_t stall_left = 0;      ///< stall: bit i set while goods[i] is still on the stall
   std::uint8_t round_played = 0;    ///< Squire: not usable in the round it was played (0: usable)
   bool operator==(const played_card&) const = default;
 };
 
-/// Helpers activated "for this Action phase" (player_state::effects).
+/// Helpers activated "for this Action phase" (player_state::effects). The Harvest helper may be
+/// activated twice in one phase (the Foreman takes it back): then sown fields get 2 more.
 inline constexpr std::uint8_t effect_maid = 1, effect_official = 2, effect_messenger = 4,
-                              effect_saleswoman = 8, effect_harvest_sow = 16;
+                              effect_saleswoman = 8, effect_harvest_sow = 16,
+                              effect_harvest_sow_twice = 32;
 
 struct player_state {
   std::int32_t cash = 0;
