@@ -103,7 +103,21 @@ std::optional<std::string> apply_memory(config& c, const std::string& value) {
   return std::nullopt;
 }
 
-constexpr std::array<option, 9> options{{
+std::optional<std::string> apply_ws_rate(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 100000) return "ws rate must be a number of messages from 1 to 100000";
+  c.ws_messages_per_second = static_cast<double>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_max_connections(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 100000) return "max connections must be a number from 1 to 100000";
+  c.max_connections_per_account = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 11> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -113,6 +127,8 @@ constexpr std::array<option, 9> options{{
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
+    {"--ws-rate", "LOYANG_WS_RATE", apply_ws_rate},
+    {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT", apply_max_connections},
 }};
 
 int default_threads() {
@@ -202,6 +218,10 @@ Options (each also read from its environment variable; the flag wins):
   --memory-only B   LOYANG_MEMORY_ONLY
                                       true: keep games in memory only, nothing durable
                                       (for tests; default false)
+  --ws-rate N       LOYANG_WS_RATE    WebSocket messages per second per connection
+                                      (bursts of 3 s worth; default 20)
+  --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT
+                                      open WebSockets per account (default 16)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

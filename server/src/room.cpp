@@ -106,6 +106,7 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
                    std::optional<std::uint32_t> since) {
   std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get() || w.who.expired(); });
   watchers_.push_back({who, who.get(), seat});
+  track_of(seat).followed = true;
   if (since && send_patches_since(*who, seat, *since)) return;
   send_snapshot(*who, seat);
 }
@@ -220,8 +221,8 @@ void room::publish() {
     auto& t = tracks_[i];
     const bool watched = std::any_of(watchers_.begin(), watchers_.end(),
                                      [seat](const watcher& w) { return w.seat == seat; });
-    if (!watched) {
-      // Nobody to send to: forget, and give the next joiner a snapshot.
+    if (!watched && !t.followed) {
+      // Nobody ever watched this seat here (a bot, or nobody came): nothing to keep.
       t.valid = false;
       t.patches.clear();
       continue;

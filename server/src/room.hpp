@@ -70,6 +70,7 @@ class room : public std::enable_shared_from_this<room> {
   // What one viewer (a seat, or the spectators) was last sent, and the patches since.
   struct track {
     bool valid = false;
+    bool followed = false;  // someone watched this seat: keep patches for its resume
     nlohmann::json view;  // without "log"
     std::uint32_t version = 0;
     std::deque<std::pair<std::uint32_t, shared_text>> patches;  // (from version, message)

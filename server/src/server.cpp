@@ -35,7 +35,11 @@ struct server::impl {
             ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {
     init_crypto();
     state->limits.allowed_origins = settings.allowed_origins;
+    state->limits.messages_per_second = settings.ws_messages_per_second;
+    state->limits.burst = 3 * settings.ws_messages_per_second;
     lobby::limits lim;
+    lim.max_connections_per_account = settings.max_connections_per_account;
+    lim.evict_after = settings.evict_after;
     lim.cost = settings.password_cost == "minimal" ? password_cost::minimal
                                                    : password_cost::interactive;
     state->games = std::make_shared<lobby>(ioc, *store, state->stats(), lim);

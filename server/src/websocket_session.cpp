@@ -66,11 +66,8 @@ void websocket_session::do_read() {
 }
 
 void websocket_session::on_read(beast::error_code ec, std::size_t) {
-  if (ec == websocket::error::message_too_big) {
-    send_error("", "too_large",
-               "a message may have at most " + std::to_string(state_->limits.max_message) + " bytes");
-    return drop("too large");
-  }
+  // A message over the limit: Beast has already closed the stream with code 1009 (too big).
+  if (ec == websocket::error::message_too_big) return drop("message too large");
   if (ec) return fail(ec, "read");
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());

@@ -148,13 +148,17 @@ class ws_client {
   }
   /// The next message, or nullopt after `limit` or when the connection closed.
   std::optional<json> try_next(std::chrono::milliseconds limit) {
+    // Timeouts of a beast::tcp_stream apply to asynchronous operations only.
     beast::get_lowest_layer(ws_).expires_after(limit);
     beast::flat_buffer buffer;
     beast::error_code ec;
-    ws_.read(buffer, ec);
+    ws_.async_read(buffer, [&ec](beast::error_code e, std::size_t) { ec = e; });
+    ioc_.restart();
+    ioc_.run();
     beast::get_lowest_layer(ws_).expires_never();
     if (ec) {
       closed_ = ec != beast::error::timeout;
+      close_code_ = ws_.reason().code;
       return std::nullopt;
     }
     std::string text = beast::buffers_to_string(buffer.data());
@@ -176,7 +180,9 @@ class ws_client {
     send(token.empty() ? json{{"type", "hello"}} : json{{"type", "hello"}, {"token", token}});
     return next_of("welcome");
   }
+  /// Whether the server closed the connection (not just a time-out), and its close code.
   bool closed() const { return closed_; }
+  std::uint16_t close_code() const { return close_code_; }
   void close() {
     beast::error_code ec;
     ws_.close(beast::websocket::close_code::normal, ec);
@@ -189,6 +195,7 @@ class ws_client {
   net::io_context ioc_;
   beast::websocket::stream<beast::tcp_stream> ws_;
   bool closed_ = false;
+  std::uint16_t close_code_ = 0;
 };
 
 }  // namespace loyang::test

@@ -12,6 +12,9 @@
 ///   --allowed-origins L  LOYANG_ALLOWED_ORIGINS  (any)
 ///   --password-cost C    LOYANG_PASSWORD_COST    interactive
 ///   --memory-only B      LOYANG_MEMORY_ONLY      false
+///   --ws-rate N          LOYANG_WS_RATE          20 (WebSocket messages per second per connection)
+///   --max-connections-per-account N  LOYANG_MAX_CONNECTIONS_PER_ACCOUNT  16
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -43,6 +46,12 @@ struct config {
   std::string password_cost = "interactive";
   /// Keep games in memory only (tests): nothing is written to the database.
   bool memory_only = false;
+  /// WebSocket messages a connection may send per second (token bucket, bursts of 3 s worth).
+  double ws_messages_per_second = 20;
+  /// Open WebSocket connections one account may have.
+  int max_connections_per_account = 16;
+  /// Games nobody watches leave memory after about this long.
+  std::chrono::seconds evict_after{300};
 };
 
 /// Upper bound of config::threads.
