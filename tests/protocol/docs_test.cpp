@@ -1,8 +1,11 @@
 // docs/protocol.md stays in step with the code: every command has an example that reads back
-// to itself, and every rule error code of engine/src/errors.hpp is listed.
+// to itself, and every rule error code of engine/src/errors.hpp and every code the server sends
+// (server/src/) is listed.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -14,6 +17,14 @@ using nlohmann::json;
 using namespace loyang;
 
 namespace {
+
+/// A path in the source tree, found from this file's path (tests/protocol/docs_test.cpp).
+std::filesystem::path source_path(const std::string& relative) {
+  std::string here = __FILE__;
+  const auto cut = here.rfind("tests/protocol/");
+  REQUIRE(cut != std::string::npos);
+  return here.substr(0, cut) + relative;
+}
 
 /// A file of the source tree, found from this file's path (tests/protocol/docs_test.cpp).
 std::string source_file(const std::string& relative) {
@@ -30,7 +41,8 @@ std::string source_file(const std::string& relative) {
 }  // namespace
 
 TEST_CASE("every command has a documented example that reads back to itself", "[protocol][docs]") {
-  const std::string doc = source_file("docs/protocol.md");
+  std::string doc = source_file("docs/protocol.md");
+  doc = doc.substr(0, doc.find("# The server: HTTP API"));  // the server's messages follow
   std::set<std::string> documented;
   // The examples are the last cells of the command tables: | `{"type": ...}` |
   const std::string start = "| `{\"type\"";
@@ -71,4 +83,24 @@ TEST_CASE("every rule error code is documented", "[protocol][docs]") {
     ++codes;
   }
   CHECK(codes > 40);
+}
+
+TEST_CASE("every error code the server sends is documented", "[protocol][docs]") {
+  const std::string doc = source_file("docs/protocol.md");
+  // The places the server names a code: error(status, "code", ...), reject(who, id, "code",
+  // ...), send_error(id, "code", ...), room grants {nullptr, seat, "code", ...} and
+  // error_response(req, status, "code", ...).
+  const std::regex pattern(
+      R"re((?:error\(http::status::\w+,|reject\([^,]+,[^,]+,|send_error\([^,]+,|no_player,|error_response\(\w+, http::status::\w+,)\s*"([a-z_]+)")re");
+  std::size_t codes = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(source_path("server/src"))) {
+    const std::string text = source_file(("server/src/" + entry.path().filename().string()).c_str());
+    for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) {
+      const std::string code = (*it)[1];
+      INFO(entry.path().filename() << ": " << code);
+      CHECK(doc.find("`" + code + "`") != std::string::npos);
+      ++codes;
+    }
+  }
+  CHECK(codes > 25);
 }
