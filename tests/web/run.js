@@ -142,13 +142,21 @@ async function act(page, prefer = []) {
     if (await b.count()) { button = b; break; }
   }
   if (!button) button = page.locator(".actions .action-list:not(.anytime) .action").first();
+  // Nothing but "any time" actions: e.g. a red Regular customer costs 2 Cash to skip.
+  if (!(await button.count())) button = page.locator('.actions [data-cmd-type="take_loan"]').first();
   if (!(await button.count())) return false;
   await button.click();
   const dialog = page.locator("dialog.choose[open]");
   if (await dialog.count()) await dialog.locator(".choice").first().click();
   // Wait until the log grows (our command or the server's answer arrived).
-  await page.waitForFunction((v) => document.querySelectorAll(".log-list li").length > v || document.querySelector(".toast.show"),
-    version, { timeout: 10000 });
+  try {
+    await page.waitForFunction((v) => document.querySelectorAll(".log-list li").length > v || document.querySelector(".toast.show"),
+      version, { timeout: 10000 });
+  } catch (e) {
+    const status = await page.textContent(".status").catch(() => "?");
+    const conn = await page.textContent(".conn").catch(() => "?");
+    throw new Error(`${page.label}: no answer to a click (status "${status}", connection "${conn}", log ${version})`);
+  }
   return true;
 }
 
@@ -163,7 +171,9 @@ async function roundNumber(page) {
 }
 
 // Action-phase habit of the test player: deliver or skip customers, then end the turn.
-const ACTION_PREFS = ["end_turn", "serve_casual", "serve_regular", "skip_regular", "keep_two_pack", "discard_veg", "advance", "take_cards"];
+// Helpers' sub-decisions are closed at once, so that the game moves on.
+const CLOSE_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_helper", "foreman_pass", "finish_offer"];
+const ACTION_PREFS = [...CLOSE_PREFS, "end_turn", "serve_casual", "serve_regular", "skip_regular", "keep_two_pack", "discard_veg", "advance", "take_cards"];
 
 async function main() {
   port = await freePort();
@@ -183,13 +193,18 @@ async function main() {
     await bob.click(`#open-games [data-game="${game}"] button`);
     await bob.waitForSelector(".status");
     await ann.waitForSelector(".status", { timeout: 8000 });
-    // Plant the Home fields by clicking the Home field on the board (opens a choice dialog).
-    for (const p of [ann, bob]) {
-      for (let i = 0; i < 20 && !(await p.locator('.board.mine [data-target$=":HOME"].can').count()); i++) await p.waitForTimeout(150);
-      await p.click('.board.mine [data-target$=":HOME"].can');
-      await p.locator("dialog.choose[open] .choice").first().click();
+    // Plant the Home fields by clicking the Home field on the board (a choice dialog opens).
+    for (let planted = 0, i = 0; planted < 2 && i < 100; i++) {
+      for (const p of [ann, bob]) {
+        const home = p.locator('.board.mine [data-target$=":HOME"].can');
+        if (!(await home.count())) continue;
+        await home.click();
+        await p.locator("dialog.choose[open] .choice").first().click();
+        await p.waitForSelector('.board.mine [data-target$=":HOME"]:not(.can)');
+        planted++;
+      }
+      await ann.waitForTimeout(100);
     }
-    await ann.waitForFunction(() => /Card phase/.test(document.querySelector(".status .phase")?.textContent || ""), null, { timeout: 8000 });
     // Play on until round 2 has begun, taking turns by clicking.
     let shot = false;
     for (let i = 0; i < 300; i++) {
@@ -203,7 +218,7 @@ async function main() {
           await p.screenshot({ path: path.join(shots, "game-action-phase.png"), fullPage: true });
           shot = true;
         }
-        await act(p, /Action/.test(phase) ? ACTION_PREFS : []);
+        await act(p, /Action/.test(phase) ? ACTION_PREFS : CLOSE_PREFS);
         moved = true;
       }
       if (!moved) await ann.waitForTimeout(100);
@@ -241,7 +256,7 @@ async function main() {
       }
       if (await myTurn(cid)) {
         const phase = await phaseText(cid);
-        await act(cid, /Action/.test(phase) ? ACTION_PREFS : []);
+        await act(cid, /Action/.test(phase) ? ACTION_PREFS : CLOSE_PREFS);
       } else {
         await cid.waitForTimeout(100);
       }

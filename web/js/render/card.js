@@ -48,10 +48,10 @@ export function cardEl(id, { played = null, target = null, extra = null } = {}) 
     el.append(rows);
     if (played) {
       el.append(h(`div.marker${played.red ? ".red" : ".green"}`,
-        played.red ? "Satisfaction: red (next skip loses him)" : "Satisfaction: green"));
+        played.red ? "Satisfaction marker: red" : "Satisfaction marker: green"));
       if (played.handled) el.append(h("div.note", played.served ? `served ×${played.served}` : "skipped"));
     }
-    if (c.start) el.append(h("div.start", { title: "START customer of the Introductory version" }, "START"));
+    if (c.start) el.append(h("div.start-dot", { title: "START customer of the Introductory version" }, "START"));
   } else if (c.kind === "casual") {
     el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", `pays ${c.pays}`));
   } else if (c.kind === "helper") {
