@@ -126,16 +126,18 @@ async function createGame(page, { players, bots = 0 }) {
   return Number(/#\/game\/(\d+)$/.exec(page.url())[1]);
 }
 
-// The view the page shows, read back from the DOM: whether the page waits for this player.
+// Whether the page says the game waits for this player.
 async function myTurn(page) {
-  return page.locator(".actions .action").count().then((n) => n > 0);
+  return (await page.locator(".status.your-turn").count()) > 0;
 }
 
 // Clicks one legal action through the UI. Prefers the given command types (as the action
 // buttons' data-cmd-type), else the first action button of the decision the game waits for;
 // a button that opens a choice dialog is followed by the first choice.
 async function act(page, prefer = []) {
-  const version = await page.evaluate(() => document.querySelectorAll(".log-list li").length);
+  const before = await page.evaluate(() => [document.querySelectorAll(".log-list li").length,
+    document.querySelector(".toast")?.dataset.count || "0"]);
+  const version = before[0];
   let button = null;
   for (const t of prefer) {
     const b = page.locator(`.actions .action-list:not(.anytime) [data-cmd-type="${t}"]`).first();
@@ -145,18 +147,28 @@ async function act(page, prefer = []) {
   // Nothing but "any time" actions: e.g. a red Regular customer costs 2 Cash to skip.
   if (!(await button.count())) button = page.locator('.actions [data-cmd-type="take_loan"]').first();
   if (!(await button.count())) return false;
-  await button.click();
-  const dialog = page.locator("dialog.choose[open]");
-  if (await dialog.count()) await dialog.locator(".choice").first().click();
+  try {
+    await button.click({ timeout: 3000 });
+    const dialog = page.locator("dialog.choose[open]");
+    if (await dialog.count()) await dialog.locator(".choice").first().click({ timeout: 3000 });
+  } catch (e) {
+    log(`  ${page.label}: a click missed (${String(e.message).split("\n")[0]}); looking again`);
+    return false; // the board changed under the click (e.g. a late update): look again
+  }
   // Wait until the log grows (our command or the server's answer arrived).
   try {
-    await page.waitForFunction((v) => document.querySelectorAll(".log-list li").length > v || document.querySelector(".toast.show"),
-      version, { timeout: 10000 });
+    await page.waitForFunction(([v, t]) => document.querySelectorAll(".log-list li").length > v ||
+      (document.querySelector(".toast")?.dataset.count || "0") !== t, before, { timeout: 10000 });
   } catch (e) {
     const status = await page.textContent(".status").catch(() => "?");
     const conn = await page.textContent(".conn").catch(() => "?");
     throw new Error(`${page.label}: no answer to a click (status "${status}", connection "${conn}", log ${version})`);
   }
+  const toast = await page.evaluate((t) => {
+    const el = document.querySelector(".toast");
+    return (el?.dataset.count || "0") !== t ? el.textContent : null;
+  }, before[1]);
+  if (toast) log(`  ${page.label} was told: ${toast}`);
   return true;
 }
 
@@ -245,7 +257,8 @@ async function main() {
     const game = await createGame(cid, { players: 2, bots: 1 });
     await cid.waitForSelector(".status", { timeout: 8000 });
     let dropped = false;
-    for (let i = 0; i < 3000; i++) {
+    const deadline = Date.now() + 150000;
+    for (let i = 0; i < 3000 && Date.now() < deadline; i++) {
       if (await cid.locator(".ranking").count()) break;
       if (!dropped && (await roundNumber(cid)) >= 3) {
         // Drop the WebSocket: the client reconnects and subscribes with `since`.

@@ -6,6 +6,8 @@ const INLINE_MAX = 4; // a group with more choices than this opens a dialog
 // Commands allowed at any time are listed apart from the decision the game waits for.
 const ANYTIME = new Set(["take_loan", "sell", "discard_helper"]);
 
+const groupTitle = (type) => GROUPS[type] || type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
+
 function actionButton(cmd, who, send, cls = "") {
   return h(`button.action${cls}`, { type: "button", "data-cmd-type": cmd.type, onclick: () => send(cmd) }, describe(cmd, who));
 }
@@ -36,10 +38,10 @@ export function actionsEl(legal, who, send) {
     if (cmds.length === 1) {
       into.append(actionButton(cmds[0], who, send, type === "end_turn" ? ".primary" : ""));
     } else if (cmds.length <= INLINE_MAX) {
-      into.append(h("div.action-group", h("span.group-title", GROUPS[type] || type.replace(/_/g, " ")),
+      into.append(h("div.action-group", h("span.group-title", groupTitle(type)),
         cmds.map((c) => actionButton(c, who, send))));
     } else {
-      const title = GROUPS[type] || type.replace(/_/g, " ");
+      const title = groupTitle(type);
       into.append(h("button.action.more", {
         type: "button", "data-cmd-type": type,
         onclick: () => chooseDialog(title, cmds, who, send),

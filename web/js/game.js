@@ -34,6 +34,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let toastTimer = null;
   function toast(text, kind = "error") {
     toastEl.className = `toast show ${kind}`;
+    toastEl.dataset.count = String(Number(toastEl.dataset.count || 0) + 1);
     toastEl.textContent = text;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { toastEl.className = "toast"; }, 6000);
@@ -116,7 +117,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const solo = g.options.players === 1;
     const mainCol = h("div.table-col");
     const sideCol = h("div.side-col");
-    mainCol.append(statusEl(g, view, who));
+    const status = statusEl(g, view, who);
     if (g.phase === "finished" && g.ranking?.length) mainCol.append(rankingEl(g, who));
     mainCol.append(centreEl(g, who));
     if (solo && g.offer) mainCol.append(offerEl(g));
@@ -133,7 +134,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     else sideCol.append(h("p.quiet", "You are watching this game."));
     const log = logEl(view.log || [], who);
     sideCol.append(log);
-    clear(body).append(h("div.game-grid", mainCol, sideCol));
+    clear(body).append(h("div.game-grid", status, mainCol, sideCol));
     const list = log.querySelector("ol");
     list.scrollTop = list.scrollHeight;
     // Make every board element with legal commands clickable.
