@@ -10,6 +10,7 @@ build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
   catch2 python3 python3-websockets curl ca-certificates
+  chromium
 )
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 curl ca-certificates)
 
@@ -21,6 +22,11 @@ for p in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
   [ "$status" = "installed" ] || missing+=("$p")
 done
+# The browser tests (tests/web) need Node.js and npm; a node installed another way counts.
+if [ "${1:-}" != "--runtime" ]; then
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 sudo=""

@@ -1,0 +1,78 @@
+// The HTTP API (accounts, sessions, lobby). The session token is kept in localStorage.
+const KEY = "loyang.session";
+
+export function session() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSession(s) {
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, body, auth = true) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const s = session();
+  if (auth && s) headers.Authorization = `Bearer ${s.token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "network", "The server cannot be reached. Try again in a moment.");
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = data && data.error ? data.error : { code: "http_" + res.status, message: res.statusText };
+    if (res.status === 401 && auth) saveSession(null);
+    throw new ApiError(res.status, e.code, e.message);
+  }
+  return data;
+}
+
+export async function signUp(name, password) {
+  await call("POST", "/api/accounts", { name, password }, false);
+  return logIn(name, password);
+}
+
+export async function logIn(name, password) {
+  const s = await call("POST", "/api/sessions", { name, password }, false);
+  saveSession({ token: s.token, account: s.account });
+  return s;
+}
+
+export async function logOut() {
+  try {
+    await call("DELETE", "/api/sessions");
+  } finally {
+    saveSession(null);
+  }
+}
+
+export function forgetSession() {
+  saveSession(null);
+}
+
+export const openGames = () => call("GET", "/api/games").then((r) => r.games);
+export const myGames = () => call("GET", "/api/my/games").then((r) => r.games);
+export const createGame = (options) => call("POST", "/api/games", options);
+export const gameSummary = (id) => call("GET", `/api/games/${id}`);
+export const joinGame = (id, seat) => call("POST", `/api/games/${id}/join`, seat === undefined ? {} : { seat });
+export const leaveGame = (id) => call("POST", `/api/games/${id}/leave`);

@@ -1,0 +1,42 @@
+// Tiny DOM helpers: h("div.class#id", {attrs}, children...) builds an element.
+export function h(tag, attrs, ...children) {
+  const [name, ...rest] = tag.split(/(?=[.#])/);
+  const el = document.createElement(name || "div");
+  for (const part of rest) {
+    if (part[0] === ".") el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className += (el.className ? " " : "") + v;
+    else if (k === "html") el.innerHTML = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  append(el, ...children);
+  return el;
+}
+
+export function append(el, ...children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// An element from SVG markup (the vegetable and card pictures are strings of SVG).
+export function svg(markup) {
+  const t = document.createElement("template");
+  t.innerHTML = markup.trim();
+  return t.content.firstChild;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}

@@ -1,0 +1,103 @@
+// A player's board: fields, cart, storehouse, shop, cash and loans, hand and play area.
+import { SHOP, VEGETABLES, VEG_NAMES, fieldName } from "../cards.js";
+import { h } from "../dom.js";
+import { cardEl } from "./card.js";
+import { veg, vegCount } from "./veg.js";
+
+export const SEAT_COLOURS = ["#c8412f", "#2f6fc8", "#d6a21e", "#3f9a4a"];
+
+export function seatDot(seat) {
+  return h("span.dot", { style: `background:${SEAT_COLOURS[seat % 4]}`, "aria-hidden": "true" });
+}
+
+function fieldEl(f, seat) {
+  const el = h(`div.field${f.crop ? "" : ".unsown"}${f.id === "HOME" ? ".home" : ""}`, {
+    "data-target": `field:${seat}:${f.id}`,
+    "aria-label": `${fieldName(f.id)}: ${f.crop ? `${f.count} ${VEG_NAMES[f.crop]}` : "not sown"}`,
+  });
+  el.append(h("div.field-name", f.id === "HOME" ? "Home" : f.id, h("span.size", ` ${f.size}`)));
+  const spaces = h("div.spaces");
+  for (let i = 0; i < f.size; i++) {
+    spaces.append(h(`span.space${i < f.count ? ".full" : ""}`, i < f.count && f.crop ? veg(f.crop, 16) : null));
+  }
+  el.append(spaces);
+  if (!f.crop && f.allows) el.append(h("div.allows", { title: "may be sown with" }, f.allows.map((v) => veg(v, 13))));
+  if (f.under) el.append(h("div.under", `under: ${f.under}`));
+  return el;
+}
+
+function goodsEl(kind, goods, me, label) {
+  const el = h(`div.goods.${kind}`, h("span.label", label));
+  const list = h("div.goods-list");
+  let any = false;
+  for (const v of VEGETABLES) {
+    const n = goods?.[v] || 0;
+    if (!n) continue;
+    any = true;
+    list.append(h("span.good-pick", { "data-target": me ? `${kind}:${v}` : null }, vegCount(v, n, 18, 3)));
+  }
+  if (!any) list.append(h("span.empty", "empty"));
+  el.append(list);
+  return el;
+}
+
+function shopEl(shop, me) {
+  const el = h("div.shop", h("span.label", "Shop"));
+  const grid = h("div.shop-grid");
+  for (const v of VEGETABLES) {
+    const n = shop?.[v] || 0;
+    const info = SHOP[v];
+    const slots = h("span.slots");
+    for (let i = 0; i < info.spaces; i++) slots.append(h(`span.slot${i < n ? ".full" : ""}`, i < n ? veg(v, 16) : null));
+    grid.append(h("div.shop-col", {
+      "data-target": me ? `shop:${v}` : null,
+      "aria-label": `${VEG_NAMES[v]}: ${n} in the shop, buy ${info.buy}, sell ${info.sell}`,
+    }, slots, h("span.price", { title: "buy / sell" }, `${info.buy}/${info.sell}`)));
+  }
+  el.append(grid);
+  return el;
+}
+
+// p: the player object of the state; seat; name; me: is this the viewer's own board.
+export function boardEl(p, seat, { name, me, active, starting, toAct }) {
+  const el = h(`section.board${me ? ".mine" : ""}${toAct ? ".to-act" : ""}`, {
+    "aria-label": `${name}'s board`, "data-seat": seat,
+  });
+  const badges = [];
+  if (starting) badges.push(h("span.badge.start", { title: "Starting player" }, "Starting player"));
+  if (toAct) badges.push(h("span.badge.act", "to act"));
+  if (p.turn_done) badges.push(h("span.badge", "turn done"));
+  for (const e of p.effects || []) badges.push(h("span.badge.effect", e.replace(/_/g, " ")));
+  el.append(h("header.board-head", seatDot(seat), h("strong", name), ...badges));
+  el.append(h("div.stats",
+    h("span.stat", { title: "Cash" }, "Cash ", h("b.cash", `${p.cash}`)),
+    h("span.stat", { "data-target": me ? "loans" : null, title: "Loans (each: 5 Cash, one space back at the end)" }, "Loans ", h("b", `${p.loans}`)),
+    h("span.stat", { title: "Path of Prosperity" }, "Path ", h("b", `${p.position}`)),
+    h("span.stat", { title: "cards in hand" }, "Hand ", h("b", `${p.hand_count}`)),
+    h("span.stat", { title: "private fields still face down" }, "Field pile ", h("b", `${p.field_pile_count}`)),
+    p.two_pack_price !== undefined ? h("span.stat", { title: "what a Two-pack costs now" }, "Two-pack ", h("b", `${p.two_pack_price}`)) : null,
+  ));
+  el.append(h("div.fields", p.fields.map((f) => fieldEl(f, seat))));
+  const store = h("div.storehouse", { "data-target": me ? "storehouse" : null },
+    goodsEl("store", p.storehouse, me, `Storehouse (${p.storehouse_capacity}${p.storehouse_upgraded ? ", upgraded" : ""})`));
+  el.append(h("div.goods-row", goodsEl("cart", p.cart, me, "Cart"), store));
+  el.append(shopEl(p.shop, me));
+  if (me) {
+    const hand = [...(p.hand || [])];
+    const handEl = h("div.hand", { "aria-label": "your hand" }, hand.map((c) => cardEl(c, { target: `hand:${c}` })));
+    if (p.intro && p.intro !== "hidden") handEl.append(cardEl(p.intro, { target: `hand:${p.intro}`, extra: h("div.note", "START customer") }));
+    if (hand.length || (p.intro && p.intro !== "hidden")) el.append(h("h4", "Your hand"), handEl);
+  } else if (p.intro) {
+    el.append(h("div.note", "Has a START customer to play"));
+  }
+  el.append(playAreaEl(p.played || [], seat));
+  return el;
+}
+
+export function playAreaEl(played, seat, title = "Play area") {
+  const order = { regular: 0, casual: 1, market_stall: 2, helper: 3 };
+  const sorted = [...played].sort((a, b) => (order[a.kind] ?? 9) - (order[b.kind] ?? 9));
+  return h("div.play-area", h("h4", title),
+    played.length ? h("div.cards", sorted.map((pc) => cardEl(pc.card, { played: pc, target: `played:${seat}:${pc.card}` })))
+      : h("div.empty", "no cards played yet"));
+}

@@ -1,0 +1,68 @@
+// An action card drawn with CSS: a coloured frame per kind, the vegetables it wants or offers.
+import { card, cardName, VEG_NAMES } from "../cards.js";
+import { h } from "../dom.js";
+import { veg } from "./veg.js";
+
+const KIND_LABEL = {
+  market_stall: "Market stall", regular: "Regular customer", casual: "Casual customer",
+  helper: "Helper", field: "Common field", hidden: "", unknown: "",
+};
+
+function stallLeft(played, c) {
+  if (!played) return c.goods.map(([v]) => v);
+  const left = played.stall_left;
+  if (Array.isArray(left)) return left;
+  if (typeof left === "number") return c.goods.filter((_, i) => left & (1 << i)).map(([v]) => v);
+  return [];
+}
+
+// id: card id; played: the play-area entry (deliveries, red, stall_left, ...) or null;
+// target: a click-target key (see targets.js) or null.
+export function cardEl(id, { played = null, target = null, extra = null } = {}) {
+  const c = card(id);
+  const el = h(`div.card.k-${c.kind}`, { "data-card": id, "aria-label": cardName(id) });
+  if (target) el.dataset.target = target;
+  if (c.kind === "hidden") {
+    el.append(h("div.card-back", "Loyang"));
+    return el;
+  }
+  el.append(h("div.card-kind", KIND_LABEL[c.kind] || ""), h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id));
+  if (c.kind === "market_stall") {
+    const left = stallLeft(played, c);
+    const used = new Map();
+    el.append(h("div.stall", c.goods.map(([v, cost]) => {
+      const n = used.get(v) || 0;
+      used.set(v, n + 1);
+      const on = left.filter((x) => x === v).length > n;
+      return h(`div.good${on ? "" : ".gone"}`, { title: `${VEG_NAMES[v]} for ${cost} vegetable${cost > 1 ? "s" : ""}${on ? "" : " (taken)"}` },
+        veg(v, 20), h("span.cost", `${cost}:1`));
+    })));
+  } else if (c.kind === "regular") {
+    const filled = played ? played.deliveries || 0 : 0;
+    el.append(h("div.wants", c.wants.map((v) => veg(v, 20))));
+    const rows = h("div.rows");
+    for (let i = c.pays.length - 1; i >= 0; i--) {
+      rows.append(h(`div.row${i < filled ? ".filled" : ""}`, { title: `delivery ${i + 1}: ${c.pays[i]} Cash` },
+        h("span", `${i + 1}.`), h("span.pay", `${c.pays[i]}`)));
+    }
+    el.append(rows);
+    if (played) {
+      el.append(h(`div.marker${played.red ? ".red" : ".green"}`,
+        played.red ? "Satisfaction marker: red" : "Satisfaction marker: green"));
+      if (played.handled) el.append(h("div.note", played.served ? `served ×${played.served}` : "skipped"));
+    }
+    if (c.start) el.append(h("div.start-dot", { title: "START customer of the Introductory version" }, "START"));
+  } else if (c.kind === "casual") {
+    el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", `pays ${c.pays}`));
+  } else if (c.kind === "helper") {
+    el.append(h("div.text", c.text));
+    if (played && played.round_played) el.append(h("div.note", `played in round ${played.round_played}`));
+  } else if (c.kind === "field") {
+    el.append(h("div.text", `${c.size} spaces`), h("div.allows", c.allows.map((v) => veg(v, 14))));
+  }
+  if (played && played.under) {
+    el.append(h("div.under", { title: `lower card of a Two-pack: ${cardName(played.under)}` }, `under: ${cardName(played.under)}`));
+  }
+  if (extra) el.append(extra);
+  return el;
+}

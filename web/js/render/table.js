@@ -1,0 +1,82 @@
+// The shared part of the table: round and phase, the Path of Prosperity, the Courtyard, the
+// draw and discard piles, a drawn Two-pack, the solo Offer and the imaginary opponent, the
+// final ranking.
+import { cardName } from "../cards.js";
+import { STEP_NAMES } from "../describe.js";
+import { h } from "../dom.js";
+import { cardEl } from "./card.js";
+import { playAreaEl, seatDot, SEAT_COLOURS } from "./board.js";
+
+const PHASES = { setup: "Setup", harvest: "Harvest phase", card: "Card phase", action: "Action phase", finished: "Game over" };
+
+export function statusEl(g, view, who) {
+  const acting = view.to_act || [];
+  const mine = view.seat !== null && acting.includes(view.seat);
+  let line;
+  if (g.phase === "finished") line = "The game is over.";
+  else if (mine) line = `Your move: ${STEP_NAMES[g.step] || g.step}.`;
+  else if (acting.length) line = `Waiting for ${acting.map(who).join(", ")} (${STEP_NAMES[g.step] || g.step}).`;
+  else line = "";
+  return h(`div.status${mine ? ".your-turn" : ""}`, { role: "status", "aria-live": "polite" },
+    h("span.round", g.round ? `Round ${g.round} of 9` : "Before round 1"),
+    h("span.phase", PHASES[g.phase] || g.phase),
+    h("span.who", line));
+}
+
+export function pathEl(players, who) {
+  const max = Math.max(20, ...players.map((p) => p.position));
+  const track = h("ol.path", { "data-target": "path", "aria-label": "Path of Prosperity" });
+  for (let i = 1; i <= max; i++) {
+    const here = players.filter((p) => p.position === i);
+    track.append(h("li.path-space", { title: here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}` },
+      h("span.num", `${i}`),
+      h("span.pawns", here.map((p) => h("span.pawn", { style: `background:${SEAT_COLOURS[p.seat % 4]}`, "aria-label": who(p.seat) })))));
+  }
+  return h("section.path-box", h("h3", "Path of Prosperity"), track);
+}
+
+export function centreEl(g, who) {
+  const el = h("section.centre");
+  const piles = h("div.piles",
+    h("div.pile", { "data-target": "drawpile", "aria-label": `draw pile: ${g.draw_pile_count} cards` },
+      h("div.card.k-hidden", h("div.card-back", "Loyang")), h("span", `Draw pile: ${g.draw_pile_count}`)),
+    h("div.pile", { "aria-label": "discard pile" },
+      g.discard_pile.length ? cardEl(g.discard_pile[g.discard_pile.length - 1]) : h("div.card.empty-slot"),
+      h("span", `Discard pile: ${g.discard_pile.length}`)));
+  el.append(piles);
+  el.append(h("div.courtyard", h("h3", "Courtyard"),
+    g.courtyard.length ? h("div.cards", g.courtyard.map((c) => cardEl(c, { target: `court:${c}` })))
+      : h("div.empty", "empty")));
+  if (g.two_pack && g.two_pack.length) {
+    el.append(h("div.two-pack", { "data-target": "twopack" }, h("h3", "Two-pack drawn"),
+      h("div.cards", g.two_pack.map((c) => cardEl(c)))));
+  }
+  if (g.foreman_offer) el.append(h("div.note", `Foreman offers ${cardName(g.foreman_offer)}`));
+  return el;
+}
+
+export function offerEl(g) {
+  const costs = ["free", "1 Cash", "2 Cash", "2 Cash"];
+  return h("section.offer", h("h3", `The Offer (bought this Card phase: ${g.offer_bought || 0})`),
+    h("div.offer-grid", g.offer.map((row, r) => h("div.offer-row",
+      h("span.offer-cost", costs[r] || ""),
+      row.map((c) => (c ? cardEl(c, { target: `offer:${c}` }) : h("div.card.empty-slot", "—")))))));
+}
+
+export function opponentEl(o) {
+  return h("section.board.opponent", { "aria-label": "the imaginary opponent" },
+    h("header.board-head", seatDot(o.seat), h("strong", "Imaginary opponent"),
+      h("span.stat", "Cash paid to him ", h("b", `${o.cash}`))),
+    playAreaEl(o.played || [], o.seat, "His cards"));
+}
+
+export function rankingEl(g, who) {
+  const rows = [...g.ranking].sort((a, b) => a.rank - b.rank);
+  const box = h("section.ranking", h("h2", "Final ranking"),
+    h("table",
+      h("thead", h("tr", ["Rank", "Player", "Path (after loans)", "Cash", "Vegetables"].map((t) => h("th", t)))),
+      h("tbody", rows.map((r) => h("tr", h("td", `${r.rank}`), h("td", seatDot(r.player), who(r.player)),
+        h("td", `${r.position}`), h("td", `${r.cash}`), h("td", `${r.vegetables}`))))));
+  if (g.solo_result) box.append(h("p", `Solo result: level ${g.solo_result.level}, rating ${g.solo_result.rating.replace("_", " ")}.`));
+  return box;
+}

@@ -1,0 +1,143 @@
+// The WebSocket connection: says hello with the session token, keeps one game subscription,
+// applies patches to the view, sends commands and matches their results, and reconnects by
+// itself (subscribing again with `since`, so a restarted server brings the view up to date).
+import { applyPatch } from "./patch.js";
+
+export class GameSocket {
+  // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError()
+  constructor(token, handlers) {
+    this.token = token;
+    this.h = handlers;
+    this.game = null;
+    this.as = "player";
+    this.view = null;
+    this.version = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.retry = 0;
+    this.closed = false;
+    this.ws = null;
+    this.ready = false;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    this.ready = false;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ready = false;
+      this.failPending("The connection was lost; your command may not have arrived.");
+      if (this.closed) return;
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      this.h.onStatus?.(`Connection lost, reconnecting in ${Math.round(delay / 100) / 10} s…`, false);
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+    this.pingTimer ??= setInterval(() => {
+      if (this.ready) this.ws.send(JSON.stringify({ type: "ping" }));
+    }, 25000);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    this.ws?.close();
+  }
+
+  subscribe(game, as = "player") {
+    this.game = game;
+    this.as = as;
+    this.view = null;
+    this.version = null;
+    if (this.ready) this.sendSubscribe();
+  }
+
+  sendSubscribe() {
+    const m = { type: "subscribe", game: this.game, as: this.as };
+    if (this.version !== null) m.since = this.version;
+    this.ws.send(JSON.stringify(m));
+  }
+
+  failPending(message) {
+    for (const [, p] of this.pending) p.resolve({ ok: false, error: { code: "disconnected", message } });
+    this.pending.clear();
+  }
+
+  // Sends a command based on the current version; resolves to the server's result message.
+  command(cmd) {
+    return new Promise((resolve) => {
+      if (!this.ready || this.version === null) {
+        resolve({ ok: false, error: { code: "disconnected", message: "Not connected to the server yet." } });
+        return;
+      }
+      const id = `c${this.nextId++}`;
+      this.pending.set(id, { resolve });
+      this.ws.send(JSON.stringify({ type: "command", game: this.game, version: this.version, id, cmd }));
+    });
+  }
+
+  onMessage(m) {
+    switch (m.type) {
+      case "welcome":
+        this.ready = true;
+        this.retry = 0;
+        this.h.onStatus?.("Connected", true);
+        if (this.game !== null) this.sendSubscribe();
+        break;
+      case "snapshot":
+        if (m.game !== this.game) return;
+        this.view = m.view;
+        this.version = m.version;
+        this.h.onView?.(this.view, this.version);
+        break;
+      case "patch":
+        if (m.game !== this.game || this.view === null) return;
+        if (m.from !== this.version) {
+          if (m.to <= this.version) return; // already have it
+          this.resync();
+          return;
+        }
+        try {
+          this.view = applyPatch(this.view, m.ops);
+          this.version = m.to;
+          this.h.onView?.(this.view, this.version);
+        } catch (e) {
+          console.warn("patch did not apply, asking for a snapshot", e);
+          this.resync();
+        }
+        break;
+      case "result": {
+        const p = this.pending.get(m.id);
+        if (p) {
+          this.pending.delete(m.id);
+          p.resolve(m);
+        }
+        break;
+      }
+      case "error":
+        if (m.error?.code === "bad_token") {
+          this.closed = true;
+          this.h.onAuthError?.();
+        } else if (["no_such_game", "not_started", "not_your_seat", "game_unavailable"].includes(m.error?.code)) {
+          this.h.onSubscribeError?.(m.error);
+        } else {
+          this.h.onStatus?.(m.error?.message || "Server error", false);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  resync() {
+    this.view = null;
+    this.version = null;
+    if (this.ready) this.sendSubscribe();
+  }
+}
