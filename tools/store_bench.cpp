@@ -197,6 +197,7 @@ int main(int argc, char** argv) {
             << ", \"durable_commands_per_second\": " << static_cast<double>(commands) / seconds
             << ", \"transactions\": " << stats.transactions
             << ", \"largest_batch\": " << stats.largest_batch
+            << ", \"checkpoints\": " << stats.checkpoints
             << ",\n \"load_finished_4p\": {\"commands\": " << finished.log
             << ", \"median_ms\": " << finished.median_ms << ", \"mean_ms\": " << finished.mean_ms
             << "},\n \"load_in_progress_4p\": {\"commands\": " << mid.log

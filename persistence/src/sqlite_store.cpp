@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include "checkpointer.hpp"
 #include "game_reader.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/engine/serialize.hpp"
@@ -29,11 +30,16 @@ struct sqlite_store::impl {
   };
 
   impl(const std::filesystem::path& data_dir, sqlite_store_options o)
-      : options(std::move(o)), db(database::open_in(data_dir)), statements(db, options.engine_version) {
+      : options(std::move(o)),
+        db(database::open_in(data_dir)),
+        statements(db, options.engine_version),
+        checkpoints(db.handle(), db.file(), options.checkpoint_pages) {
     if (options.snapshot_every == 0) options.snapshot_every = 1;
     if (options.max_page_count > 0) {
       db.exec("PRAGMA max_page_count = " + std::to_string(options.max_page_count));
     }
+    // After a checkpoint has emptied it, the log file is cut back to this size.
+    db.exec("PRAGMA journal_size_limit = 67108864");
     writer = std::thread([this] { write_loop(); });
   }
 
@@ -130,6 +136,7 @@ struct sqlite_store::impl {
     }
     std::lock_guard join_lock(join_mutex);
     if (writer.joinable()) writer.join();
+    checkpoints.stop();
   }
 
   // ---- reads ---------------------------------------------------------------------------
@@ -165,6 +172,7 @@ struct sqlite_store::impl {
   sqlite_store_options options;
   database db;  // the writer's; used by the writer thread only once it runs
   detail::write_statements statements;
+  detail::checkpointer checkpoints;
 
   std::mutex mutex;
   std::condition_variable wake;
@@ -241,7 +249,9 @@ void sqlite_store::stop() { impl_->stop(); }
 
 sqlite_store_stats sqlite_store::stats() const {
   std::lock_guard lock(impl_->stats_mutex);
-  return impl_->counters;
+  auto out = impl_->counters;
+  out.checkpoints = impl_->checkpoints.runs();
+  return out;
 }
 
 const std::filesystem::path& sqlite_store::file() const noexcept { return impl_->db.file(); }

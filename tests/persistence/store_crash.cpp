@@ -68,7 +68,8 @@ struct child_game {
 };
 
 int run_child(const std::string& dir, std::uint64_t seed) {
-  auto store = persistence::make_sqlite_store(dir, {.snapshot_every = 16});
+  // Small snapshot and checkpoint intervals: kills land inside both too.
+  auto store = persistence::make_sqlite_store(dir, {.snapshot_every = 16, .checkpoint_pages = 100});
   auto catalog = store->load_catalog();
   if (catalog.accounts.empty()) {
     std::promise<std::string> p;

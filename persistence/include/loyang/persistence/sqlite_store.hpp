@@ -19,6 +19,9 @@
 /// commands, and when a game finishes, it also stores the full state (engine::encode) with
 /// its hash, replacing the game's older snapshot.
 ///
+/// Checkpoints. The write-ahead log is copied into the database file by a background thread
+/// on its own connection, so commits do not stall behind it.
+///
 /// Reads. load_catalog and load_game use their own read connections (a small pool, one per
 /// concurrent caller), never the writer's, so they may run on any thread while writes go on.
 /// load_game starts from the latest snapshot (checked against its hash), replays the log
@@ -40,6 +43,9 @@ struct sqlite_store_options {
   std::string engine_version = "unknown";
   /// Read connections kept open between load_game / load_catalog calls.
   int idle_readers = 4;
+  /// The write-ahead log is checkpointed into the database file, on a thread of its own (not
+  /// inside a commit), once it holds this many pages.
+  std::int64_t checkpoint_pages = 4000;
   /// If > 0, caps the database at this many pages (PRAGMA max_page_count on the write
   /// connection): a quota, and how the tests simulate a full disk.
   std::int64_t max_page_count = 0;
@@ -52,6 +58,7 @@ struct sqlite_store_stats {
   std::uint64_t transactions = 0;    ///< batches committed
   std::uint64_t largest_batch = 0;   ///< most writes in one committed transaction
   std::uint64_t batches_over_one = 0;  ///< committed transactions holding more than one write
+  std::uint64_t checkpoints = 0;     ///< background WAL checkpoints run
 };
 
 class sqlite_store final : public store {
