@@ -1,6 +1,6 @@
 // store_bench: the SQLite store's two numbers (docs/benchmarks.md).
 //
-//   store_bench [--games G] [--dir DIR]
+//   store_bench [--games G] [--dir DIR]      (--games 0: only the load times)
 //
 // 1. Durable commands/s: G games in play at once, like G rooms: each game has one command in
 //    flight; when its done("") fires, a worker thread applies the game's next command and
@@ -171,7 +171,8 @@ int main(int argc, char** argv) {
 
   std::uint64_t commands = 0;
   persistence::sqlite_store_stats stats;
-  const double seconds = throughput(dir / "throughput", games, commands, stats);
+  // --games 0: only the load times.
+  const double seconds = games > 0 ? throughput(dir / "throughput", games, commands, stats) : 0.0;
 
   // Loading: one finished 4-player game, one in progress 63 commands past its snapshot.
   auto store = persistence::make_sqlite_store(dir / "load");
@@ -194,7 +195,8 @@ int main(int argc, char** argv) {
 
   std::cout << "{\"games_in_flight\": " << games << ", \"commands\": " << commands
             << ", \"seconds\": " << seconds
-            << ", \"durable_commands_per_second\": " << static_cast<double>(commands) / seconds
+            << ", \"durable_commands_per_second\": "
+            << (seconds > 0 ? static_cast<double>(commands) / seconds : 0.0)
             << ", \"transactions\": " << stats.transactions
             << ", \"largest_batch\": " << stats.largest_batch
             << ", \"checkpoints\": " << stats.checkpoints

@@ -30,9 +30,11 @@ checkpointer::~checkpointer() {
 
 int checkpointer::on_commit(void* self, sqlite3* db, const char* name, int pages) {
   auto* c = static_cast<checkpointer*>(self);
-  if (pages >= c->pages_ * 8) {
-    // Far behind: checkpoint here, on the writer, as SQLite would by default.
-    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  if (pages >= c->pages_ * 2) {
+    // Under constant writes a background checkpoint never catches up with the frames added
+    // meanwhile, so the log is never restarted and would grow without bound. Here, between
+    // two commits, the writer finishes the (mostly done) copy and restarts the log.
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
   } else if (pages >= c->pages_) {
     std::lock_guard lock(c->mutex_);
     c->due_ = true;

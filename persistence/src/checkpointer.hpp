@@ -17,8 +17,9 @@ namespace loyang::persistence::detail {
 class checkpointer {
  public:
   /// Installs the WAL hook on `writer` (and turns its automatic checkpoint off): once the
-  /// log holds `pages` pages after a commit, a checkpoint is started. If the log still
-  /// reaches `pages` * 8 (the checkpointer cannot keep up), the writer checkpoints itself.
+  /// log holds `pages` pages after a commit, a background checkpoint is started. When it
+  /// reaches `pages` * 2 the writer itself completes the checkpoint and restarts the log
+  /// (a background checkpoint cannot, while commits keep adding frames).
   /// Throws persistence::error when the checkpoint connection cannot be opened.
   checkpointer(sqlite3* writer, const std::filesystem::path& file, std::int64_t pages);
   /// stop()s.

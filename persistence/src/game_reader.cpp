@@ -125,7 +125,8 @@ loaded_game game_reader::load_game(std::int64_t id) {
       if (c.version != out.log.size() + 1) {
         throw error(game_name(id) + ": the log has no command " + std::to_string(out.log.size() + 1));
       }
-      c.cmd = nlohmann::json::parse(commands_.column_text(2), nullptr, false);
+      const auto text = commands_.column_text_view(2);
+      c.cmd = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
       if (c.version > from) {
         const std::string where = game_name(id) + ": command " + std::to_string(c.version);
         if (c.cmd.is_discarded()) throw error(where + " is not JSON");
