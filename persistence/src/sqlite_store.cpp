@@ -93,28 +93,35 @@ struct sqlite_store::impl {
     }
   }
 
-  // One transaction for the whole batch; one savepoint per write. Returns each write's
-  // error code ("" when committed).
+  // One transaction for the whole batch. Returns each write's error code ("" when
+  // committed). A write that fails by itself (a constraint, a command out of order) is rare:
+  // then the transaction is rolled back and the batch is run again without it, so the normal
+  // path pays for no savepoints.
   std::vector<std::string> commit(const std::vector<queued>& batch) {
     std::vector<std::string> results(batch.size());
-    std::size_t i = 0;
     try {
-      transaction t(db);
-      for (; i < batch.size(); ++i) {
-        statements.savepoint();
-        try {
-          statements.run(batch[i].what);
-          statements.release();
-        } catch (const error& e) {
-          // SQLite may have rolled the whole transaction back (disk full, I/O error): then
-          // nothing of the batch survives, and the batch fails below.
-          if (sqlite3_get_autocommit(db.handle()) != 0) throw;
-          statements.rollback_to();
-          statements.release();
-          results[i] = write_error_code(e.sqlite_code());
+      for (;;) {
+        bool retry = false;
+        transaction t(db);
+        for (std::size_t i = 0; i < batch.size() && !retry; ++i) {
+          if (!results[i].empty()) continue;  // failed in an earlier attempt
+          try {
+            statements.run(batch[i].what);
+          } catch (const error& e) {
+            // The transaction is gone (SQLite rolled it back) or the disk is full: the whole
+            // batch fails; nothing of it is in the database.
+            if (sqlite3_get_autocommit(db.handle()) != 0 ||
+                write_error_code(e.sqlite_code()) == disk_full) {
+              throw;
+            }
+            results[i] = write_error_code(e.sqlite_code());
+            retry = true;  // `t` rolls back on leaving the scope
+          }
         }
+        if (retry) continue;
+        t.commit();
+        return results;
       }
-      t.commit();
     } catch (const error& e) {
       const auto code = write_error_code(e.sqlite_code());
       for (auto& r : results) {

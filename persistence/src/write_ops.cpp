@@ -39,9 +39,6 @@ game_write make_game_write(const game_record& g) {
 write_statements::write_statements(database& db, std::string engine_version)
     : db_(db),
       engine_version_(std::move(engine_version)),
-      savepoint_(db.prepare("SAVEPOINT one_write")),
-      release_(db.prepare("RELEASE one_write")),
-      rollback_to_(db.prepare("ROLLBACK TO one_write")),
       upsert_account_(db.prepare(
           "INSERT INTO accounts(id, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) "
           "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "

@@ -74,13 +74,9 @@ class write_statements {
  public:
   write_statements(database& db, std::string engine_version);
 
-  /// Runs `w`; throws persistence::error (the caller rolls back to its savepoint).
+  /// Runs `w` inside the caller's transaction; throws persistence::error (the caller then
+  /// rolls the transaction back: a write may have run part of its statements).
   void run(const write& w);
-
-  /// Savepoint around one write inside the batch's transaction.
-  void savepoint() { savepoint_.run(); }
-  void release() { release_.run(); }
-  void rollback_to() { rollback_to_.run(); }
 
  private:
   void run(const account_write& w);
@@ -91,7 +87,6 @@ class write_statements {
 
   database& db_;
   std::string engine_version_;
-  statement savepoint_, release_, rollback_to_;
   statement upsert_account_, upsert_token_, revoke_token_;
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;

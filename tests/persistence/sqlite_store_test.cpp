@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <mutex>
 #include <sqlite3.h>
 
 #include "loyang/persistence/database.hpp"
@@ -249,4 +250,47 @@ TEST_CASE("a full disk fails commands with disk_full and half-writes nothing",
   persistence::database db(tmp.path() / "loyang.db");
   CHECK(scalar(db, "SELECT max(version) FROM commands") == acknowledged);
   CHECK(scalar(db, "SELECT count(*) FROM accounts") == 1);
+}
+
+TEST_CASE("a failing write in a batch fails alone; the rest of the batch commits",
+          "[persistence][store][group_commit]") {
+  temp_dir tmp;
+  auto s = make_sqlite_store(tmp.path());
+  add_creator(*s);
+  live_game a(1, engine::options{2, engine::ruleset::yucata, false}, 11);
+  live_game b(2, engine::options{3, engine::ruleset::yucata, false}, 12);
+  a.save(*s);
+  b.save(*s);
+  // Queued without waiting, so they share transactions; every fourth write is refused.
+  std::mutex m;
+  std::vector<std::string> results;
+  auto record = [&](std::size_t i) {
+    return [&, i](const std::string& e) {
+      std::lock_guard lock(m);
+      if (results.size() <= i) results.resize(i + 1);
+      results[i] = e.empty() ? "ok" : e;
+    };
+  };
+  std::size_t n = 0;
+  for (int round = 0; round < 30; ++round) {
+    auto [ca, ra] = a.advance();
+    s->append_command(ca, ra, a.state, record(n++));
+    s->save_account({100 + round, "ada", "duplicate name", 0}, record(n++));
+    auto [cb, rb] = b.advance();
+    s->append_command(cb, rb, b.state, record(n++));
+    s->save_token("tok-" + std::to_string(round), 1, round, record(n++));
+  }
+  s->stop();
+  REQUIRE(results.size() == n);
+  for (std::size_t i = 0; i < n; ++i) {
+    INFO("write " << i);
+    CHECK(results[i] == (i % 4 == 1 ? "storage_failed" : "ok"));
+  }
+  CHECK(s->stats().largest_batch > 1);
+  auto reopened = make_sqlite_store(tmp.path());
+  CHECK(reopened->load_game(a.record).state == a.state);
+  CHECK(reopened->load_game(b.record).state == b.state);
+  const auto catalog = reopened->load_catalog();
+  CHECK(catalog.accounts.size() == 1);
+  CHECK(catalog.tokens.size() == 30);
 }

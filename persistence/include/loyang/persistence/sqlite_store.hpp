@@ -4,10 +4,10 @@
 ///
 /// Writes. One writer thread owns the write connection. Writes are queued; the writer takes
 /// everything that queued up while its previous commit ran and commits it in ONE transaction
-/// (group commit: one fsync for many writes). Each write runs inside its own savepoint, so a
-/// write that fails by itself (a constraint, a command out of order) fails alone; a
-/// transaction that fails as a whole (COMMIT, disk full, I/O error) fails every write of the
-/// batch, and then none of it is in the database. Every write's `done` runs exactly once,
+/// (group commit: one fsync for many writes). A write that fails by itself (a constraint, a
+/// command out of order) fails alone: the batch is rolled back and committed again without
+/// it. A transaction that fails as a whole (COMMIT, disk full, I/O error) fails every write
+/// of the batch, and then none of it is in the database. Every write's `done` runs exactly once,
 /// ON THE WRITER THREAD, after COMMIT returned: "" when durable, "disk_full" (SQLITE_FULL)
 /// or "storage_failed" otherwise. Callbacks must be short and must not block on the store
 /// (post work elsewhere); they may queue further writes. For one game, writes commit and
