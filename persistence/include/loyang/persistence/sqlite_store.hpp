@@ -20,7 +20,10 @@
 /// its hash, replacing the game's older snapshot.
 ///
 /// Checkpoints. The write-ahead log is copied into the database file by a background thread
-/// on its own connection, so commits do not stall behind it.
+/// on its own connection, so commits do not stall behind it. Under constant writes that copy
+/// never quite catches up, so when the log reaches twice `checkpoint_pages` the writer
+/// finishes it between two commits and restarts the log (waiting, up to the busy timeout,
+/// for readers still on the old log, e.g. a long backup).
 ///
 /// Reads. load_catalog and load_game use their own read connections (a small pool, one per
 /// concurrent caller), never the writer's, so they may run on any thread while writes go on.
