@@ -73,7 +73,8 @@ class reader {
   bool ok_ = true;
 };
 
-// The largest valid value of each enum the state holds.
+// The largest valid value of each enum the state holds: the LAST enumerator. A new
+// enumerator at the end of one of these enums must be named here, or decode refuses it.
 template <class E>
 constexpr E max_enum();
 template <> constexpr veg max_enum<veg>() { return veg::leek; }

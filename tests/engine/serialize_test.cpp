@@ -67,10 +67,13 @@ void round_trip_game(const options& o, std::uint64_t seed, coverage& seen) {
 TEST_CASE("decode(encode(s)) == s over random games", "[serialize]") {
   coverage seen;
   std::uint64_t seed = 100;
-  for (int players = 2; players <= 4; ++players) {
+  // Every playable option set, the solo game included once the engine accepts it.
+  for (int players = 1; players <= 4; ++players) {
     for (auto rules : {ruleset::yucata, ruleset::original}) {
       for (bool intro : {false, true}) {
-        round_trip_game(options{players, rules, intro}, seed++, seen);
+        const options o{players, rules, intro};
+        if (validate(o)) continue;
+        round_trip_game(o, seed++, seen);
       }
     }
   }
