@@ -7,11 +7,11 @@
 /// (group commit: one fsync for many writes). A write that fails by itself (a constraint, a
 /// command out of order) fails alone: the batch is rolled back and committed again without
 /// it. A transaction that fails as a whole (COMMIT, disk full, I/O error) fails every write
-/// of the batch, and then none of it is in the database. Every write's `done` runs exactly once,
-/// ON THE WRITER THREAD, after COMMIT returned: "" when durable, "disk_full" (SQLITE_FULL)
+/// of the batch, and then none of it is in the database. Every write's `done` runs exactly
+/// once, ON THE WRITER THREAD, after COMMIT returned: "" when durable, "disk_full" (SQLITE_FULL)
 /// or "storage_failed" otherwise. Callbacks must be short and must not block on the store
-/// (post work elsewhere); they may queue further writes. For one game, writes commit and
-/// their callbacks run in the order they were queued.
+/// (post work elsewhere); they may queue further writes but must not call stop(). For one
+/// game, writes commit and their callbacks run in the order they were queued.
 ///
 /// Commands. append_command stores the command row and the game row's progress (version,
 /// status, to_act, result and the state's engine::state_hash) in one write, which the
