@@ -38,3 +38,13 @@ simulate "engine, 4p original (Foreman), no invariant checks" \
   --players 4 --games "$games" --seed 1 --ruleset original --no-invariants
 simulate "engine, 4p yucata, invariants after every command" \
   --players 4 --games "$games" --seed 1
+
+# The store: durable commands/s through the writer (many games in flight), and the time to
+# load a 4-player game from disk. The directory should be on the disk the server would use.
+store_bench="$build/tools/store_bench"
+if [ -x "$store_bench" ]; then
+  store_dir=${BENCH_STORE_DIR:-${TMPDIR:-/tmp}/loyang-store-bench}
+  echo
+  echo "Store (SQLite, WAL, synchronous=FULL) in $store_dir ($(df -PT "$(dirname "$store_dir")" | awk 'NR==2 {print $2}')):"
+  "$store_bench" --games "${BENCH_STORE_GAMES:-256}" --dir "$store_dir"
+fi

@@ -7,6 +7,10 @@ namespace loyang::persistence {
 error::error(const std::string& what, int sqlite_code)
     : std::runtime_error(what), sqlite_code_(sqlite_code) {}
 
+std::string write_error_code(int sqlite_code) {
+  return (sqlite_code & 0xff) == SQLITE_FULL ? disk_full : storage_failed;
+}
+
 namespace detail {
 
 void raise(int code, sqlite3* db, const std::string& what) {

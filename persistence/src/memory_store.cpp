@@ -5,6 +5,7 @@
 
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/command_json.hpp"
+#include "loyang/persistence/error.hpp"
 #include "loyang/persistence/store.hpp"
 
 namespace loyang::persistence {
@@ -33,7 +34,7 @@ class memory_store final : public store {
     for (const auto& c : logs_[g.id]) {
       const auto cmd = protocol::parse_command(c.cmd);
       if (!cmd || engine::apply(out.state, c.player, cmd.value())) {
-        throw std::runtime_error("engine_mismatch: the stored log no longer replays");
+        throw engine_mismatch("game " + std::to_string(g.id) + ": the stored log no longer replays");
       }
       out.log.push_back(c);
     }

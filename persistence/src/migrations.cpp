@@ -27,20 +27,26 @@ CREATE TABLE games (
   id             INTEGER PRIMARY KEY,
   options        TEXT    NOT NULL,
   seed           INTEGER NOT NULL,
-  status         TEXT    NOT NULL,
+  status         TEXT    NOT NULL CHECK (status IN ('open', 'active', 'finished', 'cancelled')),
+  creator        INTEGER REFERENCES accounts(id),
+  invited        TEXT    NOT NULL DEFAULT '[]',
   engine_version TEXT    NOT NULL,
   created_at     INTEGER NOT NULL,
   updated_at     INTEGER NOT NULL,
   version        INTEGER NOT NULL DEFAULT 0,
-  result         TEXT
+  to_act         TEXT    NOT NULL DEFAULT '[]',
+  waiting_since  INTEGER NOT NULL DEFAULT 0,
+  result         TEXT,
+  state_hash     INTEGER
 );
 CREATE INDEX games_by_status ON games(status);
 CREATE TABLE seats (
   game_id    INTEGER NOT NULL REFERENCES games(id),
   seat       INTEGER NOT NULL,
   account_id INTEGER REFERENCES accounts(id),
+  bot        INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (game_id, seat)
-);
+) WITHOUT ROWID;
 CREATE INDEX seats_by_account ON seats(account_id);
 CREATE TABLE commands (
   game_id    INTEGER NOT NULL REFERENCES games(id),
@@ -49,7 +55,7 @@ CREATE TABLE commands (
   command    TEXT    NOT NULL,
   created_at INTEGER NOT NULL,
   PRIMARY KEY (game_id, version)
-);
+) WITHOUT ROWID;
 CREATE TABLE snapshots (
   game_id    INTEGER NOT NULL REFERENCES games(id),
   version    INTEGER NOT NULL,

@@ -127,6 +127,13 @@ std::string statement::column_text(int index) const {
   return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
+std::string_view statement::column_text_view(int index) const noexcept {
+  const auto* text = sqlite3_column_text(stmt_, index);
+  const int size = sqlite3_column_bytes(stmt_, index);
+  if (text == nullptr) return {};
+  return std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
+}
+
 std::vector<std::byte> statement::column_blob(int index) const {
   const auto* data = static_cast<const std::byte*>(sqlite3_column_blob(stmt_, index));
   const int size = sqlite3_column_bytes(stmt_, index);

@@ -20,4 +20,12 @@ void transaction::commit() {
   committed_ = true;
 }
 
+read_transaction::read_transaction(database& db) : db_(db) { db_.exec("BEGIN DEFERRED"); }
+
+read_transaction::~read_transaction() {
+  if (sqlite3_get_autocommit(db_.handle()) == 0) {
+    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+}
+
 }  // namespace loyang::persistence

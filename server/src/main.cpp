@@ -1,5 +1,6 @@
 // loyang-server: parse the settings, open the data, listen, serve until SIGINT/SIGTERM.
 // Exit status: 0 after a signal, 1 on a runtime failure, 2 on bad options or unusable data.
+// `loyang-server backup --data DIR --out FILE` copies the database instead (online backup).
 #include <spdlog/spdlog.h>
 
 #include <boost/system/system_error.hpp>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "loyang/persistence/backup.hpp"
 #include "loyang/persistence/error.hpp"
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
@@ -27,12 +29,49 @@ std::filesystem::path exe_dir(const char* argv0) {
   return ec ? std::filesystem::path() : exe.parent_path();
 }
 
+/// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
+/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR.
+int backup(const std::vector<std::string>& args) {
+  std::filesystem::path data = loyang::server::process_env("LOYANG_DATA").value_or("data");
+  std::filesystem::path out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string flag = args[i], value;
+    if (const auto eq = flag.find('='); eq != std::string::npos) {
+      value = flag.substr(eq + 1);
+      flag.resize(eq);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    }
+    if (flag == "--data" && !value.empty()) {
+      data = value;
+    } else if (flag == "--out" && !value.empty()) {
+      out = value;
+    } else {
+      std::cerr << "usage: loyang-server backup [--data DIR] --out FILE\n";
+      return exit_bad_setup;
+    }
+  }
+  if (out.empty()) {
+    std::cerr << "usage: loyang-server backup [--data DIR] --out FILE\n";
+    return exit_bad_setup;
+  }
+  try {
+    loyang::persistence::backup_database(data, out);
+  } catch (const loyang::persistence::error& e) {
+    std::cerr << "loyang-server backup: " << e.what() << '\n';
+    return exit_bad_setup;
+  }
+  std::cout << "backed up " << (data / "loyang.db").string() << " to " << out.string() << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   namespace server = loyang::server;
   const std::string program = "loyang-server";
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "backup") return backup({args.begin() + 1, args.end()});
 
   auto parsed = server::parse_config(args, server::process_env);
   switch (parsed.action) {

@@ -16,6 +16,8 @@
 #include "lobby.hpp"
 #include "records.hpp"
 #include "loyang/persistence/database.hpp"
+#include "loyang/persistence/sqlite_store.hpp"
+#include "loyang/server/version.hpp"
 #include "shared_state.hpp"
 
 namespace loyang::server {
@@ -53,9 +55,12 @@ struct server::impl {
     state->connections().forget_on_empty();
   }
 
+  // `db` (opened first) has already refused an unusable file and migrated the schema.
   static std::unique_ptr<storage> make_storage(const config& c, persistence::database&) {
     if (c.memory_only) return persistence::make_memory_store();
-    return persistence::make_memory_store();  // TODO(persistence): sqlite storage
+    persistence::sqlite_store_options o;
+    o.engine_version = std::string(version());
+    return persistence::make_sqlite_store(c.data_dir, std::move(o));
   }
 
   impl(const impl&) = delete;

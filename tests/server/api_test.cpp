@@ -61,7 +61,7 @@ TEST_CASE("accounts: sign up, log in, log out", "[server][api]") {
   CHECK(code_of(call_api(port, http::verb::get, "/api/games")) == "bad_token");
 }
 
-TEST_CASE("a token survives a restart; a revoked one does not", "[.][server][api][restart]") {
+TEST_CASE("a token survives a restart; a revoked one does not", "[server][api][restart]") {
   std::string kept, revoked;
   std::shared_ptr<temp_dir> data;
   {

@@ -51,7 +51,7 @@ std::vector<player_id> to_act(const state& s);
 /// Everything that must hold between commands; returns one sentence per violation.
 std::vector<std::string> check_invariants(const state& s);
 
-/// A 64-bit FNV-1a hash of the canonical byte encoding of the full state.
+/// A 64-bit FNV-1a hash of encode(s) (serialize.hpp): the full state, undo history included.
 std::uint64_t state_hash(const state& s);
 
 /// Two-pack price for `player`: the larger of his uncovered Helpers and uncovered Market stalls.

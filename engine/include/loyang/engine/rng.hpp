@@ -24,6 +24,12 @@ class rng {
     }
   }
   const std::array<std::uint64_t, 4>& words() const { return s_; }
+  /// A generator continuing from `words` (as words() returned them): for decoding a state.
+  static rng from_words(const std::array<std::uint64_t, 4>& words) {
+    rng r;
+    r.s_ = words;
+    return r;
+  }
   void clear() { s_ = {}; }
   bool operator==(const rng&) const = default;
 

@@ -23,6 +23,22 @@ class error : public std::runtime_error {
   int sqlite_code_;
 };
 
+/// A stored game that this program's engine no longer reproduces: a snapshot that does not
+/// decode or whose hash differs, a logged command that no longer applies, or a replay that
+/// ends in another state than the one stored. what() starts with "engine_mismatch: ". The
+/// game must be refused rather than served wrong.
+class engine_mismatch : public error {
+ public:
+  explicit engine_mismatch(const std::string& detail) : error("engine_mismatch: " + detail) {}
+};
+
+/// Stable codes a failed write reports to its `done` callback (store.hpp).
+inline constexpr const char* storage_failed = "storage_failed";
+inline constexpr const char* disk_full = "disk_full";
+
+/// The write error code for a failure: "disk_full" for SQLITE_FULL, else "storage_failed".
+std::string write_error_code(int sqlite_code);
+
 namespace detail {
 /// Throws error("<what>: <sqlite message>", code) unless `code` is SQLITE_OK, SQLITE_ROW or
 /// SQLITE_DONE. `db` may be null (the message then comes from sqlite3_errstr).

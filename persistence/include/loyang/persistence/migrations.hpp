@@ -3,18 +3,22 @@
 /// has had; opening a database applies the missing ones in order, all in one transaction
 /// together with the user_version bump, so a crash leaves the file at its old version. Migrations are append-only: a released one is never edited.
 ///
-/// Version 1 — conventions: times are Unix milliseconds (UTC) in INTEGER columns; 64-bit
-/// unsigned values (seeds, hashes) are stored as their two's-complement bit pattern in a
-/// signed INTEGER; JSON is stored as TEXT.
+/// Version 1 — conventions: times are Unix seconds (UTC), as the server's records carry them,
+/// in INTEGER columns; 64-bit unsigned values (seeds, hashes) are stored as their
+/// two's-complement bit pattern in a signed INTEGER; JSON is stored as TEXT.
 ///
 ///   accounts(id, name unique, password_hash, created_at)
 ///   tokens(token_hash primary key, account_id, created_at, revoked)
-///   games(id, options JSON, seed, status, engine_version, created_at, updated_at,
-///         version = number of commands applied, result JSON or NULL)
-///   seats(game_id, seat, account_id)                     primary key (game_id, seat)
+///   games(id, options JSON, seed, status open|active|finished|cancelled, creator,
+///         invited JSON list of names, engine_version, created_at, updated_at,
+///         version = number of commands applied, to_act JSON list of seats, waiting_since,
+///         result JSON or NULL, state_hash = engine::state_hash after `version` commands
+///         or NULL before the first)
+///   seats(game_id, seat, account_id or NULL, bot)        primary key (game_id, seat)
 ///   commands(game_id, version, player, command JSON, created_at)
 ///                                                        primary key (game_id, version)
-///   snapshots(game_id, version, state BLOB, state_hash)  primary key (game_id, version)
+///   snapshots(game_id, version, state BLOB = engine::encode, state_hash)
+///                                                        primary key (game_id, version)
 #include <span>
 #include <string_view>
 

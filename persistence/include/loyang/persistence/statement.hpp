@@ -61,6 +61,9 @@ class statement {
   double column_double(int index) const noexcept;
   /// The column as UTF-8 text ("" for NULL).
   std::string column_text(int index) const;
+  /// The column as UTF-8 text without a copy: valid until the next step, reset or column
+  /// call on this statement ("" for NULL).
+  std::string_view column_text_view(int index) const noexcept;
   /// The column as bytes (empty for NULL).
   std::vector<std::byte> column_blob(int index) const;
 

@@ -30,4 +30,18 @@ class transaction {
   bool committed_ = false;
 };
 
+/// A read transaction (`BEGIN DEFERRED`): every SELECT inside sees the same committed
+/// snapshot of the database, even while another connection writes (write-ahead logging).
+/// Ends (rolls back; nothing was written) on destruction.
+class read_transaction {
+ public:
+  explicit read_transaction(database& db);
+  read_transaction(const read_transaction&) = delete;
+  read_transaction& operator=(const read_transaction&) = delete;
+  ~read_transaction();
+
+ private:
+  database& db_;
+};
+
 }  // namespace loyang::persistence

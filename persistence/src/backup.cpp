@@ -1,0 +1,89 @@
+// Online backup through sqlite3_backup_*: the copy is one committed state of the source,
+// taken under a read transaction, so a running server may keep writing meanwhile.
+#include "loyang/persistence/backup.hpp"
+
+#include <sqlite3.h>
+
+#include <system_error>
+#include <utility>
+
+#include "loyang/persistence/database.hpp"
+#include "loyang/persistence/error.hpp"
+#include "loyang/persistence/migrations.hpp"
+
+namespace loyang::persistence {
+namespace {
+
+// A raw connection closed on scope exit (the backup needs flags database does not use).
+class raw_connection {
+ public:
+  raw_connection(const std::filesystem::path& file, int flags, const std::string& what) {
+    const int rc = sqlite3_open_v2(file.c_str(), &db_, flags | SQLITE_OPEN_EXRESCODE, nullptr);
+    if (rc != SQLITE_OK) detail::raise(rc, db_, what + " " + file.string());
+    sqlite3_busy_timeout(db_, static_cast<int>(default_busy_timeout.count()));
+  }
+  ~raw_connection() { sqlite3_close_v2(db_); }
+  raw_connection(const raw_connection&) = delete;
+  raw_connection& operator=(const raw_connection&) = delete;
+  sqlite3* get() const { return db_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+int user_version(sqlite3* db, const std::string& what) {
+  sqlite3_stmt* s = nullptr;
+  detail::check(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, nullptr), db, what);
+  const int rc = sqlite3_step(s);
+  const int version = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : -1;
+  sqlite3_finalize(s);
+  detail::check(rc, db, what);
+  return version;
+}
+
+}  // namespace
+
+void backup_database(const std::filesystem::path& data_dir, const std::filesystem::path& out) {
+  const auto source_file = data_dir / database_file_name;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(source_file, ec)) {
+    throw error("no database to back up at " + source_file.string());
+  }
+  raw_connection source(source_file, SQLITE_OPEN_READONLY, "cannot open");
+  const int version = user_version(source.get(), "reading " + source_file.string());
+  if (version < 1 || version > latest_schema_version()) {
+    throw error(source_file.string() + " has schema version " + std::to_string(version) +
+                ", not a loyang database this program knows");
+  }
+
+  auto tmp = out;
+  tmp += ".tmp";
+  std::filesystem::remove(tmp, ec);
+  {
+    raw_connection target(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "cannot create");
+    sqlite3_backup* b = sqlite3_backup_init(target.get(), "main", source.get(), "main");
+    if (b == nullptr) {
+      detail::raise(sqlite3_extended_errcode(target.get()), target.get(), "starting the backup");
+    }
+    // All pages in one step: one read transaction, hence one consistent state.
+    int rc = sqlite3_backup_step(b, -1);
+    const int finish = sqlite3_backup_finish(b);
+    if (rc == SQLITE_DONE) rc = finish;
+    if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+      std::filesystem::remove(tmp, ec);
+      detail::raise(rc, target.get(), "backing up " + source_file.string());
+    }
+    // A standalone file: no -wal beside it to forget when copying it around.
+    char* message = nullptr;
+    if (sqlite3_exec(target.get(), "PRAGMA journal_mode=DELETE", nullptr, nullptr, &message) !=
+        SQLITE_OK) {
+      const std::string m = message != nullptr ? message : "";
+      sqlite3_free(message);
+      throw error("finishing the backup: " + m);
+    }
+  }
+  std::filesystem::rename(tmp, out, ec);
+  if (ec) throw error("cannot move the backup to " + out.string() + ": " + ec.message());
+}
+
+}  // namespace loyang::persistence

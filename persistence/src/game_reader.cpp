@@ -1,0 +1,159 @@
+#include "game_reader.hpp"
+
+#include <map>
+#include <string>
+
+#include "loyang/engine/game.hpp"
+#include "loyang/engine/serialize.hpp"
+#include "loyang/persistence/transaction.hpp"
+#include "loyang/protocol/command_json.hpp"
+#include "row_codec.hpp"
+
+namespace loyang::persistence::detail {
+namespace {
+
+std::string game_name(std::int64_t id) { return "game " + std::to_string(id); }
+
+}  // namespace
+
+game_reader::game_reader(const std::filesystem::path& file)
+    : db_(file),
+      game_(db_.prepare("SELECT options, seed, version, state_hash FROM games WHERE id = ?1")),
+      snapshot_(db_.prepare(
+          "SELECT version, state, state_hash FROM snapshots WHERE game_id = ?1 AND version <= ?2 "
+          "ORDER BY version DESC LIMIT 1")),
+      commands_(db_.prepare(
+          "SELECT version, player, command, created_at FROM commands WHERE game_id = ?1 "
+          "ORDER BY version")) {}
+
+store::catalog game_reader::load_catalog() {
+  store::catalog out;
+  read_transaction t(db_);
+  try {
+    auto accounts = db_.prepare("SELECT id, name, password_hash, created_at FROM accounts ORDER BY id");
+    while (accounts.step()) {
+      out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1),
+                              accounts.column_text(2), accounts.column_int64(3)});
+    }
+    auto tokens = db_.prepare("SELECT token_hash, account_id FROM tokens WHERE revoked = 0");
+    while (tokens.step()) out.tokens.emplace_back(tokens.column_text(0), tokens.column_int64(1));
+
+    auto games = db_.prepare(
+        "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
+        "to_act, waiting_since, result FROM games ORDER BY id");
+    std::map<std::int64_t, std::size_t> index;
+    while (games.step()) {
+      game_record g;
+      g.id = games.column_int64(0);
+      g.options = parse_options_text(games.column_text(1), g.id);
+      g.seed = from_column(games.column_int64(2));
+      g.status = parse_status(games.column_text(3));
+      g.creator = games.column_is_null(4) ? 0 : games.column_int64(4);
+      g.invited = parse_invited(games.column_text(5));
+      g.created_at = games.column_int64(6);
+      g.updated_at = games.column_int64(7);
+      g.version = static_cast<std::uint32_t>(games.column_int64(8));
+      g.to_act = parse_to_act(games.column_text(9));
+      g.waiting_since = games.column_int64(10);
+      if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
+      index[g.id] = out.games.size();
+      out.games.push_back(std::move(g));
+    }
+    auto seats = db_.prepare("SELECT game_id, seat, account_id, bot FROM seats ORDER BY game_id, seat");
+    while (seats.step()) {
+      const auto it = index.find(seats.column_int64(0));
+      if (it == index.end()) continue;
+      auto& list = out.games[it->second].seats;
+      const auto seat = static_cast<std::size_t>(seats.column_int64(1));
+      if (list.size() <= seat) list.resize(seat + 1);
+      list[seat].account_id = seats.column_is_null(2) ? 0 : seats.column_int64(2);
+      list[seat].bot = seats.column_int64(3) != 0;
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw error(std::string("stored catalog does not parse: ") + e.what());
+  }
+  return out;
+}
+
+loaded_game game_reader::load_game(std::int64_t id) {
+  read_transaction t(db_);  // the row, the snapshot and the log of one committed state
+
+  game_.bind(1, id);
+  if (!game_.step()) {
+    game_.reset();
+    throw error(game_name(id) + " is not stored");
+  }
+  const auto options = parse_options_text(game_.column_text(0), id);
+  const auto seed = from_column(game_.column_int64(1));
+  const auto version = static_cast<std::uint32_t>(game_.column_int64(2));
+  const bool has_hash = !game_.column_is_null(3);
+  const auto final_hash = from_column(game_.column_int64(3));
+  game_.reset();
+
+  // The latest snapshot, if any, must be exactly the state its hash describes.
+  std::optional<engine::state> start;
+  std::uint32_t from = 0;
+  snapshot_.bind(1, id).bind(2, static_cast<std::int64_t>(version));
+  if (snapshot_.step()) {
+    from = static_cast<std::uint32_t>(snapshot_.column_int64(0));
+    const auto blob = snapshot_.column_blob(1);
+    const auto stored_hash = from_column(snapshot_.column_int64(2));
+    snapshot_.reset();
+    start = engine::decode(std::string_view(reinterpret_cast<const char*>(blob.data()), blob.size()));
+    const std::string where = game_name(id) + ": the snapshot at version " + std::to_string(from);
+    if (!start) throw engine_mismatch(where + " does not decode (state format changed)");
+    if (engine::state_hash(*start) != stored_hash) {
+      throw engine_mismatch(where + " does not match its stored hash");
+    }
+    if (start->version != from || start->seed != seed || !(start->opts == options)) {
+      throw engine_mismatch(where + " is not a state of this game at that version");
+    }
+  } else {
+    snapshot_.reset();
+  }
+
+  loaded_game out{start ? std::move(*start) : engine::new_game(options, seed), {}};
+  out.log.reserve(version);
+  commands_.bind(1, id);
+  try {
+    while (commands_.step()) {
+      command_record c;
+      c.game = id;
+      c.version = static_cast<std::uint32_t>(commands_.column_int64(0));
+      c.player = static_cast<engine::player_id>(commands_.column_int64(1));
+      c.at = commands_.column_int64(3);
+      if (c.version != out.log.size() + 1) {
+        throw error(game_name(id) + ": the log has no command " + std::to_string(out.log.size() + 1));
+      }
+      const auto text = commands_.column_text_view(2);
+      c.cmd = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+      if (c.version > from) {
+        const std::string where = game_name(id) + ": command " + std::to_string(c.version);
+        if (c.cmd.is_discarded()) throw error(where + " is not JSON");
+        const auto cmd = protocol::parse_command(c.cmd);
+        if (!cmd) throw engine_mismatch(where + " no longer parses: " + cmd.error().message);
+        if (const auto e = engine::apply(out.state, c.player, cmd.value())) {
+          throw engine_mismatch(where + " (" + c.cmd.dump() + ") no longer applies: " + e->code);
+        }
+      }
+      out.log.push_back(std::move(c));
+    }
+  } catch (...) {
+    commands_.reset();
+    throw;
+  }
+  commands_.reset();
+
+  if (out.log.size() != version) {
+    throw error(game_name(id) + ": the log ends at " + std::to_string(out.log.size()) +
+                ", the game is at version " + std::to_string(version));
+  }
+  if (out.state.version != version ||
+      (has_hash && engine::state_hash(out.state) != final_hash) || (!has_hash && version != 0)) {
+    throw engine_mismatch(game_name(id) + ": replaying the log does not give the stored state at version " +
+                          std::to_string(version));
+  }
+  return out;
+}
+
+}  // namespace loyang::persistence::detail

@@ -1,0 +1,63 @@
+#include "row_codec.hpp"
+
+#include "loyang/persistence/error.hpp"
+#include "loyang/protocol/options_json.hpp"
+
+namespace loyang::persistence::detail {
+
+game_status parse_status(const std::string& name) {
+  for (auto s : {game_status::open, game_status::active, game_status::finished,
+                 game_status::cancelled}) {
+    if (status_name(s) == name) return s;
+  }
+  throw error("unknown game status \"" + name + "\"");
+}
+
+std::string options_text(const engine::options& o) { return protocol::options_to_json(o).dump(); }
+
+engine::options parse_options_text(const std::string& text, std::int64_t game) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  auto parsed = protocol::parse_options(j);
+  if (!parsed) {
+    throw error("game " + std::to_string(game) + ": stored options do not parse: " +
+                parsed.error().message);
+  }
+  return parsed.value();
+}
+
+std::string to_act_text(const std::vector<engine::player_id>& to_act) {
+  auto j = nlohmann::json::array();
+  for (auto p : to_act) j.push_back(static_cast<int>(p));
+  return j.dump();
+}
+
+std::vector<engine::player_id> parse_to_act(const std::string& text) {
+  std::vector<engine::player_id> out;
+  const auto j = parse_json(text);
+  if (!j.is_array()) throw error("stored to_act is not a list");
+  for (const auto& p : j) out.push_back(static_cast<engine::player_id>(p.get<int>()));
+  return out;
+}
+
+std::string invited_text(const std::vector<std::string>& invited) {
+  return nlohmann::json(invited).dump();
+}
+
+std::vector<std::string> parse_invited(const std::string& text) {
+  const auto j = parse_json(text);
+  if (!j.is_array()) throw error("stored invited list is not a list");
+  return j.get<std::vector<std::string>>();
+}
+
+std::optional<std::string> result_text(const nlohmann::json& result) {
+  if (result.is_null()) return std::nullopt;
+  return result.dump();
+}
+
+nlohmann::json parse_json(const std::string& text) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw error("stored JSON does not parse: " + text.substr(0, 60));
+  return j;
+}
+
+}  // namespace loyang::persistence::detail

@@ -1,0 +1,271 @@
+// The SQLite store: a queue drained by one writer thread in group commits, and a pool of
+// read connections for the blocking reads.
+#include "loyang/persistence/sqlite_store.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <sqlite3.h>
+
+#include "checkpointer.hpp"
+#include "game_reader.hpp"
+#include "loyang/engine/game.hpp"
+#include "loyang/engine/serialize.hpp"
+#include "loyang/persistence/database.hpp"
+#include "loyang/persistence/transaction.hpp"
+#include "row_codec.hpp"
+#include "write_ops.hpp"
+
+namespace loyang::persistence {
+
+struct sqlite_store::impl {
+  struct queued {
+    detail::write what;
+    write_done done;
+  };
+
+  impl(const std::filesystem::path& data_dir, sqlite_store_options o)
+      : options(std::move(o)),
+        db(database::open_in(data_dir)),
+        statements(db, options.engine_version),
+        checkpoints(db.handle(), db.file(), options.checkpoint_pages) {
+    if (options.snapshot_every == 0) options.snapshot_every = 1;
+    if (options.max_page_count > 0) {
+      db.exec("PRAGMA max_page_count = " + std::to_string(options.max_page_count));
+    }
+    // After a checkpoint has emptied it, the log file is cut back to this size.
+    db.exec("PRAGMA journal_size_limit = 67108864");
+    writer = std::thread([this] { write_loop(); });
+  }
+
+  // ---- writes --------------------------------------------------------------------------
+
+  void enqueue(detail::write w, write_done done) {
+    {
+      std::lock_guard lock(mutex);
+      if (!stopping) {
+        queue.push_back({std::move(w), std::move(done)});
+        ++depth;
+        wake.notify_one();
+        return;
+      }
+    }
+    if (done) done(storage_failed);
+  }
+
+  void write_loop() {
+    std::vector<queued> batch;
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        wake.wait(lock, [this] { return stopping || !queue.empty(); });
+        if (queue.empty()) return;  // stopping, and everything is written
+        batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
+        queue.clear();
+      }
+      const auto results = commit(batch);
+      std::uint64_t ok = 0;
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (results[i].empty()) ++ok;
+        try {
+          if (batch[i].done) batch[i].done(results[i]);
+        } catch (...) {
+          // A throwing callback must not take the writer (and every later write) down.
+        }
+        --depth;
+      }
+      {
+        std::lock_guard lock(stats_mutex);
+        counters.writes += ok;
+        counters.failed_writes += batch.size() - ok;
+        if (ok > 0) {
+          ++counters.transactions;
+          counters.largest_batch = std::max<std::uint64_t>(counters.largest_batch, ok);
+          if (ok > 1) ++counters.batches_over_one;
+        }
+      }
+      batch.clear();
+    }
+  }
+
+  // One transaction for the whole batch. Returns each write's error code ("" when
+  // committed). A write that fails by itself (a constraint, a command out of order) is rare:
+  // then the transaction is rolled back and the batch is run again without it, so the normal
+  // path pays for no savepoints.
+  std::vector<std::string> commit(const std::vector<queued>& batch) {
+    std::vector<std::string> results(batch.size());
+    try {
+      for (;;) {
+        bool retry = false;
+        transaction t(db);
+        for (std::size_t i = 0; i < batch.size() && !retry; ++i) {
+          if (!results[i].empty()) continue;  // failed in an earlier attempt
+          try {
+            statements.run(batch[i].what);
+          } catch (const error& e) {
+            // The transaction is gone (SQLite rolled it back) or the disk is full: the whole
+            // batch fails; nothing of it is in the database.
+            if (sqlite3_get_autocommit(db.handle()) != 0 ||
+                write_error_code(e.sqlite_code()) == disk_full) {
+              throw;
+            }
+            results[i] = write_error_code(e.sqlite_code());
+            retry = true;  // `t` rolls back on leaving the scope
+          }
+        }
+        if (retry) continue;
+        t.commit();
+        return results;
+      }
+    } catch (const error& e) {
+      const auto code = write_error_code(e.sqlite_code());
+      for (auto& r : results) {
+        if (r.empty()) r = code;
+      }
+    } catch (const std::exception&) {
+      for (auto& r : results) {
+        if (r.empty()) r = storage_failed;
+      }
+    }
+    return results;
+  }
+
+  void stop() {
+    {
+      std::lock_guard lock(mutex);
+      stopping = true;
+      wake.notify_one();
+    }
+    std::lock_guard join_lock(join_mutex);
+    if (writer.joinable()) writer.join();
+    checkpoints.stop();
+  }
+
+  // ---- reads ---------------------------------------------------------------------------
+
+  // A read connection borrowed from the pool for one call.
+  class lease {
+   public:
+    explicit lease(impl& owner) : owner_(owner) {
+      {
+        std::lock_guard lock(owner_.readers_mutex);
+        if (!owner_.idle.empty()) {
+          reader_ = std::move(owner_.idle.back());
+          owner_.idle.pop_back();
+        }
+      }
+      if (!reader_) reader_ = std::make_unique<detail::game_reader>(owner_.db.file());
+    }
+    ~lease() {
+      std::lock_guard lock(owner_.readers_mutex);
+      if (static_cast<int>(owner_.idle.size()) < owner_.options.idle_readers) {
+        owner_.idle.push_back(std::move(reader_));
+      }
+    }
+    lease(const lease&) = delete;
+    lease& operator=(const lease&) = delete;
+    detail::game_reader* operator->() { return reader_.get(); }
+
+   private:
+    impl& owner_;
+    std::unique_ptr<detail::game_reader> reader_;
+  };
+
+  sqlite_store_options options;
+  database db;  // the writer's; used by the writer thread only once it runs
+  detail::write_statements statements;
+  detail::checkpointer checkpoints;
+
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::deque<queued> queue;
+  bool stopping = false;
+  std::atomic<std::int64_t> depth{0};
+  std::mutex join_mutex;
+  std::thread writer;
+
+  mutable std::mutex stats_mutex;
+  sqlite_store_stats counters;
+
+  std::mutex readers_mutex;
+  std::vector<std::unique_ptr<detail::game_reader>> idle;
+};
+
+sqlite_store::sqlite_store(const std::filesystem::path& data_dir, sqlite_store_options options)
+    : impl_(std::make_unique<impl>(data_dir, std::move(options))) {}
+
+sqlite_store::~sqlite_store() { stop(); }
+
+store::catalog sqlite_store::load_catalog() {
+  impl::lease reader(*impl_);
+  return reader->load_catalog();
+}
+
+void sqlite_store::save_account(const account_record& a, write_done done) {
+  impl_->enqueue(detail::account_write{a}, std::move(done));
+}
+
+void sqlite_store::save_token(const std::string& hash, std::int64_t account, std::int64_t at,
+                              write_done done) {
+  impl_->enqueue(detail::token_write{hash, account, at}, std::move(done));
+}
+
+void sqlite_store::revoke_token(const std::string& hash, write_done done) {
+  impl_->enqueue(detail::revoke_write{hash}, std::move(done));
+}
+
+void sqlite_store::save_game(const game_record& g, write_done done) {
+  impl_->enqueue(detail::make_game_write(g), std::move(done));
+}
+
+void sqlite_store::append_command(const command_record& c, const game_record& g,
+                                  const engine::state& state, write_done done) {
+  detail::command_write w;
+  w.game = c.game;
+  w.version = c.version;
+  w.player = c.player;
+  w.command = c.cmd.dump();
+  w.at = c.at;
+  w.status = std::string(status_name(g.status));
+  w.updated_at = g.updated_at;
+  w.to_act = detail::to_act_text(g.to_act);
+  w.waiting_since = g.waiting_since;
+  w.result = detail::result_text(g.result);
+  // One encoding serves the hash and, now and then, the snapshot.
+  auto bytes = engine::encode(state);
+  w.state_hash = detail::to_column(engine::encoding_hash(bytes));
+  if (c.version % impl_->options.snapshot_every == 0 || g.status == game_status::finished) {
+    w.snapshot = detail::snapshot_blob{std::move(bytes), w.state_hash};
+  }
+  impl_->enqueue(std::move(w), std::move(done));
+}
+
+loaded_game sqlite_store::load_game(const game_record& g) {
+  impl::lease reader(*impl_);
+  return reader->load_game(g.id);
+}
+
+std::int64_t sqlite_store::queue_depth() const { return impl_->depth.load(); }
+
+void sqlite_store::stop() { impl_->stop(); }
+
+sqlite_store_stats sqlite_store::stats() const {
+  std::lock_guard lock(impl_->stats_mutex);
+  auto out = impl_->counters;
+  out.checkpoints = impl_->checkpoints.runs();
+  return out;
+}
+
+const std::filesystem::path& sqlite_store::file() const noexcept { return impl_->db.file(); }
+
+std::unique_ptr<sqlite_store> make_sqlite_store(const std::filesystem::path& data_dir,
+                                                sqlite_store_options options) {
+  return std::make_unique<sqlite_store>(data_dir, std::move(options));
+}
+
+}  // namespace loyang::persistence

@@ -1,0 +1,160 @@
+#include "write_ops.hpp"
+
+#include <cstddef>
+#include <span>
+
+#include "row_codec.hpp"
+
+namespace loyang::persistence::detail {
+namespace {
+
+void bind_optional(statement& s, int index, const std::optional<std::string>& text) {
+  if (text) {
+    s.bind(index, std::string_view(*text));
+  } else {
+    s.bind(index, nullptr);
+  }
+}
+
+}  // namespace
+
+game_write make_game_write(const game_record& g) {
+  game_write w;
+  w.id = g.id;
+  w.options = options_text(g.options);
+  w.seed = to_column(g.seed);
+  w.status = std::string(status_name(g.status));
+  w.creator = g.creator;
+  w.invited = invited_text(g.invited);
+  w.created_at = g.created_at;
+  w.updated_at = g.updated_at;
+  w.version = g.version;
+  w.to_act = to_act_text(g.to_act);
+  w.waiting_since = g.waiting_since;
+  w.result = result_text(g.result);
+  w.seats = g.seats;
+  return w;
+}
+
+write_statements::write_statements(database& db, std::string engine_version)
+    : db_(db),
+      engine_version_(std::move(engine_version)),
+      upsert_account_(db.prepare(
+          "INSERT INTO accounts(id, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) "
+          "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
+          "password_hash = excluded.password_hash")),
+      upsert_token_(db.prepare(
+          "INSERT INTO tokens(token_hash, account_id, created_at, revoked) VALUES (?1, ?2, ?3, 0) "
+          "ON CONFLICT(token_hash) DO UPDATE SET account_id = excluded.account_id, "
+          "created_at = excluded.created_at, revoked = 0")),
+      revoke_token_(db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ?1")),
+      // The log owns `version`; options and seed may change only before the first command.
+      upsert_game_(db.prepare(
+          "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
+          "created_at, updated_at, version, to_act, waiting_since, result) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) "
+          "ON CONFLICT(id) DO UPDATE SET "
+          "options = CASE WHEN version = 0 THEN excluded.options ELSE options END, "
+          "seed = CASE WHEN version = 0 THEN excluded.seed ELSE seed END, "
+          "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
+          "updated_at = excluded.updated_at, to_act = excluded.to_act, "
+          "waiting_since = excluded.waiting_since, result = excluded.result")),
+      upsert_seat_(db.prepare(
+          "INSERT INTO seats(game_id, seat, account_id, bot) VALUES (?1, ?2, ?3, ?4) "
+          "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
+          "bot = excluded.bot")),
+      delete_extra_seats_(db.prepare("DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2")),
+      advance_game_(db.prepare(
+          "UPDATE games SET version = ?1, status = ?2, updated_at = ?3, to_act = ?4, "
+          "waiting_since = ?5, result = ?6, state_hash = ?7 WHERE id = ?8 AND version = ?9")),
+      insert_command_(db.prepare(
+          "INSERT INTO commands(game_id, version, player, command, created_at) "
+          "VALUES (?1, ?2, ?3, ?4, ?5)")),
+      insert_snapshot_(db.prepare(
+          "INSERT OR REPLACE INTO snapshots(game_id, version, state, state_hash) "
+          "VALUES (?1, ?2, ?3, ?4)")),
+      prune_snapshots_(db.prepare("DELETE FROM snapshots WHERE game_id = ?1 AND version < ?2")) {}
+
+void write_statements::run(const write& w) {
+  std::visit([this](const auto& x) { run(x); }, w);
+}
+
+void write_statements::run(const account_write& w) {
+  upsert_account_.bind(1, w.account.id)
+      .bind(2, std::string_view(w.account.name))
+      .bind(3, std::string_view(w.account.password_hash))
+      .bind(4, w.account.created_at)
+      .run();
+}
+
+void write_statements::run(const token_write& w) {
+  upsert_token_.bind(1, std::string_view(w.hash)).bind(2, w.account).bind(3, w.at).run();
+}
+
+void write_statements::run(const revoke_write& w) {
+  revoke_token_.bind(1, std::string_view(w.hash)).run();
+}
+
+void write_statements::run(const game_write& w) {
+  upsert_game_.bind(1, w.id)
+      .bind(2, std::string_view(w.options))
+      .bind(3, w.seed)
+      .bind(4, std::string_view(w.status));
+  if (w.creator != 0) {
+    upsert_game_.bind(5, w.creator);
+  } else {
+    upsert_game_.bind(5, nullptr);
+  }
+  upsert_game_.bind(6, std::string_view(w.invited))
+      .bind(7, std::string_view(engine_version_))
+      .bind(8, w.created_at)
+      .bind(9, w.updated_at)
+      .bind(10, w.version)
+      .bind(11, std::string_view(w.to_act))
+      .bind(12, w.waiting_since);
+  bind_optional(upsert_game_, 13, w.result);
+  upsert_game_.run();
+  for (std::size_t i = 0; i < w.seats.size(); ++i) {
+    upsert_seat_.bind(1, w.id).bind(2, static_cast<std::int64_t>(i));
+    if (w.seats[i].account_id != 0) {
+      upsert_seat_.bind(3, w.seats[i].account_id);
+    } else {
+      upsert_seat_.bind(3, nullptr);
+    }
+    upsert_seat_.bind(4, w.seats[i].bot ? 1 : 0).run();
+  }
+  delete_extra_seats_.bind(1, w.id).bind(2, static_cast<std::int64_t>(w.seats.size())).run();
+}
+
+void write_statements::run(const command_write& w) {
+  advance_game_.bind(1, w.version)
+      .bind(2, std::string_view(w.status))
+      .bind(3, w.updated_at)
+      .bind(4, std::string_view(w.to_act))
+      .bind(5, w.waiting_since);
+  bind_optional(advance_game_, 6, w.result);
+  advance_game_.bind(7, w.state_hash).bind(8, w.game).bind(9, w.version - 1).run();
+  // The log has no gaps: a command is only taken for a game at the version before it.
+  if (db_.changes() != 1) {
+    throw error("game " + std::to_string(w.game) + " is not stored at version " +
+                std::to_string(w.version - 1) + ": command " + std::to_string(w.version) +
+                " refused");
+  }
+  insert_command_.bind(1, w.game)
+      .bind(2, w.version)
+      .bind(3, w.player)
+      .bind(4, std::string_view(w.command))
+      .bind(5, w.at)
+      .run();
+  if (w.snapshot) {
+    const auto& blob = w.snapshot->state;
+    insert_snapshot_.bind(1, w.game)
+        .bind(2, w.version)
+        .bind(3, std::as_bytes(std::span<const char>(blob.data(), blob.size())))
+        .bind(4, w.snapshot->hash)
+        .run();
+    prune_snapshots_.bind(1, w.game).bind(2, w.version).run();
+  }
+}
+
+}  // namespace loyang::persistence::detail

@@ -1,0 +1,95 @@
+#pragma once
+// Internal: the writes the writer thread runs, already turned into column values on the
+// caller's thread (JSON dumped, state encoded and hashed), and the prepared statements that
+// run them on the write connection.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "loyang/persistence/database.hpp"
+#include "loyang/persistence/records.hpp"
+
+namespace loyang::persistence::detail {
+
+struct account_write {
+  account_record account;
+};
+
+struct token_write {
+  std::string hash;
+  std::int64_t account = 0;
+  std::int64_t at = 0;
+};
+
+struct revoke_write {
+  std::string hash;
+};
+
+/// The games row (as columns) and its seats.
+struct game_write {
+  std::int64_t id = 0;
+  std::string options;
+  std::int64_t seed = 0;
+  std::string status;
+  std::int64_t creator = 0;  // 0: NULL
+  std::string invited;
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  std::int64_t version = 0;
+  std::string to_act;
+  std::int64_t waiting_since = 0;
+  std::optional<std::string> result;
+  std::vector<seat_record> seats;
+};
+
+struct snapshot_blob {
+  std::string state;  // engine::encode
+  std::int64_t hash = 0;
+};
+
+/// One command and the game row's progress.
+struct command_write {
+  std::int64_t game = 0;
+  std::int64_t version = 0;
+  int player = 0;
+  std::string command;
+  std::int64_t at = 0;
+  std::string status;
+  std::int64_t updated_at = 0;
+  std::string to_act;
+  std::int64_t waiting_since = 0;
+  std::optional<std::string> result;
+  std::int64_t state_hash = 0;
+  std::optional<snapshot_blob> snapshot;
+};
+
+using write = std::variant<account_write, token_write, revoke_write, game_write, command_write>;
+
+game_write make_game_write(const game_record& g);
+
+/// The write connection's statements, prepared once and reused for every write.
+class write_statements {
+ public:
+  write_statements(database& db, std::string engine_version);
+
+  /// Runs `w` inside the caller's transaction; throws persistence::error (the caller then
+  /// rolls the transaction back: a write may have run part of its statements).
+  void run(const write& w);
+
+ private:
+  void run(const account_write& w);
+  void run(const token_write& w);
+  void run(const revoke_write& w);
+  void run(const game_write& w);
+  void run(const command_write& w);
+
+  database& db_;
+  std::string engine_version_;
+  statement upsert_account_, upsert_token_, revoke_token_;
+  statement upsert_game_, upsert_seat_, delete_extra_seats_;
+  statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
+};
+
+}  // namespace loyang::persistence::detail
