@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""CTest driver: starts loyang-server on a free port with a temporary data directory, plays
-examples/random_client.py against it, and checks that the game finished.
+"""CTest driver: starts loyang-server on a free port with a temporary data directory, runs a
+client command against it, checks the client's exit status and output, and stops the server.
 
-    run_random_client.py SERVER_BINARY CLIENT_SCRIPT [CLIENT ARGS...]
+    run_against_server.py SERVER_BINARY EXPECTED_REGEX -- COMMAND [ARGS...]
+
+In COMMAND and ARGS, {url} becomes http://127.0.0.1:PORT, {port} the port and {pid} the
+server's process id.
 """
-import os
 import re
 import signal
 import subprocess
@@ -14,8 +16,9 @@ import threading
 
 
 def main():
-    server_binary, client_script, client_args = sys.argv[1], sys.argv[2], sys.argv[3:]
-    with tempfile.TemporaryDirectory(prefix="loyang-example-") as data:
+    server_binary, expected = sys.argv[1], sys.argv[2]
+    command = sys.argv[sys.argv.index("--") + 1:]
+    with tempfile.TemporaryDirectory(prefix="loyang-client-test-") as data:
         server = subprocess.Popen(
             [server_binary, "--address", "127.0.0.1", "--port", "0", "--data", data,
              "--password-cost", "minimal", "--memory-only", "true", "--threads", "2"],
@@ -34,16 +37,16 @@ def main():
             # Keep draining the server's output so that it never blocks on a full pipe.
             threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
 
-            client = subprocess.run(
-                [sys.executable, client_script, "--url", f"http://127.0.0.1:{port}"] + client_args,
-                capture_output=True, text=True, timeout=240)
+            values = {"url": f"http://127.0.0.1:{port}", "port": port, "pid": str(server.pid)}
+            client = subprocess.run([arg.format(**values) for arg in command],
+                                    capture_output=True, text=True, timeout=240)
             sys.stdout.write(client.stdout)
             sys.stdout.write(client.stderr)
             if client.returncode != 0:
                 print(f"the client exited with {client.returncode}")
                 return 1
-            if not re.search(r"game \d+ finished; ranking:\n  1\. seat", client.stdout):
-                print("the client did not report a finished game")
+            if not re.search(expected, client.stdout):
+                print(f"the client's output does not match {expected!r}")
                 return 1
             return 0
         finally:
