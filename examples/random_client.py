@@ -188,6 +188,7 @@ async def play(ws_url, token, game, rng, verbose):
             if view is None:
                 continue
             if view["game"]["phase"] == "finished":
+                print(f"{sent} commands sent")
                 return view
             if pending is None and seat in view["to_act"]:
                 legal = [c for c in view["legal"] if c["type"] != "undo"]
