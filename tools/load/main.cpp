@@ -90,6 +90,11 @@ int run_games(const options& o) {
   const auto to = from + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(o.seconds));
   run.measure_from = from.time_since_epoch().count();
   run.measure_to = to.time_since_epoch().count();
+  // Games start their --rate pacing evenly spread over one interval, not all at once.
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    tables[i]->next_slot = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
+                                       run.game_interval * double(i) / double(tables.size())));
+  }
   for (auto& p : players) p->go();
   std::this_thread::sleep_until(from);
   const auto server_from = sample_process(o.server_pid);
@@ -104,13 +109,14 @@ int run_games(const options& o) {
 
   std::vector<float> result_micros, patch_micros;
   std::map<std::string, std::int64_t> errors;
-  std::int64_t commands = 0, sent = 0, finished = 0;
+  std::int64_t commands = 0, sent = 0, finished = 0, bytes = 0;
   for (auto& t : tables) {
     result_micros.insert(result_micros.end(), t->result_micros.begin(), t->result_micros.end());
     patch_micros.insert(patch_micros.end(), t->patch_micros.begin(), t->patch_micros.end());
     for (const auto& [code, n] : t->errors) errors[code] += n;
     commands += t->commands;
     sent += t->commands_sent;
+    bytes += t->bytes_received;
     finished += t->finished ? 1 : 0;
   }
   if (failed) errors["connect_failed"] += std::int64_t(failed);
@@ -132,6 +138,7 @@ int run_games(const options& o) {
       {"result_latency_ms", latency_summary(result_micros)},
       {"patch_latency_ms", latency_summary(patch_micros)},
       {"errors", errors},
+      {"bytes_received_per_command", commands ? bytes / commands : 0},
       {"games_finished", finished},
       {"load_tool_cpu_seconds", round3(own_to - own_from)},
   };

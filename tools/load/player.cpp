@@ -75,11 +75,12 @@ void player::do_read() {
   ws_.async_read(buffer_, beast::bind_front_handler(&player::on_read, shared_from_this()));
 }
 
-void player::on_read(beast::error_code ec, std::size_t) {
+void player::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
     if (!closed_ && !run_.stopping) count_error("connection_lost");
     return ready(false);
   }
+  if (run_.measured(clock::now())) table_->bytes_received += std::int64_t(bytes);
   const auto data = buffer_.cdata();
   const char* text = static_cast<const char*>(data.data());
   auto m = nlohmann::json::parse(text, text + data.size(), nullptr, false);

@@ -34,6 +34,7 @@ struct table {
   std::map<std::string, std::int64_t> errors;
   std::int64_t commands = 0;  // accepted
   std::int64_t commands_sent = 0;
+  std::int64_t bytes_received = 0;  // WebSocket payloads, all seats
 };
 
 }  // namespace loyang::load
