@@ -44,7 +44,8 @@ void idle_client::do_read() {
 
 void idle_client::on_read(beast::error_code ec, std::size_t) {
   if (ec) return ready(false);
-  const bool welcome = beast::buffers_to_string(buffer_.cdata()).find("\"welcome\"") != std::string::npos;
+  const auto text = beast::buffers_to_string(buffer_.cdata());
+  const bool welcome = text.find("\"welcome\"") != std::string::npos;
   buffer_.consume(buffer_.size());
   buffer_.shrink_to_fit();  // idle from now on: hold no buffer
   ready(welcome);

@@ -11,7 +11,8 @@ namespace loyang::load {
 
 class idle_client : public std::enable_shared_from_this<idle_client> {
  public:
-  idle_client(net::io_context& ioc, std::string token, const tcp::endpoint& server, std::string host);
+  idle_client(net::io_context& ioc, std::string token, const tcp::endpoint& server,
+              std::string host);
 
   /// Connects and says hello; `on_ready(true)` after the welcome, `false` on failure.
   void start(std::function<void(bool)> on_ready);

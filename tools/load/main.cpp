@@ -86,14 +86,13 @@ int run_games(const options& o) {
 
   // The window: after the warm-up, for --seconds.
   const auto start = clock::now();
-  const auto from = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(o.warmup));
-  const auto to = from + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(o.seconds));
+  const auto from = start + seconds(o.warmup);
+  const auto to = from + seconds(o.seconds);
   run.measure_from = from.time_since_epoch().count();
   run.measure_to = to.time_since_epoch().count();
   // Games start their --rate pacing evenly spread over one interval, not all at once.
   for (std::size_t i = 0; i < tables.size(); ++i) {
-    tables[i]->next_slot = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
-                                       run.game_interval * double(i) / double(tables.size())));
+    tables[i]->next_slot = start + seconds(run.game_interval * double(i) / double(tables.size()));
   }
   for (auto& p : players) p->go();
   std::this_thread::sleep_until(from);
@@ -120,6 +119,7 @@ int run_games(const options& o) {
     finished += t->finished ? 1 : 0;
   }
   if (failed) errors["connect_failed"] += std::int64_t(failed);
+  const double server_cpu = server_to.cpu_seconds - server_from.cpu_seconds;
   nlohmann::json report{
       {"mode", "games"},
       {"games", o.games},
@@ -148,10 +148,9 @@ int run_games(const options& o) {
         {"before_connections", memory_json(before)},
         {"connected", memory_json(connected)},
         {"after", memory_json(server_to)},
-        {"cpu_seconds", round3(server_to.cpu_seconds - server_from.cpu_seconds)},
+        {"cpu_seconds", round3(server_cpu)},
         {"cpu_microseconds_per_command",
-         commands ? round3((server_to.cpu_seconds - server_from.cpu_seconds) * 1e6 / double(commands))
-                  : 0.0},
+         commands ? round3(server_cpu * 1e6 / double(commands)) : 0.0},
     };
   }
   std::cout << report.dump(2) << '\n';
@@ -169,8 +168,8 @@ int run_idle(const options& o) {
   io_threads io(o.threads);
   std::vector<std::shared_ptr<idle_client>> clients;
   for (int i = 0; i < o.idle; ++i) {
-    clients.push_back(std::make_shared<idle_client>(io.ioc(), tokens[std::size_t(i / o.per_account)],
-                                                    server, o.host));
+    const auto& token = tokens[std::size_t(i / o.per_account)];
+    clients.push_back(std::make_shared<idle_client>(io.ioc(), token, server, o.host));
   }
   const auto connect_began = clock::now();
   const auto failed = launch_all(clients, std::size_t(o.connect_window));

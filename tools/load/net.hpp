@@ -17,4 +17,9 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using clock = std::chrono::steady_clock;
 
+/// `s` seconds as a clock duration.
+inline clock::duration seconds(double s) {
+  return std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(s));
+}
+
 }  // namespace loyang::load

@@ -82,7 +82,11 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
       {"--per-account", integer(o.per_account, 1, 1000000)},
       {"--connect-window", integer(o.connect_window, 1, 1000000)},
       {"--server-pid", integer(o.server_pid, 1, 1 << 30)},
-      {"--prefix", [&](const std::string& v) { o.prefix = v; return !v.empty() && v.size() <= 12; }},
+      {"--prefix",
+       [&](const std::string& v) {
+         o.prefix = v;
+         return !v.empty() && v.size() <= 12;  // names have at most 24 characters
+       }},
       {"--seed", [&](const std::string& v) { return to_number(v, o.seed); }},
   };
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "player.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace loyang::load {
 namespace {
@@ -85,10 +86,11 @@ void player::on_read(beast::error_code ec, std::size_t bytes) {
   const char* text = static_cast<const char*>(data.data());
   auto m = nlohmann::json::parse(text, text + data.size(), nullptr, false);
   buffer_.consume(buffer_.size());
-  if (m.is_discarded()) {
-    count_error("unreadable_message");
-  } else {
+  try {
+    if (m.is_discarded()) throw std::invalid_argument("not JSON");
     on_message(m);
+  } catch (const std::exception&) {  // not JSON, or not the shape the protocol promises
+    count_error("unreadable_message");
   }
   maybe_act();
   do_read();
@@ -200,8 +202,7 @@ void player::maybe_act() {
   refilled_ = now;
   auto at = now;
   if (tokens_ < 1) {
-    at = now + std::chrono::duration_cast<clock::duration>(
-                   std::chrono::duration<double>((1 - tokens_) / token_rate));
+    at = now + seconds((1 - tokens_) / token_rate);
   }
   if (run_.game_interval > 0) at = std::max(at, table_->next_slot);
   if (at > now) return wait_until(at);
@@ -210,13 +211,14 @@ void player::maybe_act() {
 
 void player::act() {
   const auto& legal = view_["legal"];
-  const auto usable = std::count_if(legal.begin(), legal.end(),
-                                    [](const nlohmann::json& c) { return c["type"] != "undo"; });
+  const auto usable = std::count_if(legal.begin(), legal.end(), [](const nlohmann::json& c) {
+    return c.value("type", "") != "undo";
+  });
   if (usable == 0) return;
   auto pick = std::uniform_int_distribution<std::ptrdiff_t>(0, usable - 1)(random_);
   const nlohmann::json* chosen = nullptr;
   for (const auto& c : legal) {
-    if (c["type"] == "undo") continue;
+    if (c.value("type", "") == "undo") continue;
     if (pick-- == 0) {
       chosen = &c;
       break;
@@ -225,9 +227,7 @@ void player::act() {
   const auto now = clock::now();
   tokens_ -= 1;
   if (run_.game_interval > 0) {
-    table_->next_slot = std::max(table_->next_slot, now) +
-                        std::chrono::duration_cast<clock::duration>(
-                            std::chrono::duration<double>(run_.game_interval));
+    table_->next_slot = std::max(table_->next_slot, now) + seconds(run_.game_interval);
   }
   pending_ = std::to_string(++next_id_);
   pending_.insert(0, 1, 'c');  // not "c" + ...: GCC 12 warns falsely (-Wrestrict)

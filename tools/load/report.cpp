@@ -22,7 +22,8 @@ nlohmann::json latency_summary(std::vector<float>& micros) {
   const double p50 = at(0.50);
   const double p99 = at(0.99);
   const double max = *std::max_element(micros.begin(), micros.end()) / 1000.0;
-  const double mean = std::accumulate(micros.begin(), micros.end(), 0.0) / double(micros.size()) / 1000.0;
+  const double sum = std::accumulate(micros.begin(), micros.end(), 0.0);
+  const double mean = sum / double(micros.size()) / 1000.0;
   auto ms = [](double v) { return std::round(v * 1000) / 1000; };
   return {{"count", micros.size()}, {"p50", ms(p50)}, {"p99", ms(p99)}, {"max", ms(max)},
           {"mean", ms(mean)}};

@@ -61,13 +61,18 @@ std::vector<table_plan> make_tables(const options& o, const std::vector<std::str
     const auto created = api.call(http::verb::post, "/api/games",
                                   nlohmann::json{{"players", o.players}, {"bots", o.bots}},
                                   tokens[std::size_t(t.accounts[0])]);
-    if (created.status != 201) throw std::runtime_error("cannot create a game: " + created.body.dump());
+    if (created.status != 201) {
+      throw std::runtime_error("cannot create a game: " + created.body.dump());
+    }
     t.game = created.body["id"].get<std::int64_t>();
     // Seats fill in order: the creator has seat 0, the i-th to join seat i; bots sit last.
     for (int s = 1; s < humans; ++s) {
-      const auto joined = api.call(http::verb::post, "/api/games/" + std::to_string(t.game) + "/join",
-                                   nlohmann::json{{"seat", s}}, tokens[std::size_t(t.accounts[std::size_t(s)])]);
-      if (joined.status != 200) throw std::runtime_error("cannot join a game: " + joined.body.dump());
+      const auto& token = tokens[std::size_t(t.accounts[std::size_t(s)])];
+      const auto target = "/api/games/" + std::to_string(t.game) + "/join";
+      const auto joined = api.call(http::verb::post, target, nlohmann::json{{"seat", s}}, token);
+      if (joined.status != 200) {
+        throw std::runtime_error("cannot join a game: " + joined.body.dump());
+      }
     }
   });
   return tables;
