@@ -2,6 +2,8 @@
 # The benchmarks of docs/benchmarks.md, run against a release build.
 #   scripts/bench.sh [BUILD_DIR]     (default build/release; `make bench` builds it first)
 # Prints one Markdown table row per measurement, ready to paste into docs/benchmarks.md.
+# Settings: BENCH_GAMES (engine), BENCH_SKIP_ENGINE=1, BENCH_IDLE (10000 connections),
+# BENCH_LOAD_GAMES (1000), BENCH_LOAD_SECONDS (20), BENCH_LOAD_RATES ("200 400 0"; 0: unpaced).
 set -euo pipefail
 
 build=${1:-build/release}
@@ -14,30 +16,32 @@ field() {  # field NAME JSON -> the number after "NAME":
 
 echo "Machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
 echo
-echo "| benchmark | games | commands | seconds | games/s | commands/s |"
-echo "|---|---:|---:|---:|---:|---:|"
+if [ -z "${BENCH_SKIP_ENGINE:-}" ]; then  # BENCH_SKIP_ENGINE=1: the server load only
+  echo "| benchmark | games | commands | seconds | games/s | commands/s |"
+  echo "|---|---:|---:|---:|---:|---:|"
 
-simulate() {  # simulate LABEL ARGS...
-  local label=$1; shift
-  local out
-  out=$("$loyang" simulate "$@" | tr -d '\n')
-  local games commands seconds
-  games=$(field games "$out")
-  commands=$(field commands "$out")
-  seconds=$(field seconds "$out")
-  awk -v l="$label" -v g="$games" -v c="$commands" -v s="$seconds" \
-    'BEGIN { printf "| %s | %d | %d | %.2f | %.0f | %.0f |\n", l, g, c, s, g / s, c / s }'
-}
+  simulate() {  # simulate LABEL ARGS...
+    local label=$1; shift
+    local out
+    out=$("$loyang" simulate "$@" | tr -d '\n')
+    local games commands seconds
+    games=$(field games "$out")
+    commands=$(field commands "$out")
+    seconds=$(field seconds "$out")
+    awk -v l="$label" -v g="$games" -v c="$commands" -v s="$seconds" \
+      'BEGIN { printf "| %s | %d | %d | %.2f | %.0f | %.0f |\n", l, g, c, s, g / s, c / s }'
+  }
 
-games=${BENCH_GAMES:-2000}
-for players in 2 3 4; do
-  simulate "engine, ${players}p yucata, no invariant checks" \
-    --players "$players" --games "$games" --seed 1 --no-invariants
-done
-simulate "engine, 4p original (Foreman), no invariant checks" \
-  --players 4 --games "$games" --seed 1 --ruleset original --no-invariants
-simulate "engine, 4p yucata, invariants after every command" \
-  --players 4 --games "$games" --seed 1
+  games=${BENCH_GAMES:-2000}
+  for players in 2 3 4; do
+    simulate "engine, ${players}p yucata, no invariant checks" \
+      --players "$players" --games "$games" --seed 1 --no-invariants
+  done
+  simulate "engine, 4p original (Foreman), no invariant checks" \
+    --players 4 --games "$games" --seed 1 --ruleset original --no-invariants
+  simulate "engine, 4p yucata, invariants after every command" \
+    --players 4 --games "$games" --seed 1
+fi
 
 # The store: durable commands/s through the writer (many games in flight), and the time to
 # load a 4-player game from disk. The directory should be on the disk the server would use.
@@ -48,3 +52,66 @@ if [ -x "$store_bench" ]; then
   echo "Store (SQLite, WAL, synchronous=FULL) in $store_dir ($(df -PT "$(dirname "$store_dir")" | awk 'NR==2 {print $2}')):"
   "$store_bench" --games "${BENCH_STORE_GAMES:-256}" --dir "$store_dir"
 fi
+
+# ---- the server under load: loyang-load against loyang-server, both on this machine ----------
+server="$build/server/loyang-server"
+load="$build/tools/load/loyang-load"
+if [ ! -x "$server" ] || [ ! -x "$load" ]; then
+  echo "bench: $server or $load not found; skipping the server load" >&2
+  exit 0
+fi
+ulimit -n "$(ulimit -Hn)"  # every connection is a descriptor, in both processes
+data=$(mktemp -d)
+log="$data/server.log"
+"$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --memory-only true \
+  --log-level info >"$log" 2>&1 &
+server_pid=$!
+trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$data"' EXIT
+port=""
+for _ in $(seq 100); do
+  port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "bench: the server did not start" >&2; cat "$log" >&2; exit 1; }
+
+json() {  # json PATH JSON -> the value at a dotted path; an object as k=v pairs
+  python3 -c 'import json, sys
+v = json.loads(sys.argv[2])
+for k in sys.argv[1].split("."): v = v.get(k) if isinstance(v, dict) else None
+if isinstance(v, dict): print(", ".join(f"{k}={n}" for k, n in v.items()) or "none")
+else: print("-" if v is None else v)' "$1" "$2"
+}
+
+# Idle connections first, on the fresh server: memory freed by games would hide their cost.
+idle=${BENCH_IDLE:-10000}
+out=$("$load" --port "$port" --server-pid "$server_pid" --idle "$idle")
+echo
+echo "| idle connections | connected | server RSS before / held (kB) | RSS per connection (bytes) |"
+echo "|---|---:|---|---:|"
+printf '| %s | %s | %s / %s | %s |\n' "$idle" "$(json connected "$out")" \
+  "$(json server.before_connections.rss_kb "$out")" "$(json server.held.rss_kb "$out")" \
+  "$(json server.rss_bytes_per_connection "$out")"
+
+echo
+echo "| server load | games | clients | commands/s | result p50 / p99 / max ms | patch p50 / p99 / max ms | server CPU µs/command | server RSS after (MB) | errors |"
+echo "|---|---:|---:|---:|---|---|---:|---:|---|"
+load_games() {  # load_games LABEL ARGS...
+  local label=$1; shift
+  local out
+  out=$("$load" --port "$port" --server-pid "$server_pid" "$@")
+  printf '| %s | %s | %s | %s | %s / %s / %s | %s / %s / %s | %s | %s | %s |\n' "$label" \
+    "$(json games "$out")" "$(json connections "$out")" "$(json commands_per_second "$out")" \
+    "$(json result_latency_ms.p50 "$out")" "$(json result_latency_ms.p99 "$out")" \
+    "$(json result_latency_ms.max "$out")" "$(json patch_latency_ms.p50 "$out")" \
+    "$(json patch_latency_ms.p99 "$out")" "$(json patch_latency_ms.max "$out")" \
+    "$(json server.cpu_microseconds_per_command "$out")" \
+    "$(( $(json server.after.rss_kb "$out") / 1024 ))" "$(json errors "$out")"
+}
+load_games_n=${BENCH_LOAD_GAMES:-1000}
+load_seconds=${BENCH_LOAD_SECONDS:-20}
+for rate in ${BENCH_LOAD_RATES:-200 400 0}; do
+  label="4p games, --rate $rate"
+  [ "$rate" = 0 ] && label="4p games, as fast as answered"
+  load_games "$label" --games "$load_games_n" --seconds "$load_seconds" --warmup 5 --rate "$rate"
+done

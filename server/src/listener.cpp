@@ -56,6 +56,10 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
     fail(ec, "accept");
     if (!acceptor_.is_open()) return;  // closed by close(): stop accepting
   } else {
+    // A command's patch and its result leave back to back: with Nagle's algorithm the result
+    // waits for the client's delayed ACK of the patch, about 40 ms.
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<http_session>(std::move(socket), state_)->run();
   }
   do_accept();

@@ -1,0 +1,51 @@
+#pragma once
+// loyang-load's command line.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loyang::load {
+
+struct options {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  /// Concurrent games (games mode).
+  int games = 100;
+  /// Seats per game, and how many of them are the server's bots; the rest are load clients.
+  int players = 4;
+  int bots = 0;
+  /// Measured seconds, after `warmup` seconds of play that are not measured.
+  double seconds = 30;
+  double warmup = 5;
+  /// Commands per second aimed at across all games; 0: each game as fast as its answers come.
+  double rate = 0;
+  /// Idle mode: open this many authenticated connections that do nothing.
+  int idle = 0;
+  /// Seconds the idle connections are held open before the server's memory is read.
+  double idle_hold = 5;
+  /// Threads running the I/O loop, and threads doing the HTTP setup.
+  int threads = 2;
+  int setup_threads = 4;
+  /// The server's connections-per-account limit: how many connections share one account.
+  int per_account = 16;
+  /// Connections being opened at once.
+  int connect_window = 256;
+  /// Process id of the server, for its memory and CPU time (from /proc).
+  int server_pid = 0;
+  /// Prefix of the account names; each run needs fresh names.
+  std::string prefix;
+  std::string password = "load-test-password";
+  std::uint64_t seed = 1;
+};
+
+/// The parsed options, or a message for stderr (empty message with nullopt: --help was asked).
+struct parse_outcome {
+  std::optional<options> value;
+  std::string message;
+};
+
+parse_outcome parse_options(const std::vector<std::string>& args);
+
+std::string usage();
+
+}  // namespace loyang::load

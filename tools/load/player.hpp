@@ -1,0 +1,76 @@
+#pragma once
+// One load client at one seat of a game: connects, says hello, subscribes, keeps its view
+// current from the server's patches and, while it is to act, sends random legal commands.
+#include <nlohmann/json.hpp>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "net.hpp"
+#include "run_state.hpp"
+#include "table.hpp"
+
+namespace loyang::load {
+
+class player : public std::enable_shared_from_this<player> {
+ public:
+  player(std::shared_ptr<table> t, int seat, std::string token, const tcp::endpoint& server,
+         std::string host, run_state& run, std::uint64_t seed);
+
+  /// Connects and subscribes; `on_ready(true)` once the first snapshot is in, `false` on failure.
+  void start(std::function<void(bool)> on_ready);
+  /// Starts playing (posted to the table's strand).
+  void go();
+  /// Closes the connection (posted to the table's strand).
+  void stop();
+
+ private:
+  void on_connect(beast::error_code ec);
+  void on_handshake(beast::error_code ec);
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void on_message(nlohmann::json& m);
+  void on_patch(nlohmann::json& m);
+  void on_result(const nlohmann::json& m);
+  void maybe_act();
+  void act();
+  void wait_until(clock::time_point t);
+  void send(std::string text);
+  void do_write();
+  void on_write(beast::error_code ec, std::size_t bytes);
+  void ready(bool ok);
+  void count_error(const std::string& code);
+
+  std::shared_ptr<table> table_;
+  int seat_;
+  std::string token_;
+  tcp::endpoint server_;
+  std::string host_;
+  run_state& run_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> out_;
+  net::steady_timer timer_;
+  bool timer_armed_ = false;
+  std::function<void(bool)> on_ready_;
+  std::mt19937_64 random_;
+
+  nlohmann::json view_;  // the seat's view without its log
+  std::uint32_t version_ = 0;
+  bool have_view_ = false;
+  bool playing_ = false;
+  bool closed_ = false;
+  std::string pending_;  // id of the command awaiting its result
+  clock::time_point pending_at_;
+  std::uint64_t next_id_ = 0;
+  // Token bucket a little under the server's per-connection limit (20/s, burst 60).
+  double tokens_ = 50;
+  clock::time_point refilled_;
+  static constexpr double token_rate = 19;
+  static constexpr double token_burst = 50;
+};
+
+}  // namespace loyang::load

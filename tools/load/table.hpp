@@ -1,0 +1,40 @@
+#pragma once
+// One game of a run. Its load clients share one strand: they fill in the same timing table
+// (who sent what, when) and the same samples, so they must not run at the same time.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "net.hpp"
+
+namespace loyang::load {
+
+struct table {
+  table(net::strand<net::io_context::executor_type> s, std::int64_t id, int seats)
+      : strand(std::move(s)), game(id), sent(std::size_t(seats)) {}
+
+  net::strand<net::io_context::executor_type> strand;
+  std::int64_t game;
+
+  /// The last command each seat sent: the version it was based on and when it left.
+  struct sent_command {
+    std::uint32_t version = 0;
+    clock::time_point at;
+    bool valid = false;
+  };
+  std::vector<sent_command> sent;
+  /// --rate pacing: the earliest time the game's next command may leave.
+  clock::time_point next_slot;
+  bool finished = false;
+
+  // Measured (only inside the run's window).
+  std::vector<float> result_micros;  // command sent -> its result
+  std::vector<float> patch_micros;   // command sent -> another seat's patch showing it
+  std::map<std::string, std::int64_t> errors;
+  std::int64_t commands = 0;  // accepted
+  std::int64_t commands_sent = 0;
+  std::int64_t bytes_received = 0;  // WebSocket payloads, all seats
+};
+
+}  // namespace loyang::load
