@@ -51,3 +51,13 @@ TEST_CASE("a bad patch gives bad_patch without throwing", "[protocol][patch]") {
   REQUIRE(ok.ok());
   CHECK(ok.value() == json::parse(R"({"a": 2})"));
 }
+
+TEST_CASE("diff handles keys that need escaping, type changes and shrinking arrays", "[protocol][patch]") {
+  const json from = json::parse(R"({"a/b": 1, "c~d": [1, 2, 3], "e": {"f": 1}, "g": [1], "h": 1})");
+  const json to = json::parse(R"({"a/b": 2, "c~d": [1], "e": [1], "g": [1, {"x": 2}, 3], "i": null})");
+  const json ops = diff(from, to);
+  const auto patched = apply_patch(from, ops);
+  REQUIRE(patched.ok());
+  CHECK(patched.value() == to);
+  CHECK(diff(json(1), json("one")) == json::parse(R"([{"op": "replace", "path": "", "value": "one"}])"));
+}
