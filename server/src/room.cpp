@@ -118,6 +118,7 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
     t.version = state_.version;
     t.valid = true;
     t.patches.clear();
+    t.patch_bytes = 0;
   }
   auto view = t.view;
   view["log"] = log_json();
@@ -225,6 +226,7 @@ void room::publish() {
       // Nobody ever watched this seat here (a bot, or nobody came): nothing to keep.
       t.valid = false;
       t.patches.clear();
+      t.patch_bytes = 0;
       continue;
     }
     if (!t.valid || t.version + 1 != state_.version) {
@@ -236,7 +238,12 @@ void room::publish() {
     ops.push_back(log_add);
     auto text = share(protocol::patch_text(id_, t.version, state_.version, ops));
     t.patches.emplace_back(t.version, text);
-    if (t.patches.size() > patch_history) t.patches.pop_front();
+    t.patch_bytes += text->size();
+    while (t.patches.size() > 1 &&
+           (t.patches.size() > patch_history || t.patch_bytes > patch_history_bytes)) {
+      t.patch_bytes -= t.patches.front().second->size();
+      t.patches.pop_front();
+    }
     t.view = std::move(view);
     t.version = state_.version;
     for (const auto& w : watchers_) {

@@ -28,6 +28,8 @@ class room : public std::enable_shared_from_this<room> {
  public:
   /// Patches kept per viewer for resuming; older resumes get a snapshot.
   static constexpr std::size_t patch_history = 256;
+  /// ...and at most this many bytes of them per viewer, so a long game's memory stays small.
+  static constexpr std::size_t patch_history_bytes = 64 * 1024;
 
   struct services {
     storage& store;
@@ -74,6 +76,7 @@ class room : public std::enable_shared_from_this<room> {
     nlohmann::json view;  // without "log"
     std::uint32_t version = 0;
     std::deque<std::pair<std::uint32_t, shared_text>> patches;  // (from version, message)
+    std::size_t patch_bytes = 0;
   };
   using clock = std::chrono::steady_clock;
 
