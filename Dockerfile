@@ -3,7 +3,7 @@
 FROM debian:bookworm AS build
 WORKDIR /src
 COPY scripts/install-deps.sh scripts/install-deps.sh
-RUN bash scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
+RUN bash scripts/install-deps.sh --build && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN rm -rf build data \
  && cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -2,20 +2,27 @@
 # Installs the Debian 12 packages the project builds, tests and runs with.
 # Idempotent: installs only what is missing, so `make test` can call it every time.
 # Used by the Makefile, .ci/run and the Dockerfile's build stage.
-#   scripts/install-deps.sh            build + test packages
+#   scripts/install-deps.sh            build + test packages (make test, make run, CI)
+#   scripts/install-deps.sh --build    only what building the binaries needs (Docker build stage)
 #   scripts/install-deps.sh --runtime  only the shared libraries the server needs at run time
 set -euo pipefail
 
 build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
-  catch2 python3 python3-websockets curl ca-certificates
-  chromium
+  catch2 curl ca-certificates
 )
+# The tests also drive a Python client and a real browser.
+test_packages=(python3 python3-websockets chromium)
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 curl ca-certificates)
 
-packages=("${build_packages[@]}")
-[ "${1:-}" = "--runtime" ] && packages=("${runtime_packages[@]}")
+mode=${1:-}
+case "$mode" in
+  "") packages=("${build_packages[@]}" "${test_packages[@]}") ;;
+  --build) packages=("${build_packages[@]}") ;;
+  --runtime) packages=("${runtime_packages[@]}") ;;
+  *) echo "install-deps: unknown option $mode (use --build or --runtime)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -23,7 +30,7 @@ for p in "${packages[@]}"; do
   [ "$status" = "installed" ] || missing+=("$p")
 done
 # The browser tests (tests/web) need Node.js and npm; a node installed another way counts.
-if [ "${1:-}" != "--runtime" ]; then
+if [ -z "$mode" ]; then
   command -v node >/dev/null || missing+=(nodejs)
   command -v npm >/dev/null || missing+=(npm)
 fi
