@@ -92,6 +92,7 @@ void lobby::start() {
 
 void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
     self->pinned_.clear();
   });
@@ -99,9 +100,13 @@ void lobby::stop() {
 }
 
 void lobby::sweep() {
-  sweep_timer_.expires_after(limits_.evict_after / 2);
+  if (stopped_) return;
+  // Never a zero period: a timer that expires at once would spin.
+  const auto period = std::max(std::chrono::milliseconds(100),
+                               std::chrono::duration_cast<std::chrono::milliseconds>(limits_.evict_after) / 2);
+  sweep_timer_.expires_after(period);
   sweep_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec) return;
+    if (ec || self->stopped_) return;
     for (auto& [id, pin] : self->pinned_) {
       pin.first->when_idle([self, id = id](bool idle) {
         net::post(self->strand_, [self, id, idle] {

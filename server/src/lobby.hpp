@@ -101,6 +101,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   limits limits_;
   net::thread_pool workers_{2};  // password hashing and game loading: off the I/O threads
   net::steady_timer sweep_timer_;
+  bool stopped_ = false;  // on the strand
 
   std::unordered_map<std::string, account_record> accounts_by_name_;
   std::unordered_map<std::int64_t, std::string> account_names_;
