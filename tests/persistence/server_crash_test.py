@@ -67,7 +67,7 @@ class Server:
         self.binary, self.data = binary, data
         self.process = None
         self.port = None
-        self.output = collections.deque(maxlen=300)  # the last lines of every run
+        self.output = collections.deque(maxlen=1000)  # the last lines of every run
         self.starts = 0
 
     def start(self):
@@ -122,7 +122,7 @@ class Server:
             self.process.wait()
             return "timeout"
 
-    def tail(self, n=60):
+    def tail(self, n=250):
         return "".join(list(self.output)[-n:])
 
 
@@ -564,7 +564,8 @@ async def main_async(args, server, rng):
             await asyncio.wait(tasks)
             status = server.stop()
             if status != 0:
-                raise Violation(f"the server exited with {status} on SIGTERM")
+                raise Violation(f"the server exited with {status} on SIGTERM while bots were still "
+                                "playing (a clean stop must exit 0; see the server's output)")
         else:
             server.kill()
             await end_clients(run, tasks)
@@ -581,7 +582,8 @@ async def main_async(args, server, rng):
     await verify_all(run, "the clean restart")
     status = server.stop()
     if status != 0:
-        raise Violation(f"the server exited with {status} on SIGTERM")
+        raise Violation(f"the server exited with {status} on SIGTERM (a clean stop must exit 0; "
+                        "see the server's output)")
 
     progress = {g: len(v) for g, v in record.acked.items()}
     if not record.finished and any(progress.get(g, 0) < 50 for g in record.games):
