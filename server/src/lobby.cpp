@@ -53,11 +53,11 @@ std::uint64_t random_seed() {
 
 }  // namespace
 
-lobby::lobby(net::io_context& ioc, storage& store, metrics& stats, limits lim)
+lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim)
     : ioc_(ioc),
       strand_(net::make_strand(ioc)),
       store_(store),
-      stats_(stats),
+      stats_(std::move(stats)),
       limits_(lim),
       sweep_timer_(strand_) {}
 

@@ -45,7 +45,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
     std::chrono::seconds evict_after{300};
   };
 
-  lobby(net::io_context& ioc, storage& store, metrics& stats, limits lim);
+  lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim);
   ~lobby();
 
   /// Reads the catalog from storage (blocking) and starts the eviction timer.
@@ -97,7 +97,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   net::io_context& ioc_;
   net::strand<net::io_context::executor_type> strand_;
   storage& store_;
-  metrics& stats_;
+  std::shared_ptr<metrics> stats_;
   limits limits_;
   net::thread_pool workers_{2};  // password hashing and game loading: off the I/O threads
   net::steady_timer sweep_timer_;

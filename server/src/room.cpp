@@ -33,10 +33,10 @@ room::room(net::any_io_executor executor, game_record record, loaded_game game, 
       tracks_(record_.seats.size() + 1),
       bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
   for (auto& c : game.log) log_.push_back({c.version, c.player, std::move(c.cmd)});
-  ++svc_.stats.games_in_memory;
+  ++svc_.stats->games_in_memory;
 }
 
-room::~room() { --svc_.stats.games_in_memory; }
+room::~room() { --svc_.stats->games_in_memory; }
 
 void room::start() {
   net::post(strand_, [self = shared_from_this()] { self->maybe_bot(); });
@@ -139,8 +139,13 @@ bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint
 
 void room::reject(subscriber* who, const std::string& client_id, const std::string& code,
                   const std::string& message) {
-  svc_.stats.command_rejected(code);
-  if (who) who->send(share(protocol::result_error_text(id_, client_id, code, message)));
+  svc_.stats->command_rejected(code);
+  if (who) {
+    who->send(share(protocol::result_error_text(id_, client_id, code, message)));
+  } else {
+    // A bot picks among the legal commands: a refusal is a bug, and the bot must not stall.
+    spdlog::error("game {}: a bot's command was refused: {}: {}", id_, code, message);
+  }
 }
 
 void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
@@ -201,8 +206,8 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
     spdlog::error("game {}: a command could not be stored ({}); rolled back", id_, error);
     if (who) reject(who.get(), client_id, error, "the server could not store your command; try again");
   } else {
-    ++svc_.stats.commands_accepted;
-    svc_.stats.observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
+    ++svc_.stats->commands_accepted;
+    svc_.stats->observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
     // The patch first: a client holding its result already has the new view.
     publish();
     if (who) who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));

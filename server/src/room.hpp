@@ -33,7 +33,9 @@ class room : public std::enable_shared_from_this<room> {
 
   struct services {
     storage& store;
-    metrics& stats;
+    // Shared: a room may be destroyed as late as the io_context's own destruction, after the
+    // server's other state (a handler still queued on its strand can hold the last reference).
+    std::shared_ptr<metrics> stats;
     /// Called on the room's strand after each durable command with the updated record.
     std::function<void(const game_record&)> on_progress;
     /// Unix seconds now.

@@ -44,7 +44,7 @@ struct server::impl {
     lim.evict_after = settings.evict_after;
     lim.cost = settings.password_cost == "minimal" ? password_cost::minimal
                                                    : password_cost::interactive;
-    state->games = std::make_shared<lobby>(ioc, *store, state->stats(), lim);
+    state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     state->games->start();
   }

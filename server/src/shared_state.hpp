@@ -28,7 +28,8 @@ class shared_state {
   connection_registry& connections() noexcept { return connections_; }
 
   /// Counters for /metrics.
-  loyang::server::metrics& stats() noexcept { return metrics_; }
+  loyang::server::metrics& stats() noexcept { return *metrics_; }
+  std::shared_ptr<loyang::server::metrics> stats_shared() const { return metrics_; }
 
   /// The accounts, games and rooms; set once at start, before any connection.
   std::shared_ptr<class lobby> games;
@@ -40,7 +41,7 @@ class shared_state {
   std::filesystem::path web_root_;
   std::chrono::steady_clock::time_point started_;
   connection_registry connections_;
-  loyang::server::metrics metrics_;
+  std::shared_ptr<loyang::server::metrics> metrics_ = std::make_shared<loyang::server::metrics>();
 };
 
 }  // namespace loyang::server

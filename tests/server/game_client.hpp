@@ -70,6 +70,7 @@ struct viewer {
       json m = ws->next();
       take(m, ws->received.back());
       if (m["type"] == "result" && m["id"] == id) return m;
+      if (m["type"] == "error") FAIL("an error instead of a result: " << m.dump());
     }
   }
 };

@@ -52,6 +52,7 @@ class running_server {
     settings.web_root = web_.path();
     settings.threads = 2;
     settings.password_cost = "minimal";
+    settings.ws_messages_per_second = 10000;  // test clients send as fast as they can
     if (adjust) adjust(settings);
     server_ = std::make_unique<server::server>(settings);
     done_ = std::async(std::launch::async, [this] { server_->run(); });

@@ -257,6 +257,8 @@ TEST_CASE("bots fill seats and play through the same path", "[server][ws][bots]"
     REQUIRE(commands++ < 5000);
     const auto& to_act = me.doc["to_act"];
     if (to_act.empty() || to_act[0] != me.seat) {
+      INFO("waiting at version " << me.version << " for seats " << to_act.dump() << " in step "
+                                 << me.doc["game"]["step"]);
       me.catch_up(me.version + 1);
       continue;
     }
