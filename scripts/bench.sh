@@ -53,6 +53,14 @@ if [ -x "$store_bench" ]; then
   "$store_bench" --games "${BENCH_STORE_GAMES:-256}" --dir "$store_dir"
 fi
 
+# The server's per-command cost of its viewers' patches, without the network.
+view_bench="$build/tools/view_bench"
+if [ -x "$view_bench" ]; then
+  echo
+  echo "Patches for every viewer of a 4-player game (view_bench ${BENCH_VIEW_GAMES:-50} 4):"
+  "$view_bench" "${BENCH_VIEW_GAMES:-50}" 4
+fi
+
 # ---- the server under load: loyang-load against loyang-server, both on this machine ----------
 server="$build/server/loyang-server"
 load="$build/tools/load/loyang-load"

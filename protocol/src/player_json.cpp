@@ -8,8 +8,6 @@
 #include "state_names.hpp"
 
 namespace loyang::protocol::detail {
-namespace {
-
 json field_to_json(const engine::field& f) {
   json allows = json::array();
   const bool known = f.id < engine::field_count;
@@ -23,6 +21,8 @@ json field_to_json(const engine::field& f) {
           {"allows", std::move(allows)},
           {"under", card_json(f.under)}};
 }
+
+namespace {
 
 /// The goods still on a Market stall, in the card's order.
 json stall_left_json(const engine::played_card& pc) {
@@ -84,14 +84,22 @@ json counts_json(const engine::veg_counts& c) {
   return j;
 }
 
-json player_to_json(const engine::state& s, engine::player_id p, bool full) {
-  const auto& ps = s.players[static_cast<std::size_t>(p)];
+json fields_json(const engine::player_state& ps) {
   json fields = json::array();
   for (const auto& f : ps.fields) fields.push_back(field_to_json(f));
-  json hand = json::array();
-  for (auto c : ps.hand) hand.push_back(card_json(c));
+  return fields;
+}
+
+json played_json(const engine::player_state& ps) {
   json played = json::array();
   for (const auto& pc : ps.played) played.push_back(played_to_json(pc));
+  return played;
+}
+
+json player_top_json(const engine::state& s, engine::player_id p, bool full) {
+  const auto& ps = s.players[static_cast<std::size_t>(p)];
+  json hand = json::array();
+  for (auto c : ps.hand) hand.push_back(card_json(c));
 
   json j{{"cash", ps.cash},
          {"loans", ps.loans},
@@ -101,12 +109,10 @@ json player_to_json(const engine::state& s, engine::player_id p, bool full) {
          {"shop", counts_json(ps.shop)},
          {"cart", counts_json(ps.cart)},
          {"storehouse", counts_json(ps.storehouse)},
-         {"fields", std::move(fields)},
          {"field_pile_count", ps.field_pile.size()},
          {"hand", std::move(hand)},
          {"hand_count", ps.hand.size()},
          {"intro", card_json(ps.intro)},
-         {"played", std::move(played)},
          {"in_distribution", ps.in_distribution},
          {"turn_done", ps.turn_done},
          {"bought_two_pack", ps.bought_two_pack},
@@ -119,6 +125,14 @@ json player_to_json(const engine::state& s, engine::player_id p, bool full) {
     for (auto it = ps.field_pile.rbegin(); it != ps.field_pile.rend(); ++it) pile.push_back(field_json(*it));
     j["field_pile"] = std::move(pile);
   }
+  return j;
+}
+
+json player_to_json(const engine::state& s, engine::player_id p, bool full) {
+  const auto& ps = s.players[static_cast<std::size_t>(p)];
+  json j = player_top_json(s, p, full);
+  j["fields"] = fields_json(ps);
+  j["played"] = played_json(ps);
   return j;
 }
 

@@ -31,6 +31,16 @@ std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
   return dump({{"type", "patch"}, {"game", game}, {"from", from}, {"to", to}, {"ops", ops}});
 }
 
+std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
+                       std::string_view ops_text) {
+  std::string out = R"({"from":)" + std::to_string(from) + R"(,"game":)" + std::to_string(game) +
+                    R"(,"ops":[)";
+  out.reserve(out.size() + ops_text.size() + 40);
+  out += ops_text;
+  out += R"(],"to":)" + std::to_string(to) + R"(,"type":"patch"})";
+  return out;
+}
+
 std::string result_ok_text(std::int64_t game, std::string_view id, std::uint32_t version) {
   return dump({{"type", "result"}, {"game", game}, {"id", id}, {"ok", true}, {"version", version}});
 }

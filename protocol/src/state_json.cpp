@@ -50,14 +50,16 @@ json ranking_json(const engine::state& s) {
 
 }  // namespace
 
-nlohmann::json state_to_json(const engine::state& s, bool full) {
+namespace detail {
+
+std::size_t players_in_json(const engine::state& s) {
+  return s.players.size() - (s.opts.players == 1 ? 1 : 0);  // the solo opponent is written apart
+}
+
+nlohmann::json state_top_json(const engine::state& s, bool full) {
   json two_pack = json::array();
   for (auto c : s.two_pack)
     if (c != engine::no_card) two_pack.push_back(card_json(c));
-  json players = json::array();
-  const bool solo = s.opts.players == 1;  // the imaginary opponent's seat is written apart
-  for (std::size_t p = 0; p < s.players.size() - (solo ? 1 : 0); ++p)
-    players.push_back(detail::player_to_json(s, static_cast<engine::player_id>(p), full));
 
   json j{{"options", options_to_json(s.opts)},
          {"version", s.version},
@@ -80,9 +82,8 @@ nlohmann::json state_to_json(const engine::state& s, bool full) {
          {"harvest_queue", players_json(s.harvest_queue)},
          {"foreman_offer", card_json(s.foreman_offer)},
          {"out_of_game", cards_json(s.out_of_game)},
-         {"players", std::move(players)},
          {"ranking", ranking_json(s)}};
-  if (solo) detail::add_solo_json(s, j);
+  if (s.opts.players == 1) detail::add_solo_json(s, j);
   if (full) {
     json draw = json::array();
     for (auto it = s.draw_pile.rbegin(); it != s.draw_pile.rend(); ++it) draw.push_back(card_json(*it));
@@ -90,6 +91,17 @@ nlohmann::json state_to_json(const engine::state& s, bool full) {
     j["seed"] = std::to_string(s.seed);
     j["state_hash"] = hex64(engine::state_hash(s));
   }
+  return j;
+}
+
+}  // namespace detail
+
+nlohmann::json state_to_json(const engine::state& s, bool full) {
+  json j = detail::state_top_json(s, full);
+  json players = json::array();
+  for (std::size_t p = 0; p < detail::players_in_json(s); ++p)
+    players.push_back(detail::player_to_json(s, static_cast<engine::player_id>(p), full));
+  j["players"] = std::move(players);
   return j;
 }
 

@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "loyang/protocol/command_json.hpp"
-#include "loyang/protocol/patch.hpp"
 #include "loyang/protocol/server_message.hpp"
 
 namespace loyang::server {
@@ -112,24 +111,24 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
 }
 
 void room::send_snapshot(subscriber& who, engine::player_id seat) {
-  auto& t = track_of(seat);
-  if (!t.valid || t.version != state_.version) {
-    t.view = protocol::client_view(state_, seat);
-    t.version = state_.version;
-    t.valid = true;
-    t.patches.clear();
-    t.patch_bytes = 0;
+  if (!views_ || views_version_ != state_.version) {
+    views_.emplace(state_);
+    views_version_ = state_.version;
+    for (auto& t : tracks_) {  // their patches end at an older view
+      t.patches.clear();
+      t.patch_bytes = 0;
+    }
   }
-  auto view = t.view;
+  auto view = views_->view(seat);
   view["log"] = log_json();
   who.send(share(protocol::snapshot_text(id_, state_.version,
                                          seat == engine::no_player ? -1 : int(seat), view)));
 }
 
 bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
+  if (!views_ || views_version_ != state_.version || since > state_.version) return false;
+  if (since == state_.version) return true;  // up to date
   auto& t = track_of(seat);
-  if (since == state_.version && t.valid && t.version == since) return true;  // up to date
-  if (!t.valid || t.version != state_.version || since > state_.version) return false;
   const auto first = std::find_if(t.patches.begin(), t.patches.end(),
                                   [since](const auto& p) { return p.first == since; });
   if (first == t.patches.end()) return false;
@@ -219,9 +218,23 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
 
 void room::publish() {
   std::erase_if(watchers_, [](const watcher& w) { return w.who.expired(); });
-  const auto& entry = log_.back();
-  const nlohmann::json log_add = {
-      {"op", "add"}, {"path", "/log/-"}, {"value", protocol::log_entry_json(entry)}};
+  if (!views_ || views_version_ + 1 != state_.version) {
+    views_.reset();  // cannot patch: joiners and resumes get snapshots
+    return;
+  }
+  const bool anyone = !watchers_.empty() ||
+                      std::any_of(tracks_.begin(), tracks_.end(), [](const track& t) { return t.followed; });
+  if (!anyone) {
+    views_.reset();
+    return;
+  }
+  views_->advance(state_);
+  const auto from = views_version_;
+  views_version_ = state_.version;
+  const std::string log_add =
+      nlohmann::json{{"op", "add"}, {"path", "/log/-"}, {"value", protocol::log_entry_json(log_.back())}}
+          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string ops;
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
     const auto seat = i + 1 == tracks_.size() ? engine::no_player : engine::player_id(i);
     auto& t = tracks_[i];
@@ -229,28 +242,21 @@ void room::publish() {
                                      [seat](const watcher& w) { return w.seat == seat; });
     if (!watched && !t.followed) {
       // Nobody ever watched this seat here (a bot, or nobody came): nothing to keep.
-      t.valid = false;
       t.patches.clear();
       t.patch_bytes = 0;
       continue;
     }
-    if (!t.valid || t.version + 1 != state_.version) {
-      t.valid = false;  // cannot diff: joiners get snapshots
-      continue;
-    }
-    auto view = protocol::client_view(state_, seat);
-    auto ops = protocol::diff(t.view, view);
-    ops.push_back(log_add);
-    auto text = share(protocol::patch_text(id_, t.version, state_.version, ops));
-    t.patches.emplace_back(t.version, text);
+    ops = views_->ops_text(seat);
+    if (!ops.empty()) ops += ',';
+    ops += log_add;
+    auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
+    t.patches.emplace_back(from, text);
     t.patch_bytes += text->size();
     while (t.patches.size() > 1 &&
            (t.patches.size() > patch_history || t.patch_bytes > patch_history_bytes)) {
       t.patch_bytes -= t.patches.front().second->size();
       t.patches.pop_front();
     }
-    t.view = std::move(view);
-    t.version = state_.version;
     for (const auto& w : watchers_) {
       if (w.seat != seat) continue;
       if (auto s = w.who.lock()) s->send(text);

@@ -17,8 +17,8 @@
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/client_view.hpp"
+#include "loyang/protocol/view_patcher.hpp"
 #include "metrics.hpp"
-#include "records.hpp"
 #include "records.hpp"
 #include "subscriber.hpp"
 
@@ -71,12 +71,9 @@ class room : public std::enable_shared_from_this<room> {
     const subscriber* key = nullptr;
     engine::player_id seat = engine::no_player;
   };
-  // What one viewer (a seat, or the spectators) was last sent, and the patches since.
+  // The patches one viewer (a seat, or the spectators) was sent, kept for its resume.
   struct track {
-    bool valid = false;
     bool followed = false;  // someone watched this seat: keep patches for its resume
-    nlohmann::json view;  // without "log"
-    std::uint32_t version = 0;
     std::deque<std::pair<std::uint32_t, shared_text>> patches;  // (from version, message)
     std::size_t patch_bytes = 0;
   };
@@ -107,6 +104,9 @@ class room : public std::enable_shared_from_this<room> {
   services svc_;
   std::vector<watcher> watchers_;
   std::vector<track> tracks_;  // one per seat, then the spectators'
+  // Every viewer's view at views_version_; kept while anyone watches or may resume.
+  std::optional<protocol::view_patcher> views_;
+  std::uint32_t views_version_ = 0;
   bool writing_ = false;
   bool bot_pending_ = false;
   std::deque<std::function<void()>> queue_;

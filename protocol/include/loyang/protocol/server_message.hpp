@@ -22,6 +22,11 @@ std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
                        const nlohmann::json& ops);
 
+/// The same message from operations already serialized: `ops_text` is their JSON objects
+/// joined by commas (as view_patcher::ops_text gives), without the brackets.
+std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
+                       std::string_view ops_text);
+
 /// `{"type":"result","game":12,"id":"c7","ok":true,"version":42}`: the command was accepted
 /// and is durable; `version` is the game's version it produced.
 std::string result_ok_text(std::int64_t game, std::string_view id, std::uint32_t version);
