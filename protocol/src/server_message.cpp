@@ -27,11 +27,6 @@ std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
 }
 
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
-                       const nlohmann::json& ops) {
-  return dump({{"type", "patch"}, {"game", game}, {"from", from}, {"to", to}, {"ops", ops}});
-}
-
-std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
                        std::string_view ops_text) {
   std::string out = R"({"from":)" + std::to_string(from) + R"(,"game":)" + std::to_string(game) +
                     R"(,"ops":[)";

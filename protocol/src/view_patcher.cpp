@@ -6,7 +6,6 @@
 
 #include "json_names.hpp"
 #include "loyang/protocol/command_json.hpp"
-#include "loyang/protocol/state_json.hpp"
 #include "patch_walk.hpp"
 #include "player_json.hpp"
 
@@ -68,7 +67,8 @@ void update_array(json& out, const Items& before, const Items& after, ToJson to_
 }  // namespace
 
 view_patcher::view_patcher(const engine::state& s)
-    : to_act_(to_act_json(s)), seats_(s.players.size()), ops_(s.players.size() + 1) {
+    : version_(s.version),
+      to_act_(to_act_json(s)), seats_(s.players.size()), ops_(s.players.size() + 1) {
   const engine::state v = engine::view(s, engine::no_player);
   top_ = detail::state_top_json(v, false);
   for (std::size_t p = 0; p < detail::players_in_json(v); ++p) {
@@ -180,6 +180,7 @@ void view_patcher::advance_own(const engine::state& s, engine::player_id seat, o
 }
 
 void view_patcher::advance(const engine::state& s) {
+  version_ = s.version;
   struct op_text {
     std::string path;
     std::string text;

@@ -111,9 +111,8 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
 }
 
 void room::send_snapshot(subscriber& who, engine::player_id seat) {
-  if (!views_ || views_version_ != state_.version) {
+  if (!views_ || views_->version() != state_.version) {
     views_.emplace(state_);
-    views_version_ = state_.version;
     for (auto& t : tracks_) {  // their patches end at an older view
       t.patches.clear();
       t.patch_bytes = 0;
@@ -126,7 +125,7 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
 }
 
 bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
-  if (!views_ || views_version_ != state_.version || since > state_.version) return false;
+  if (!views_ || views_->version() != state_.version || since > state_.version) return false;
   if (since == state_.version) return true;  // up to date
   auto& t = track_of(seat);
   const auto first = std::find_if(t.patches.begin(), t.patches.end(),
@@ -218,7 +217,7 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
 
 void room::publish() {
   std::erase_if(watchers_, [](const watcher& w) { return w.who.expired(); });
-  if (!views_ || views_version_ + 1 != state_.version) {
+  if (!views_ || views_->version() + 1 != state_.version) {
     views_.reset();  // cannot patch: joiners and resumes get snapshots
     return;
   }
@@ -228,9 +227,8 @@ void room::publish() {
     views_.reset();
     return;
   }
+  const auto from = views_->version();
   views_->advance(state_);
-  const auto from = views_version_;
-  views_version_ = state_.version;
   const std::string log_add =
       nlohmann::json{{"op", "add"}, {"path", "/log/-"}, {"value", protocol::log_entry_json(log_.back())}}
           .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -104,9 +104,8 @@ class room : public std::enable_shared_from_this<room> {
   services svc_;
   std::vector<watcher> watchers_;
   std::vector<track> tracks_;  // one per seat, then the spectators'
-  // Every viewer's view at views_version_; kept while anyone watches or may resume.
+  // Every viewer's view; kept while anyone watches or may resume.
   std::optional<protocol::view_patcher> views_;
-  std::uint32_t views_version_ = 0;
   bool writing_ = false;
   bool bot_pending_ = false;
   std::deque<std::function<void()>> queue_;

@@ -18,12 +18,9 @@ std::string welcome_guest_text();
 std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
                           const nlohmann::json& view);
 
-/// `{"type":"patch","game":12,"from":41,"to":42,"ops":[...]}` (RFC 6902 operations).
-std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
-                       const nlohmann::json& ops);
-
-/// The same message from operations already serialized: `ops_text` is their JSON objects
-/// joined by commas (as view_patcher::ops_text gives), without the brackets.
+/// `{"type":"patch","game":12,"from":41,"to":42,"ops":[...]}` (RFC 6902 operations), from
+/// operations already serialized: `ops_text` is their JSON objects joined by commas (as
+/// view_patcher::ops_text gives), without the brackets.
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
                        std::string_view ops_text);
 

@@ -7,6 +7,7 @@
 /// commands), again only when it changed.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ class view_patcher {
   /// The view of `viewer` (a seat, or engine::no_player for the spectators) at the current
   /// state: equal to client_view(state, viewer).
   nlohmann::json view(engine::player_id viewer) const;
+
+  /// The version of the state the views are at.
+  std::uint32_t version() const { return version_; }
 
   /// Moves to `s`, the game's next state (same game, same seats).
   void advance(const engine::state& s);
@@ -53,6 +57,7 @@ class view_patcher {
   static void advance_own(const engine::state& s, engine::player_id seat, own& o, Emit&& emit);
   nlohmann::json game() const;  // view_to_json for the spectators, from top_ and players_
 
+  std::uint32_t version_ = 0;
   nlohmann::json top_;  // the spectators' view_to_json without "players"
   std::vector<public_player> players_;
   nlohmann::json to_act_;
