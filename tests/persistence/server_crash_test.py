@@ -55,8 +55,10 @@ class Violation(Exception):
     """A broken guarantee: the test fails with this message."""
 
 
-# Errors a client may see because the server was killed under it.
-CONNECTION_ERRORS = (OSError, websockets.exceptions.ConnectionClosed, http.client.HTTPException,
+# Errors a client may see because the server was killed under it. A kill during the opening
+# handshake gives InvalidHandshake (InvalidMessage: "did not receive a valid HTTP response").
+CONNECTION_ERRORS = (OSError, websockets.exceptions.ConnectionClosed,
+                     websockets.exceptions.InvalidHandshake, http.client.HTTPException,
                      asyncio.TimeoutError, EOFError)
 
 
