@@ -472,10 +472,14 @@ void lobby::start_room(std::int64_t game) {
 }
 
 std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded) {
-  auto self = shared_from_this();
+  // Weak: the lobby holds its rooms (pinned_), so a room holding the lobby would keep both
+  // alive forever when a room is pinned after stop() (a request still in flight at shutdown).
+  std::weak_ptr<lobby> weak = shared_from_this();
   room::services svc{store_, stats_,
-                     [self](const game_record& rec) {
-                       net::post(self->strand_, [self, rec] { self->on_progress(rec); });
+                     [weak](const game_record& rec) {
+                       if (auto self = weak.lock()) {
+                         net::post(self->strand_, [self, rec] { self->on_progress(rec); });
+                       }
                      },
                      [] { return unix_now(); }};
   auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(svc));
