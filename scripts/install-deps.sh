@@ -10,11 +10,11 @@ set -euo pipefail
 build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
-  catch2 curl ca-certificates
+  libgoogle-perftools-dev catch2 curl ca-certificates
 )
 # The tests also drive a Python client and a real browser.
 test_packages=(python3 python3-websockets chromium)
-runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 curl ca-certificates)
+runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}
 case "$mode" in
