@@ -96,28 +96,59 @@ json played_json(const engine::player_state& ps) {
   return played;
 }
 
+const std::vector<player_part>& player_top_parts() {
+  using S = const engine::state&;
+  using P = engine::player_id;
+  using PS = const engine::player_state&;
+  static const auto ps = [](S s, P p) -> PS { return s.players[static_cast<std::size_t>(p)]; };
+  static const std::vector<player_part> parts = {
+      {"cash", [](S s, P p) { return json(ps(s, p).cash); }, [](PS a, PS b) { return a.cash == b.cash; }},
+      {"loans", [](S s, P p) { return json(ps(s, p).loans); },
+       [](PS a, PS b) { return a.loans == b.loans; }},
+      {"position", [](S s, P p) { return json(ps(s, p).position); },
+       [](PS a, PS b) { return a.position == b.position; }},
+      {"storehouse_upgraded", [](S s, P p) { return json(ps(s, p).storehouse_upgraded); },
+       [](PS a, PS b) { return a.storehouse_upgraded == b.storehouse_upgraded; }},
+      {"storehouse_capacity", [](S s, P p) { return json(engine::storehouse_capacity(ps(s, p))); },
+       [](PS a, PS b) { return a.storehouse_upgraded == b.storehouse_upgraded; }},
+      {"shop", [](S s, P p) { return counts_json(ps(s, p).shop); },
+       [](PS a, PS b) { return a.shop == b.shop; }},
+      {"cart", [](S s, P p) { return counts_json(ps(s, p).cart); },
+       [](PS a, PS b) { return a.cart == b.cart; }},
+      {"storehouse", [](S s, P p) { return counts_json(ps(s, p).storehouse); },
+       [](PS a, PS b) { return a.storehouse == b.storehouse; }},
+      {"field_pile_count", [](S s, P p) { return json(ps(s, p).field_pile.size()); },
+       [](PS a, PS b) { return a.field_pile.size() == b.field_pile.size(); }},
+      {"hand",
+       [](S s, P p) {
+         json hand = json::array();
+         for (auto c : ps(s, p).hand) hand.push_back(card_json(c));
+         return hand;
+       },
+       [](PS a, PS b) { return a.hand == b.hand; }},
+      {"hand_count", [](S s, P p) { return json(ps(s, p).hand.size()); },
+       [](PS a, PS b) { return a.hand.size() == b.hand.size(); }},
+      {"intro", [](S s, P p) { return card_json(ps(s, p).intro); },
+       [](PS a, PS b) { return a.intro == b.intro; }},
+      {"in_distribution", [](S s, P p) { return json(ps(s, p).in_distribution); },
+       [](PS a, PS b) { return a.in_distribution == b.in_distribution; }},
+      {"turn_done", [](S s, P p) { return json(ps(s, p).turn_done); },
+       [](PS a, PS b) { return a.turn_done == b.turn_done; }},
+      {"bought_two_pack", [](S s, P p) { return json(ps(s, p).bought_two_pack); },
+       [](PS a, PS b) { return a.bought_two_pack == b.bought_two_pack; }},
+      // The price counts the player's Helpers and Market stalls, unless his Official is active.
+      {"two_pack_price", [](S s, P p) { return json(engine::two_pack_price(s, p)); },
+       [](PS a, PS b) { return a.effects == b.effects && a.played == b.played; }},
+      {"effects", [](S s, P p) { return effects_json(ps(s, p).effects); },
+       [](PS a, PS b) { return a.effects == b.effects; }},
+  };
+  return parts;
+}
+
 json player_top_json(const engine::state& s, engine::player_id p, bool full) {
   const auto& ps = s.players[static_cast<std::size_t>(p)];
-  json hand = json::array();
-  for (auto c : ps.hand) hand.push_back(card_json(c));
-
-  json j{{"cash", ps.cash},
-         {"loans", ps.loans},
-         {"position", ps.position},
-         {"storehouse_upgraded", ps.storehouse_upgraded},
-         {"storehouse_capacity", engine::storehouse_capacity(ps)},
-         {"shop", counts_json(ps.shop)},
-         {"cart", counts_json(ps.cart)},
-         {"storehouse", counts_json(ps.storehouse)},
-         {"field_pile_count", ps.field_pile.size()},
-         {"hand", std::move(hand)},
-         {"hand_count", ps.hand.size()},
-         {"intro", card_json(ps.intro)},
-         {"in_distribution", ps.in_distribution},
-         {"turn_done", ps.turn_done},
-         {"bought_two_pack", ps.bought_two_pack},
-         {"two_pack_price", engine::two_pack_price(s, p)},
-         {"effects", effects_json(ps.effects)}};
+  json j = json::object();
+  for (const auto& part : player_top_parts()) j[part.key] = part.build(s, p);
   const bool pile_known = std::none_of(ps.field_pile.begin(), ps.field_pile.end(),
                                        [](engine::field_id f) { return f >= engine::field_count; });
   if (full && pile_known) {

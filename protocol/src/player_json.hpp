@@ -2,6 +2,8 @@
 // Internal: one player's part of the state JSON.
 #include <nlohmann/json.hpp>
 
+#include <vector>
+
 #include "loyang/engine/state.hpp"
 
 namespace loyang::protocol::detail {
@@ -24,6 +26,24 @@ std::size_t players_in_json(const engine::state& s);
 /// The state's JSON without "players" (see state_to_json): with the players' objects added
 /// under "players" it is state_to_json(s, full).
 nlohmann::json state_top_json(const engine::state& s, bool full);
+
+/// One key of the state's JSON without "players" (solo keys apart): `build` makes its value,
+/// and `same` says whether two states give it the same value (comparing engine data only).
+struct top_part {
+  const char* key;
+  nlohmann::json (*build)(const engine::state&);
+  bool (*same)(const engine::state&, const engine::state&);
+};
+/// Every key of state_top_json(s, false) but those add_solo_json writes, in one table.
+const std::vector<top_part>& top_parts();
+
+/// One key of a player's JSON without "fields" and "played" (player_top_json, not `full`).
+struct player_part {
+  const char* key;
+  nlohmann::json (*build)(const engine::state&, engine::player_id);
+  bool (*same)(const engine::player_state&, const engine::player_state&);
+};
+const std::vector<player_part>& player_top_parts();
 
 /// A player's "fields" and "played" arrays.
 nlohmann::json fields_json(const engine::player_state& ps);

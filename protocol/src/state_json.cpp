@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "json_names.hpp"
 #include "loyang/engine/game.hpp"
@@ -56,33 +57,73 @@ std::size_t players_in_json(const engine::state& s) {
   return s.players.size() - (s.opts.players == 1 ? 1 : 0);  // the solo opponent is written apart
 }
 
-nlohmann::json state_top_json(const engine::state& s, bool full) {
-  json two_pack = json::array();
-  for (auto c : s.two_pack)
-    if (c != engine::no_card) two_pack.push_back(card_json(c));
+// One entry per key of the state's JSON (solo keys apart): the view patcher builds a key's
+// JSON only when `same` says the engine data it is made of changed.
+const std::vector<top_part>& top_parts() {
+  using S = const engine::state&;
+  static const std::vector<top_part> parts = {
+      {"options", [](S s) { return options_to_json(s.opts); },
+       [](S a, S b) { return a.opts == b.opts; }},
+      {"version", [](S s) { return json(s.version); }, [](S a, S b) { return a.version == b.version; }},
+      {"round", [](S s) { return json(s.round); }, [](S a, S b) { return a.round == b.round; }},
+      {"phase", [](S s) { return json(std::string(detail::phase_name(s.current_phase))); },
+       [](S a, S b) { return a.current_phase == b.current_phase; }},
+      {"step", [](S s) { return json(std::string(detail::step_name(s.current_step))); },
+       [](S a, S b) { return a.current_step == b.current_step; }},
+      {"active",
+       [](S s) {
+         return s.current_phase == engine::phase::finished ? json(nullptr) : player_json(s.active);
+       },
+       [](S a, S b) {
+         return (a.current_phase == engine::phase::finished) ==
+                    (b.current_phase == engine::phase::finished) &&
+                a.active == b.active;
+       }},
+      {"starting", [](S s) { return player_json(s.starting); },
+       [](S a, S b) { return a.starting == b.starting; }},
+      {"second", [](S s) { return player_json(s.second); },
+       [](S a, S b) { return a.second == b.second; }},
+      {"partner", [](S s) { return player_json(s.partner); },
+       [](S a, S b) { return a.partner == b.partner; }},
+      {"action_order", [](S s) { return players_json(s.action_order); },
+       [](S a, S b) { return a.action_order == b.action_order; }},
+      {"turn_index", [](S s) { return json(s.turn_index); },
+       [](S a, S b) { return a.turn_index == b.turn_index; }},
+      {"revealed_this_turn", [](S s) { return json(s.revealed_this_turn); },
+       [](S a, S b) { return a.revealed_this_turn == b.revealed_this_turn; }},
+      {"took_order", [](S s) { return players_json(s.took_order); },
+       [](S a, S b) { return a.took_order == b.took_order; }},
+      {"draw_pile_count", [](S s) { return json(s.draw_pile.size()); },
+       [](S a, S b) { return a.draw_pile.size() == b.draw_pile.size(); }},
+      {"discard_pile", [](S s) { return cards_json(s.discard_pile); },
+       [](S a, S b) { return a.discard_pile == b.discard_pile; }},
+      {"courtyard", [](S s) { return cards_json(s.courtyard); },
+       [](S a, S b) { return a.courtyard == b.courtyard; }},
+      {"two_pack",
+       [](S s) {
+         json two_pack = json::array();
+         for (auto c : s.two_pack)
+           if (c != engine::no_card) two_pack.push_back(card_json(c));
+         return two_pack;
+       },
+       [](S a, S b) { return a.two_pack == b.two_pack; }},
+      {"squire_left", [](S s) { return json(s.squire_left); },
+       [](S a, S b) { return a.squire_left == b.squire_left; }},
+      {"harvest_queue", [](S s) { return players_json(s.harvest_queue); },
+       [](S a, S b) { return a.harvest_queue == b.harvest_queue; }},
+      {"foreman_offer", [](S s) { return card_json(s.foreman_offer); },
+       [](S a, S b) { return a.foreman_offer == b.foreman_offer; }},
+      {"out_of_game", [](S s) { return cards_json(s.out_of_game); },
+       [](S a, S b) { return a.out_of_game == b.out_of_game; }},
+      {"ranking", [](S s) { return ranking_json(s); },
+       [](S a, S b) { return a.ranking == b.ranking; }},
+  };
+  return parts;
+}
 
-  json j{{"options", options_to_json(s.opts)},
-         {"version", s.version},
-         {"round", s.round},
-         {"phase", std::string(detail::phase_name(s.current_phase))},
-         {"step", std::string(detail::step_name(s.current_step))},
-         {"active", s.current_phase == engine::phase::finished ? json(nullptr) : player_json(s.active)},
-         {"starting", player_json(s.starting)},
-         {"second", player_json(s.second)},
-         {"partner", player_json(s.partner)},
-         {"action_order", players_json(s.action_order)},
-         {"turn_index", s.turn_index},
-         {"revealed_this_turn", s.revealed_this_turn},
-         {"took_order", players_json(s.took_order)},
-         {"draw_pile_count", s.draw_pile.size()},
-         {"discard_pile", cards_json(s.discard_pile)},
-         {"courtyard", cards_json(s.courtyard)},
-         {"two_pack", std::move(two_pack)},
-         {"squire_left", s.squire_left},
-         {"harvest_queue", players_json(s.harvest_queue)},
-         {"foreman_offer", card_json(s.foreman_offer)},
-         {"out_of_game", cards_json(s.out_of_game)},
-         {"ranking", ranking_json(s)}};
+nlohmann::json state_top_json(const engine::state& s, bool full) {
+  json j = json::object();
+  for (const auto& part : top_parts()) j[part.key] = part.build(s);
   if (s.opts.players == 1) detail::add_solo_json(s, j);
   if (full) {
     json draw = json::array();

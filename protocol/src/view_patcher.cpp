@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "json_names.hpp"
+#include "loyang/protocol/client_view.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "patch_walk.hpp"
 #include "player_json.hpp"
@@ -38,192 +39,144 @@ bool under(std::string_view path, std::string_view base) {
   return path.starts_with(base) && (path.size() == base.size() || path[base.size()] == '/');
 }
 
-json to_act_json(const engine::state& s) {
-  auto out = json::array();
-  for (const auto p : engine::to_act(s)) out.push_back(p);
-  return out;
+// The operations from the JSON array of `before` to that of `after` (element i of either is
+// to_json(item i)), as walk_diff on the two arrays gives them; only the elements that differ
+// in the engine are turned into JSON.
+template <class Items, class ToJson, class Emit>
+void diff_items(const Items& before, const Items& after, ToJson to_json, const std::string& path,
+                Emit& emit) {
+  const std::size_t common = std::min(before.size(), after.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    if (before[i] == after[i]) continue;
+    detail::walk_diff(to_json(before[i]), to_json(after[i]), path + '/' + std::to_string(i), emit);
+  }
+  for (std::size_t i = before.size(); i > after.size(); --i) {
+    emit("remove", path + '/' + std::to_string(i - 1), nullptr);
+  }
+  for (std::size_t i = before.size(); i < after.size(); ++i) {
+    const json item = to_json(after[i]);
+    emit("add", path + '/' + std::to_string(i), &item);
+  }
 }
 
-// Brings `out` (the JSON of `before`, element by element with `to_json`) to `after`, passing
-// the operations to `emit`: only changed elements are built again when the length is kept.
-template <class Items, class ToJson, class Emit>
-void update_array(json& out, const Items& before, const Items& after, ToJson to_json,
-                  const std::string& prefix, Emit& emit) {
-  if (before.size() != after.size()) {
-    json fresh = json::array();
-    for (const auto& item : after) fresh.push_back(to_json(item));
-    detail::walk_diff(out, fresh, prefix, emit);
-    out = std::move(fresh);
-    return;
+// The public operations from `a` to `b`, both redacted for the spectators.
+template <class Emit>
+void diff_public(const engine::state& a, const engine::state& b, Emit& emit) {
+  for (const auto& part : detail::top_parts()) {
+    if (part.same(a, b)) continue;
+    detail::walk_diff(part.build(a), part.build(b), std::string("/game/") + part.key, emit);
   }
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    if (before[i] == after[i]) continue;
-    json item = to_json(after[i]);
-    detail::walk_diff(out[i], item, prefix + '/' + std::to_string(i), emit);
-    out[i] = std::move(item);
+  if (b.opts.players == 1) {  // the solo keys: one player, a small object
+    json before = json::object(), after = json::object();
+    detail::add_solo_json(a, before);
+    detail::add_solo_json(b, after);
+    detail::walk_diff(before, after, "/game", emit);
+  }
+  for (std::size_t p = 0; p < detail::players_in_json(b); ++p) {
+    const auto& from = a.players[p];
+    const auto& to = b.players[p];
+    if (from == to) continue;
+    const std::string prefix = "/game/players/" + std::to_string(p);
+    const auto player = engine::player_id(p);
+    for (const auto& part : detail::player_top_parts()) {
+      if (part.same(from, to)) continue;
+      detail::walk_diff(part.build(a, player), part.build(b, player), prefix + '/' + part.key,
+                        emit);
+    }
+    diff_items(from.fields, to.fields, detail::field_to_json, prefix + "/fields", emit);
+    diff_items(from.played, to.played, detail::played_to_json, prefix + "/played", emit);
   }
 }
 
 }  // namespace
 
 view_patcher::view_patcher(const engine::state& s)
-    : version_(s.version),
-      to_act_(to_act_json(s)), seats_(s.players.size()), ops_(s.players.size() + 1) {
-  const engine::state v = engine::view(s, engine::no_player);
-  top_ = detail::state_top_json(v, false);
-  for (std::size_t p = 0; p < detail::players_in_json(v); ++p) {
-    const auto& ps = v.players[p];
-    players_.push_back({ps, detail::player_top_json(v, engine::player_id(p), false),
-                        detail::fields_json(ps), detail::played_json(ps)});
+    : state_(s),
+      public_(engine::view(s, engine::no_player)),
+      to_act_(engine::to_act(s)),
+      ops_(s.players.size() + 1) {
+  for (std::size_t p = 0; p < s.players.size(); ++p) {
+    legal_.push_back(engine::legal_commands(s, engine::player_id(p)));
   }
-  const auto ignore = [](const char*, const std::string&, const json*) {};
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
-    auto& o = seats_[p];
-    o.in_players = p < players_.size();
-    o.hand = json::array();
-    o.intro = detail::card_json(engine::no_card);
-    o.legal = json::array();
-    advance_own(s, engine::player_id(p), o, ignore);
-  }
-}
-
-json view_patcher::game() const {
-  json g = top_;
-  json players = json::array();
-  for (const auto& p : players_) {
-    json j = p.top;
-    j["fields"] = p.fields;
-    j["played"] = p.played;
-    players.push_back(std::move(j));
-  }
-  g["players"] = std::move(players);
-  return g;
 }
 
 json view_patcher::view(engine::player_id viewer) const {
-  const bool seated = viewer != engine::no_player && std::size_t(viewer) < seats_.size();
-  json j;
-  j["game"] = game();
-  if (seated) {
-    const auto& o = seats_[std::size_t(viewer)];
-    if (o.in_players) {
-      auto& me = j["game"]["players"][std::size_t(viewer)];
-      me["hand"] = o.hand;
-      me["intro"] = o.intro;
-    }
-    j["seat"] = viewer;
-    j["legal"] = o.legal;
-  } else {
-    j["seat"] = nullptr;
-    j["legal"] = json::array();
-  }
-  j["to_act"] = to_act_;
-  return j;
+  const bool seated = viewer != engine::no_player && std::size_t(viewer) < state_.players.size();
+  return client_view(state_, seated ? viewer : engine::no_player);
 }
 
 const std::string& view_patcher::ops_text(engine::player_id viewer) const {
-  const bool seated = viewer != engine::no_player && std::size_t(viewer) < seats_.size();
+  const bool seated = viewer != engine::no_player && std::size_t(viewer) < legal_.size();
   return seated ? ops_[std::size_t(viewer)] : ops_.back();
 }
 
-template <class Emit>
-void view_patcher::advance_public(const engine::state& v, Emit&& emit) {
-  json top = detail::state_top_json(v, false);
-  detail::walk_diff(top_, top, "/game", emit);
-  top_ = std::move(top);
-  // Most commands change one or two players, and a part of each: the rest is neither built
-  // again nor diffed.
-  for (std::size_t p = 0; p < players_.size(); ++p) {
-    auto& part = players_[p];
-    const auto& now = v.players[p];
-    if (now == part.from) continue;
-    const std::string prefix = "/game/players/" + std::to_string(p);
-    json player_top = detail::player_top_json(v, engine::player_id(p), false);
-    detail::walk_diff(part.top, player_top, prefix, emit);
-    part.top = std::move(player_top);
-    update_array(part.fields, part.from.fields, now.fields, detail::field_to_json,
-                 prefix + "/fields", emit);
-    update_array(part.played, part.from.played, now.played, detail::played_to_json,
-                 prefix + "/played", emit);
-    part.from = now;
-  }
-}
-
-template <class Emit>
-void view_patcher::advance_own(const engine::state& s, engine::player_id seat, own& o,
-                               Emit&& emit) {
-  const auto& ps = s.players[std::size_t(seat)];
-  if (o.in_players) {
-    const std::string me = "/game/players/" + std::to_string(seat);
-    if (ps.hand != o.hand_cards) {
-      json hand = json::array();
-      for (const auto c : ps.hand) hand.push_back(detail::card_json(c));
-      detail::walk_diff(o.hand, hand, me + "/hand", emit);
-      o.hand = std::move(hand);
-      o.hand_cards = ps.hand;
-    }
-    if (ps.intro != o.intro_card) {
-      json intro = detail::card_json(ps.intro);
-      detail::walk_diff(o.intro, intro, me + "/intro", emit);
-      o.intro = std::move(intro);
-      o.intro_card = ps.intro;
-    }
-  }
-  auto commands = engine::legal_commands(s, seat);
-  if (commands != o.commands) {
-    json legal = json::array();
-    for (const auto& c : commands) legal.push_back(command_to_json(c));
-    detail::walk_diff(o.legal, legal, "/legal", emit);
-    o.legal = std::move(legal);
-    o.commands = std::move(commands);
-  }
-}
-
 void view_patcher::advance(const engine::state& s) {
-  version_ = s.version;
   struct op_text {
     std::string path;
     std::string text;
   };
   std::vector<op_text> public_ops;
-  advance_public(engine::view(s, engine::no_player),
-                 [&public_ops](const char* name, const std::string& path, const json* value) {
-                   op_text o{path, {}};
-                   append_op(o.text, name, path, value);
-                   public_ops.push_back(std::move(o));
-                 });
+  auto to_public = [&public_ops](const char* name, const std::string& path, const json* value) {
+    op_text o{path, {}};
+    append_op(o.text, name, path, value);
+    public_ops.push_back(std::move(o));
+  };
+  engine::state now = engine::view(s, engine::no_player);
+  diff_public(public_, now, to_public);
+  public_ = std::move(now);
+
   std::string to_act_ops;
-  json to_act = to_act_json(s);
-  detail::walk_diff(to_act_, to_act, "/to_act",
-                    [&to_act_ops](const char* name, const std::string& path, const json* value) {
-                      append_op(to_act_ops, name, path, value);
-                    });
-  to_act_ = std::move(to_act);
+  auto to_act = engine::to_act(s);
+  if (to_act != to_act_) {
+    auto text = [&to_act_ops](const char* name, const std::string& path, const json* value) {
+      append_op(to_act_ops, name, path, value);
+    };
+    diff_items(to_act_, to_act, [](engine::player_id p) { return json(p); }, "/to_act", text);
+    to_act_ = std::move(to_act);
+  }
 
   auto& spectators = ops_.back();
   spectators.clear();
   for (const auto& o : public_ops) append_text(spectators, o.text);
   append_text(spectators, to_act_ops);
 
-  for (std::size_t p = 0; p < seats_.size(); ++p) {
+  const std::size_t in_players = detail::players_in_json(s);
+  for (std::size_t p = 0; p < legal_.size(); ++p) {
     auto& out = ops_[p];
     out.clear();
-    auto& o = seats_[p];
-    // The public operations all lie under "/game/<key>" or "/game/players/<p>/<key>" (objects
-    // are diffed key by key, and a game's seats never change): dropping those under this seat's
-    // hand and intro drops all that carries the spectators' hidden cards for them.
+    auto emit = [&out](const char* name, const std::string& path, const json* value) {
+      append_op(out, name, path, value);
+    };
     const std::string me = "/game/players/" + std::to_string(p);
     const std::string hand = me + "/hand", intro = me + "/intro";
+    const bool mine = p < in_players;  // not the solo game's imaginary opponent
+    // The public operations all lie under "/game/<key>" or "/game/players/<p>/<key>": dropping
+    // those under this seat's hand and intro drops all that carries the spectators' hidden
+    // cards for them; the seat's own are diffed below.
     for (const auto& op : public_ops) {
-      if (o.in_players && (under(op.path, hand) || under(op.path, intro))) continue;
+      if (mine && (under(op.path, hand) || under(op.path, intro))) continue;
       append_text(out, op.text);
     }
-    advance_own(s, engine::player_id(p), o,
-                [&out](const char* name, const std::string& path, const json* value) {
-                  append_op(out, name, path, value);
-                });
+    if (mine) {
+      const auto& before = state_.players[p];
+      const auto& after = s.players[p];
+      if (before.hand != after.hand) {
+        diff_items(before.hand, after.hand, detail::card_json, hand, emit);
+      }
+      if (before.intro != after.intro) {
+        detail::walk_diff(detail::card_json(before.intro), detail::card_json(after.intro), intro,
+                          emit);
+      }
+    }
+    auto legal = engine::legal_commands(s, engine::player_id(p));
+    if (legal != legal_[p]) {
+      diff_items(legal_[p], legal, [](const engine::command& c) { return command_to_json(c); },
+                 "/legal", emit);
+      legal_[p] = std::move(legal);
+    }
     append_text(out, to_act_ops);
   }
+  state_ = s;
 }
 
 }  // namespace loyang::protocol

@@ -24,7 +24,8 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
   std::uint64_t seed = 900;
   for (const auto& opts : {engine::options{1, engine::ruleset::yucata, false},
                            engine::options{2, engine::ruleset::yucata, true},
-                           engine::options{3, engine::ruleset::original, false}}) {
+                           engine::options{3, engine::ruleset::original, false},
+                           engine::options{4, engine::ruleset::original, true}}) {
     INFO("players " << opts.players);
     std::optional<view_patcher> patcher;
     std::vector<json> last;

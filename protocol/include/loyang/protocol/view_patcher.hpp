@@ -1,10 +1,11 @@
 #pragma once
 /// The views of one game for all its viewers (every seat and the spectators), kept from one
-/// state to the next so that each new state gives every viewer its patch cheaply: the public
-/// part of the game is built, diffed and serialized once per state, and only where the engine
-/// state changed (a player's fields, play area and the rest of his board apart); per seat only
-/// what differs between seats (the seat's own hand and Introductory customer, its legal
-/// commands), again only when it changed.
+/// state to the next so that each new state gives every viewer its patch cheaply. It keeps
+/// engine states, not JSON: a part of the view (a key of the game, a player's key, a field, a
+/// played card, a legal command) is turned into JSON and diffed only when the engine data it
+/// is made of changed, so a command costs in proportion to what it changed. The public part is
+/// diffed once for all viewers; per seat only its own hand, Introductory customer and legal
+/// commands.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -21,11 +22,11 @@ class view_patcher {
   explicit view_patcher(const engine::state& s);
 
   /// The view of `viewer` (a seat, or engine::no_player for the spectators) at the current
-  /// state: equal to client_view(state, viewer).
+  /// state: client_view(state, viewer).
   nlohmann::json view(engine::player_id viewer) const;
 
   /// The version of the state the views are at.
-  std::uint32_t version() const { return version_; }
+  std::uint32_t version() const { return state_.version; }
 
   /// Moves to `s`, the game's next state (same game, same seats).
   void advance(const engine::state& s);
@@ -36,32 +37,10 @@ class view_patcher {
   const std::string& ops_text(engine::player_id viewer) const;
 
  private:
-  struct public_player {  // one of game.players in the spectators' view, in parts
-    engine::player_state from;  // the (redacted) engine state the parts were built from
-    nlohmann::json top;         // all but "fields" and "played"
-    nlohmann::json fields;
-    nlohmann::json played;
-  };
-  struct own {  // what only this seat sees
-    std::vector<engine::command> commands;
-    decltype(engine::player_state::hand) hand_cards;
-    engine::card_id intro_card = engine::no_card;
-    nlohmann::json hand;
-    nlohmann::json intro;
-    nlohmann::json legal;
-    bool in_players = false;  // whether the seat is in game.players (not the solo opponent)
-  };
-  template <class Emit>
-  void advance_public(const engine::state& v, Emit&& emit);
-  template <class Emit>
-  static void advance_own(const engine::state& s, engine::player_id seat, own& o, Emit&& emit);
-  nlohmann::json game() const;  // view_to_json for the spectators, from top_ and players_
-
-  std::uint32_t version_ = 0;
-  nlohmann::json top_;  // the spectators' view_to_json without "players"
-  std::vector<public_player> players_;
-  nlohmann::json to_act_;
-  std::vector<own> seats_;
+  engine::state state_;        // the full state the views are at
+  engine::state public_;       // engine::view(state_, no_player): what everyone sees
+  std::vector<std::vector<engine::command>> legal_;  // per seat
+  std::vector<engine::player_id> to_act_;
   std::vector<std::string> ops_;  // per seat, then the spectators'
 };
 
