@@ -2,12 +2,22 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 namespace loyang::load {
 namespace {
 
 float micros_since(clock::time_point t, clock::time_point now) {
   return std::chrono::duration<float, std::micro>(now - t).count();
+}
+
+bool under(std::string_view path, std::string_view base) {
+  return path.starts_with(base) && (path.size() == base.size() || path[base.size()] == '/');
+}
+
+// Whether a patch operation at `path` touches the part of the view the player keeps.
+bool kept(std::string_view path) {
+  return under(path, "/legal") || under(path, "/to_act") || path == "/game/phase";
 }
 
 }  // namespace
@@ -99,8 +109,10 @@ void player::on_read(beast::error_code ec, std::size_t bytes) {
 void player::on_message(nlohmann::json& m) {
   const auto& type = m["type"].get_ref<const std::string&>();
   if (type == "snapshot") {
-    view_ = std::move(m["view"]);
-    view_.erase("log");  // it only grows, and nothing here needs it
+    auto& v = m["view"];
+    view_ = {{"game", {{"phase", std::move(v["game"]["phase"])}}},
+             {"legal", std::move(v["legal"])},
+             {"to_act", std::move(v["to_act"])}};
     version_ = m["version"].get<std::uint32_t>();
     have_view_ = true;
     ready(true);
@@ -129,11 +141,12 @@ void player::on_patch(nlohmann::json& m) {
     return;  // else: one we have, sent again after a `stale`
   }
   const auto now = clock::now();
-  auto& ops = m["ops"];
-  for (auto it = ops.begin(); it != ops.end();) {
-    if ((*it)["path"] == "/log/-") {
+  auto kept_ops = nlohmann::json::array();
+  for (auto& op : m["ops"]) {
+    const auto& path = op["path"].get_ref<const std::string&>();
+    if (path == "/log/-") {
       // The log entry names the seat whose command this is: time it from its sending.
-      const auto& who = (*it)["value"]["player"];
+      const auto& who = op["value"]["player"];
       if (who.is_number_integer()) {
         const int p = who.get<int>();
         if (p != seat_ && p >= 0 && std::size_t(p) < table_->sent.size()) {
@@ -143,13 +156,12 @@ void player::on_patch(nlohmann::json& m) {
           }
         }
       }
-      it = ops.erase(it);
-    } else {
-      ++it;
+    } else if (kept(path)) {
+      kept_ops.push_back(std::move(op));
     }
   }
   try {
-    view_.patch_inplace(ops);
+    view_.patch_inplace(kept_ops);
     version_ = to;
   } catch (const nlohmann::json::exception&) {
     count_error("bad_patch");

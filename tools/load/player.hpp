@@ -58,7 +58,10 @@ class player : public std::enable_shared_from_this<player> {
   std::function<void(bool)> on_ready_;
   std::mt19937_64 random_;
 
-  nlohmann::json view_;  // the seat's view without its log
+  // The part of the seat's view a bot needs: {"game": {"phase"}, "legal", "to_act"}. Patches
+  // are applied to it only where they touch it, so the load tool spends its CPU (the server's
+  // neighbour) on the wire, not on keeping boards nobody looks at.
+  nlohmann::json view_;
   std::uint32_t version_ = 0;
   bool have_view_ = false;
   bool playing_ = false;
