@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "json_names.hpp"
+#include "json_text.hpp"
 #include "loyang/protocol/client_view.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "patch_walk.hpp"
@@ -20,10 +21,10 @@ void append_op(std::string& out, const char* name, const std::string& path, cons
   out += R"({"op":")";
   out += name;
   out += R"(","path":)";
-  out += json(path).dump();
+  detail::append_quoted(out, path);
   if (value) {
     out += R"(,"value":)";
-    out += value->dump(-1, ' ', false, json::error_handler_t::replace);
+    detail::append_json(out, *value);
   }
   out += '}';
 }
