@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <cstdint>
 #include <string>
 #include <string_view>
 

@@ -2,6 +2,7 @@
 // hand and Introductory customer shown, plus its legal commands (see client_view).
 #include "loyang/protocol/view_patcher.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "json_names.hpp"

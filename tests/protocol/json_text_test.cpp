@@ -31,6 +31,7 @@ TEST_CASE("append_json writes what dump writes", "[protocol][json_text]") {
       "bad \xff\xfe utf-8",        // invalid: replaced, as dump does
       json::array(), json::object(), json::array({1, "two", nullptr, json::array({3})}),
       json{{"b", 1}, {"a", json{{"c", json::array({true, "\n"})}}}, {"k\"ey", "v"}},
+      json{{"tab\tkey\x01", 1}, {"caf\xc3\xa9", 2}, {"bad\xff", 3}},
   };
   for (const auto& v : values) {
     INFO(dumped(v));

@@ -57,30 +57,46 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
   }
 }
 
-TEST_CASE("a seat's patch carries its own hand; the others' patches never do",
+TEST_CASE("a seat's patch carries its own hand; the others' and the spectators' never do",
           "[protocol][patch][view_patcher][secrecy]") {
-  const engine::options opts{3, engine::ruleset::yucata, false};
+  // The Introductory version: each seat also holds a secret START customer until it plays it.
+  const engine::options opts{3, engine::ruleset::yucata, true};
   std::optional<view_patcher> patcher;
-  std::size_t own_hand_changes = 0;
+  std::size_t own_hand_changes = 0, own_intro_changes = 0;
+  // Whether the operation's value names a card (anything but "hidden" or null).
+  const auto shows_card = [](const std::string& op) {
+    const auto value = op.find("\"value\":");
+    if (value == std::string::npos) return false;
+    for (auto q = op.find('"', value + 8); q != std::string::npos; q = op.find('"', q + 1)) {
+      const auto end = op.find('"', q + 1);
+      if (op.substr(q + 1, end - q - 1) != "hidden") return true;
+      q = end;
+    }
+    return false;
+  };
   test::walk_game(opts, 77, [&](const engine::state& s, engine::player_id, const engine::command&) {
     if (!patcher) return void(patcher.emplace(s));
     patcher->advance(s);
     for (engine::player_id p = 0; p < 3; ++p) {
-      const auto hand_path = "\"/game/players/" + std::to_string(p) + "/hand";
-      for (engine::player_id other = 0; other < 3; ++other) {
+      const auto me = "\"/game/players/" + std::to_string(p);
+      for (const engine::player_id other : {engine::player_id(0), engine::player_id(1),
+                                            engine::player_id(2), engine::no_player}) {
         if (other == p) continue;
         const auto& text = patcher->ops_text(other);
-        // Another seat may see the hand's size change, but only as hidden cards.
-        for (const auto& path : {hand_path + "/", hand_path + "\""}) {
+        // Another viewer may see the hand's size change, and the START customer go, but only
+        // as hidden cards.
+        for (const auto& path : {me + "/hand/", me + "/hand\"", me + "/intro\""}) {
           for (auto at = text.find(path); at != std::string::npos; at = text.find(path, at + 1)) {
             const auto op = text.substr(at, text.find('}', at) - at);
-            if (op.find("\"value\"") != std::string::npos && op.find("\"hidden\"") == std::string::npos)
-              FAIL("seat " << int(other) << " sees seat " << int(p) << "'s card: " << op);
+            if (shows_card(op)) FAIL("viewer " << int(other) << " sees seat " << int(p) << "'s card: " << op);
           }
         }
       }
-      if (patcher->ops_text(p).find(hand_path + "/") != std::string::npos) ++own_hand_changes;
+      const auto& own = patcher->ops_text(p);
+      if (own.find(me + "/hand/") != std::string::npos) ++own_hand_changes;
+      if (own.find(me + "/intro\"") != std::string::npos) ++own_intro_changes;
     }
   });
   CHECK(own_hand_changes > 20);
+  CHECK(own_intro_changes > 0);
 }
