@@ -27,9 +27,9 @@ namespace loyang::server {
 class room : public std::enable_shared_from_this<room> {
  public:
   /// Patches kept per viewer for resuming; older resumes get a snapshot.
-  static constexpr std::size_t patch_history = 256;
+  static constexpr std::size_t patch_history = 64;
   /// ...and at most this many bytes of them per viewer, so a long game's memory stays small.
-  static constexpr std::size_t patch_history_bytes = 64 * 1024;
+  static constexpr std::size_t patch_history_bytes = 16 * 1024;
 
   struct services {
     storage& store;

@@ -1,6 +1,7 @@
 // The WebSocket protocol's rules one by one: hello first, subscribing, commands and their
 // results, stale versions, resume after a dropped connection, spectators, bots, and every
 // class of bad input with its stable error code — after which the connection still works.
+#include <algorithm>
 #include <random>
 #include <thread>
 
@@ -178,6 +179,34 @@ TEST_CASE("resume after a dropped connection: the missing patches, or a snapshot
   for (const auto& text : b.ws->received) got_snapshot |= json::parse(text)["type"] == "snapshot";
   CHECK_FALSE(got_snapshot);  // only the three patches
   CHECK(same_as_snapshot(b, t.game));
+
+  // b drops again and plays on from a second connection (another device) until the first is
+  // further behind than the patches kept per seat (64, or 16 KiB): that one gets a snapshot.
+  b.ws->close();
+  const std::uint32_t long_ago = b.version;
+  viewer b2 = connect(s.port(), t.tokens[1], t.game, false);
+  for (int i = 0; version < long_ago + 70; ++i) {
+    const auto& to_act = a.doc["to_act"];
+    viewer& mover = std::find(to_act.begin(), to_act.end(), a.seat) != to_act.end() ? a : b2;
+    json cmd;
+    for (const auto& c : mover.doc["legal"]) {
+      if (c["type"] != "undo") {
+        cmd = c;
+        break;
+      }
+    }
+    REQUIRE(!cmd.is_null());
+    const json r = mover.command(t.game, cmd, "p" + std::to_string(i));
+    REQUIRE(r["ok"] == true);
+    version = r["version"];
+    a.catch_up(version);
+    b2.catch_up(version);
+  }
+  b.ws = std::make_unique<ws_client>(s.port());
+  b.ws->hello(t.tokens[1]);
+  b.ws->send({{"type", "subscribe"}, {"game", t.game}, {"as", "player"}, {"since", long_ago}});
+  const json resumed = b.ws->next_of("snapshot");
+  CHECK(resumed["version"] == version);
 
   // A version the server never had gets a snapshot.
   viewer c;
