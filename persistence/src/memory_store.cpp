@@ -36,7 +36,7 @@ class memory_store final : public store {
       if (!cmd || engine::apply(out.state, c.player, cmd.value())) {
         throw engine_mismatch("game " + std::to_string(g.id) + ": the stored log no longer replays");
       }
-      out.log.push_back(c);
+      out.log.push_back({c.version, c.player, c.cmd.dump(), c.at});
     }
     return out;
   }

@@ -13,6 +13,19 @@ namespace {
 
 shared_text share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
+// A log entry's JSON text, {"cmd", "player", "version"} (log_entry_json's keys, in the order
+// nlohmann writes them), around the command's compact JSON text.
+std::string log_text(std::uint32_t version, engine::player_id player, std::string_view cmd) {
+  std::string out = R"({"cmd":)";
+  out += cmd;
+  out += R"(,"player":)";
+  out += std::to_string(int(player));
+  out += R"(,"version":)";
+  out += std::to_string(version);
+  out += '}';
+  return out;
+}
+
 nlohmann::json ranking_json(const engine::state& s) {
   auto out = nlohmann::json::array();
   for (const auto& r : s.ranking) {
@@ -31,7 +44,7 @@ room::room(net::any_io_executor executor, game_record record, loaded_game game, 
       svc_(std::move(svc)),
       tracks_(record_.seats.size() + 1),
       bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
-  for (auto& c : game.log) log_.push_back({c.version, c.player, std::move(c.cmd)});
+  for (auto& c : game.log) log_.push_back(log_text(c.version, c.player, c.cmd));
   ++svc_.stats->games_in_memory;
 }
 
@@ -96,9 +109,15 @@ room::track& room::track_of(engine::player_id seat) {
 }
 
 nlohmann::json room::log_json() const {
-  auto out = nlohmann::json::array();
-  for (const auto& e : log_) out.push_back(protocol::log_entry_json(e));
-  return out;
+  // The entries are kept as text (a long game's log as JSON objects would cost several times
+  // the memory); a snapshot parses them once.
+  std::string text = "[";
+  for (const auto& e : log_) {
+    if (text.size() > 1) text += ',';
+    text += e;
+  }
+  text += ']';
+  return nlohmann::json::parse(text);
 }
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
@@ -166,7 +185,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   }
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()), svc_.now()};
-  log_.push_back({c.version, seat, c.cmd});
+  log_.push_back(log_text(c.version, seat, c.cmd.dump()));
   game_record next = record_;
   next.version = state_.version;
   next.updated_at = c.at;
@@ -229,9 +248,7 @@ void room::publish() {
   }
   const auto from = views_->version();
   views_->advance(state_);
-  const std::string log_add =
-      nlohmann::json{{"op", "add"}, {"path", "/log/-"}, {"value", protocol::log_entry_json(log_.back())}}
-          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string log_add = R"({"op":"add","path":"/log/-","value":)" + log_.back() + '}';
   std::string ops;
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
     const auto seat = i + 1 == tracks_.size() ? engine::no_player : engine::player_id(i);

@@ -100,7 +100,7 @@ class room : public std::enable_shared_from_this<room> {
   std::int64_t id_;
   game_record record_;
   engine::state state_;
-  std::deque<protocol::log_entry> log_;
+  std::deque<std::string> log_;  // each entry's JSON text: {"cmd", "player", "version"}
   services svc_;
   std::vector<watcher> watchers_;
   std::vector<track> tracks_;  // one per seat, then the spectators'

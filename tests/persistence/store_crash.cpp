@@ -183,7 +183,7 @@ bool check_round(const std::string& dir, const acked& a, int round, std::uint64_
                " is missing (log ends at " + std::to_string(loaded.log.size()) + ")");
           break;
         }
-        if (loaded.log[v - 1].cmd.dump() != text) {
+        if (loaded.log[v - 1].cmd != text) {
           fail("game " + std::to_string(id) + ": command " + std::to_string(v) + " changed");
         }
       }

@@ -126,6 +126,34 @@ TEST_CASE("a logged command that no longer applies is refused", "[persistence][r
   g.expect_mismatch();
 }
 
+TEST_CASE("a logged command that is not JSON is refused, also before the snapshot",
+          "[persistence][replay]") {
+  stored_game g(45);  // latest snapshot at 40: commands 1-40 are not replayed, only checked
+  const auto version = GENERATE(12, 43);
+  g.db().exec("UPDATE commands SET command = '{\"type\": ' WHERE version = " + std::to_string(version));
+  auto s = make_sqlite_store(g.tmp.path());
+  CHECK_THROWS_WITH(s->load_game(g.game.record),
+                    Catch::Contains("command " + std::to_string(version) + " is not JSON"));
+}
+
+TEST_CASE("the loaded log holds every command's stored JSON text", "[persistence][replay]") {
+  stored_game g(45);
+  auto s = make_sqlite_store(g.tmp.path());
+  const auto loaded = s->load_game(g.game.record);
+  REQUIRE(loaded.log.size() == 45);
+  auto db = g.db();
+  auto read = db.prepare("SELECT version, command FROM commands ORDER BY version");
+  std::size_t n = 0;
+  while (read.step()) {
+    const auto v = static_cast<std::uint32_t>(read.column_int64(0));
+    REQUIRE(v == n + 1);
+    CHECK(loaded.log[n].version == v);
+    CHECK(loaded.log[n].cmd == std::string(read.column_text_view(1)));
+    ++n;
+  }
+  CHECK(n == 45);
+}
+
 TEST_CASE("a replay that ends in another state than the stored one is refused",
           "[persistence][replay]") {
   stored_game g(45);

@@ -54,6 +54,16 @@ struct command_record {
   std::int64_t at = 0;  ///< Unix seconds
 };
 
+/// A command as a loaded game's log holds it: its JSON as stored (compact, as nlohmann writes
+/// it), not parsed. Only the commands after the latest snapshot need parsing to rebuild the
+/// state, and a room keeps a long game's log as text.
+struct logged_command {
+  std::uint32_t version = 0;
+  engine::player_id player = 0;
+  std::string cmd;  ///< valid JSON text of the command
+  std::int64_t at = 0;
+};
+
 std::string_view status_name(game_status s);
 
 }  // namespace loyang::persistence

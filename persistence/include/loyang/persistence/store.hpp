@@ -16,10 +16,10 @@ namespace loyang::persistence {
 /// Empty on success, else a stable error code ("storage_failed", "disk_full").
 using write_done = std::function<void(const std::string& error_code)>;
 
-/// A game as loaded for a room: its state and its command log.
+/// A game as loaded for a room: its state and its command log (log[i] has version i + 1).
 struct loaded_game {
   engine::state state;
-  std::vector<command_record> log;
+  std::vector<logged_command> log;
 };
 
 class store {
