@@ -125,19 +125,19 @@ loaded_game game_reader::load_game(std::int64_t id) {
         throw error(game_name(id) + ": the log has no command " + std::to_string(out.log.size() + 1));
       }
       const auto text = commands_.column_text_view(2);
-      const std::string where = game_name(id) + ": command " + std::to_string(c.version);
+      const auto where = [&] { return game_name(id) + ": command " + std::to_string(c.version); };
       if (c.version > from) {
         const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-        if (json.is_discarded()) throw error(where + " is not JSON");
+        if (json.is_discarded()) throw error(where() + " is not JSON");
         const auto cmd = protocol::parse_command(json);
-        if (!cmd) throw engine_mismatch(where + " no longer parses: " + cmd.error().message);
+        if (!cmd) throw engine_mismatch(where() + " no longer parses: " + cmd.error().message);
         if (const auto e = engine::apply(out.state, c.player, cmd.value())) {
-          throw engine_mismatch(where + " (" + std::string(text) + ") no longer applies: " + e->code);
+          throw engine_mismatch(where() + " (" + std::string(text) + ") no longer applies: " + e->code);
         }
       } else if (!nlohmann::json::accept(text.begin(), text.end())) {
         // Not replayed (the snapshot covers it), but sent to clients in the log: checked
         // without building it.
-        throw error(where + " is not JSON");
+        throw error(where() + " is not JSON");
       }
       c.cmd = std::string(text);
       out.log.push_back(std::move(c));

@@ -5,8 +5,17 @@
 
 namespace loyang::protocol {
 
-nlohmann::json log_entry_json(const log_entry& e) {
-  return {{"version", e.version}, {"player", e.player}, {"cmd", e.cmd}};
+std::string log_entry_text(std::uint32_t version, engine::player_id player,
+                           std::string_view cmd_text) {
+  // The keys in the order nlohmann writes an object's (sorted), as the rest of a view.
+  std::string out = R"({"cmd":)";
+  out += cmd_text;
+  out += R"(,"player":)";
+  out += std::to_string(int(player));
+  out += R"(,"version":)";
+  out += std::to_string(version);
+  out += '}';
+  return out;
 }
 
 nlohmann::json client_view(const engine::state& s, engine::player_id viewer) {

@@ -13,19 +13,6 @@ namespace {
 
 shared_text share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
-// A log entry's JSON text, {"cmd", "player", "version"} (log_entry_json's keys, in the order
-// nlohmann writes them), around the command's compact JSON text.
-std::string log_text(std::uint32_t version, engine::player_id player, std::string_view cmd) {
-  std::string out = R"({"cmd":)";
-  out += cmd;
-  out += R"(,"player":)";
-  out += std::to_string(int(player));
-  out += R"(,"version":)";
-  out += std::to_string(version);
-  out += '}';
-  return out;
-}
-
 nlohmann::json ranking_json(const engine::state& s) {
   auto out = nlohmann::json::array();
   for (const auto& r : s.ranking) {
@@ -44,7 +31,7 @@ room::room(net::any_io_executor executor, game_record record, loaded_game game, 
       svc_(std::move(svc)),
       tracks_(record_.seats.size() + 1),
       bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
-  for (auto& c : game.log) log_.push_back(log_text(c.version, c.player, c.cmd));
+  for (auto& c : game.log) log_.push_back(protocol::log_entry_text(c.version, c.player, c.cmd));
   ++svc_.stats->games_in_memory;
 }
 
@@ -185,7 +172,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   }
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()), svc_.now()};
-  log_.push_back(log_text(c.version, seat, c.cmd.dump()));
+  log_.push_back(protocol::log_entry_text(c.version, seat, c.cmd.dump()));
   game_record next = record_;
   next.version = state_.version;
   next.updated_at = c.at;
