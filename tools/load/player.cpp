@@ -1,6 +1,10 @@
 #include "player.hpp"
 
+#include "json_scan.hpp"
+
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -9,15 +13,6 @@ namespace {
 
 float micros_since(clock::time_point t, clock::time_point now) {
   return std::chrono::duration<float, std::micro>(now - t).count();
-}
-
-bool under(std::string_view path, std::string_view base) {
-  return path.starts_with(base) && (path.size() == base.size() || path[base.size()] == '/');
-}
-
-// Whether a patch operation at `path` touches the part of the view the player keeps.
-bool kept(std::string_view path) {
-  return under(path, "/legal") || under(path, "/to_act") || path == "/game/phase";
 }
 
 }  // namespace
@@ -93,35 +88,46 @@ void player::on_read(beast::error_code ec, std::size_t bytes) {
   }
   if (run_.measured(clock::now())) table_->bytes_received += std::int64_t(bytes);
   const auto data = buffer_.cdata();
-  const char* text = static_cast<const char*>(data.data());
-  auto m = nlohmann::json::parse(text, text + data.size(), nullptr, false);
-  buffer_.consume(buffer_.size());
   try {
-    if (m.is_discarded()) throw std::invalid_argument("not JSON");
-    on_message(m);
+    on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
   } catch (const std::exception&) {  // not JSON, or not the shape the protocol promises
     count_error("unreadable_message");
   }
+  buffer_.consume(buffer_.size());
   maybe_act();
   do_read();
 }
 
-void player::on_message(nlohmann::json& m) {
-  const auto& type = m["type"].get_ref<const std::string&>();
-  if (type == "snapshot") {
-    auto& v = m["view"];
-    view_ = {{"game", {{"phase", std::move(v["game"]["phase"])}}},
-             {"legal", std::move(v["legal"])},
-             {"to_act", std::move(v["to_act"])}};
-    version_ = m["version"].get<std::uint32_t>();
+void player::on_message(std::string_view text) {
+  // Patches and results, nearly all of the traffic, are read from their text; the rest whole.
+  std::string_view type, from, to, ops, id, ok, error;
+  scan::members(text, [&](std::string_view key, std::string_view value) {
+    if (key == "type") {
+      type = value;
+    } else if (key == "from") {
+      from = value;
+    } else if (key == "to") {
+      to = value;
+    } else if (key == "ops") {
+      ops = value;
+    } else if (key == "id") {
+      id = value;
+    } else if (key == "ok") {
+      ok = value;
+    } else if (key == "error") {
+      error = value;
+    }
+  });
+  if (type == R"("patch")") return on_patch(number(from), number(to), ops);
+  if (type == R"("result")") return on_result(id, ok, error);
+  auto m = nlohmann::json::parse(text);
+  if (type == R"("snapshot")") {
+    view_.reset(m.at("view"));
+    version_ = m.at("version").get<std::uint32_t>();
     have_view_ = true;
     ready(true);
-  } else if (type == "patch") {
-    on_patch(m);
-  } else if (type == "result") {
-    on_result(m);
-  } else if (type == "error") {
-    const auto code = m["error"]["code"].get<std::string>();
+  } else if (type == R"("error")") {
+    const auto code = m.at("error").at("code").get<std::string>();
     count_error(code);
     if (m.value("id", "") == pending_) pending_.clear();
     if (code == "too_fast") wait_until(clock::now() + std::chrono::seconds(1));
@@ -129,9 +135,13 @@ void player::on_message(nlohmann::json& m) {
   }
 }
 
-void player::on_patch(nlohmann::json& m) {
-  const auto from = m["from"].get<std::uint32_t>();
-  const auto to = m["to"].get<std::uint32_t>();
+std::uint32_t player::number(std::string_view text) {
+  const auto n = scan::integer(text);
+  if (!n || *n < 0 || *n > std::int64_t(UINT32_MAX)) throw scan::bad_json("version expected");
+  return std::uint32_t(*n);
+}
+
+void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops) {
   if (from != version_) {
     if (to > version_) {  // a gap: ask to be brought up to date
       count_error("patch_gap");
@@ -141,45 +151,67 @@ void player::on_patch(nlohmann::json& m) {
     return;  // else: one we have, sent again after a `stale`
   }
   const auto now = clock::now();
-  auto kept_ops = nlohmann::json::array();
-  for (auto& op : m["ops"]) {
-    const auto& path = op["path"].get_ref<const std::string&>();
-    if (path == "/log/-") {
+  bool applied = true;
+  scan::elements(ops, [&](std::string_view op_text) {
+    std::string_view op, path, value;
+    scan::members(op_text, [&](std::string_view key, std::string_view v) {
+      if (key == "op") {
+        op = v;
+      } else if (key == "path") {
+        path = v;
+      } else if (key == "value") {
+        value = v;
+      }
+    });
+    const auto name = scan::raw_string(op);
+    const auto where = scan::raw_string(path);
+    if (!name || !where) throw scan::bad_json("operation without op or path");
+    if (*where == "/log/-") {
       // The log entry names the seat whose command this is: time it from its sending.
-      const auto& who = op["value"]["player"];
-      if (who.is_number_integer()) {
-        const int p = who.get<int>();
-        if (p != seat_ && p >= 0 && std::size_t(p) < table_->sent.size()) {
-          const auto& s = table_->sent[std::size_t(p)];
-          if (s.valid && s.version == from && run_.measured(s.at)) {
-            table_->patch_micros.push_back(micros_since(s.at, now));
-          }
+      std::optional<std::int64_t> who;
+      scan::members(value, [&](std::string_view key, std::string_view v) {
+        if (key == "player") who = scan::integer(v);
+      });
+      if (who && *who != seat_ && *who >= 0 && std::size_t(*who) < table_->sent.size()) {
+        const auto& s = table_->sent[std::size_t(*who)];
+        if (s.valid && s.version == from && run_.measured(s.at)) {
+          table_->patch_micros.push_back(micros_since(s.at, now));
         }
       }
-    } else if (kept(path)) {
-      kept_ops.push_back(std::move(op));
+    } else if (applied && bot_view::keeps(*where)) {
+      try {
+        view_.apply(*name, *where, value);
+      } catch (const std::exception&) {
+        applied = false;
+      }
     }
-  }
-  try {
-    view_.patch_inplace(kept_ops);
+  });
+  if (applied) {
     version_ = to;
-  } catch (const nlohmann::json::exception&) {
+  } else {  // the kept view may be half-changed: start again from a snapshot
     count_error("bad_patch");
+    have_view_ = false;
     send(nlohmann::json{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}}.dump());
   }
 }
 
-void player::on_result(const nlohmann::json& m) {
-  if (pending_.empty() || m["id"].get_ref<const std::string&>() != pending_) return;
+void player::on_result(std::string_view id, std::string_view ok, std::string_view error) {
+  const auto raw_id = scan::raw_string(id);
+  if (pending_.empty() || !raw_id || *raw_id != pending_) return;
   pending_.clear();
   const bool measured = run_.measured(pending_at_);
-  if (m["ok"].get<bool>()) {
+  if (ok == "true") {
     if (measured) {
       table_->result_micros.push_back(micros_since(pending_at_, clock::now()));
       ++table_->commands;
     }
   } else if (measured) {
-    count_error(m["error"]["code"].get<std::string>());
+    std::optional<std::string_view> code;
+    scan::members(error, [&](std::string_view key, std::string_view v) {
+      if (key == "code") code = scan::raw_string(v);
+    });
+    if (!code) throw scan::bad_json("error code expected");
+    count_error(std::string(*code));
   }
 }
 
@@ -201,12 +233,11 @@ void player::maybe_act() {
     return;
   }
   if (table_->finished) return;
-  if (view_["game"]["phase"] == "finished") {
+  if (view_.finished()) {
     table_->finished = true;
     return;
   }
-  const auto& to_act = view_["to_act"];
-  if (std::find(to_act.begin(), to_act.end(), seat_) == to_act.end()) return;
+  if (!view_.must_act(seat_)) return;
 
   const auto now = clock::now();
   tokens_ = std::min(token_burst,
@@ -222,15 +253,14 @@ void player::maybe_act() {
 }
 
 void player::act() {
-  const auto& legal = view_["legal"];
-  const auto usable = std::count_if(legal.begin(), legal.end(), [](const nlohmann::json& c) {
-    return c.value("type", "") != "undo";
-  });
+  const auto& legal = view_.legal();
+  const auto usable = std::count_if(legal.begin(), legal.end(),
+                                    [](const auto& c) { return !bot_view::is_undo(c); });
   if (usable == 0) return;
   auto pick = std::uniform_int_distribution<std::ptrdiff_t>(0, usable - 1)(random_);
-  const nlohmann::json* chosen = nullptr;
+  const bot_view::command* chosen = nullptr;
   for (const auto& c : legal) {
-    if (c.value("type", "") == "undo") continue;
+    if (bot_view::is_undo(c)) continue;
     if (pick-- == 0) {
       chosen = &c;
       break;
@@ -246,8 +276,16 @@ void player::act() {
   pending_at_ = now;
   table_->sent[std::size_t(seat_)] = {version_, now, true};
   if (run_.measured(now)) ++table_->commands_sent;
-  send(nlohmann::json{{"type", "command"}, {"game", table_->game}, {"version", version_},
-                      {"id", pending_}, {"cmd", *chosen}}.dump());
+  std::string text = R"({"type":"command","game":)";
+  text += std::to_string(table_->game);
+  text += R"(,"version":)";
+  text += std::to_string(version_);
+  text += R"(,"id":")";
+  text += pending_;
+  text += R"(","cmd":)";
+  text += bot_view::text(*chosen);
+  text += '}';
+  send(std::move(text));
 }
 
 void player::send(std::string text) {

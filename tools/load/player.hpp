@@ -8,7 +8,9 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 
+#include "bot_view.hpp"
 #include "net.hpp"
 #include "run_state.hpp"
 #include "table.hpp"
@@ -32,9 +34,11 @@ class player : public std::enable_shared_from_this<player> {
   void on_handshake(beast::error_code ec);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
-  void on_message(nlohmann::json& m);
-  void on_patch(nlohmann::json& m);
-  void on_result(const nlohmann::json& m);
+  // Each throws (scan::bad_json or a nlohmann exception) on a message of the wrong shape.
+  void on_message(std::string_view text);
+  void on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops);
+  void on_result(std::string_view id, std::string_view ok, std::string_view error);
+  static std::uint32_t number(std::string_view text);
   void maybe_act();
   void act();
   void wait_until(clock::time_point t);
@@ -58,10 +62,9 @@ class player : public std::enable_shared_from_this<player> {
   std::function<void(bool)> on_ready_;
   std::mt19937_64 random_;
 
-  // The part of the seat's view a bot needs: {"game": {"phase"}, "legal", "to_act"}. Patches
-  // are applied to it only where they touch it, so the load tool spends its CPU (the server's
-  // neighbour) on the wire, not on keeping boards nobody looks at.
-  nlohmann::json view_;
+  // Only the part of the seat's view a bot needs: the load tool spends its CPU (the server's
+  // neighbour's) on the wire, not on keeping boards nobody looks at.
+  bot_view view_;
   std::uint32_t version_ = 0;
   bool have_view_ = false;
   bool playing_ = false;

@@ -1,0 +1,47 @@
+#pragma once
+// The part of a seat's view a load bot acts on: the game's phase, who must act and the legal
+// commands, kept current from the server's patch operations without a JSON tree of the rest.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace loyang::load {
+
+class bot_view {
+ public:
+  /// Takes phase, `to_act` and `legal` from a snapshot's whole view. Throws a nlohmann
+  /// exception if the view lacks them or they have the wrong types.
+  void reset(const nlohmann::json& view);
+
+  /// Whether a patch operation at `path` (the raw text between its quotes) touches this part.
+  static bool keeps(std::string_view path);
+
+  /// Applies one RFC 6902 operation (`op` is its name, `path` and `value` the raw texts of its
+  /// members, `value` empty for "remove") to a kept path. Throws std::invalid_argument or a
+  /// nlohmann exception for what does not apply (bad index, unsupported operation, wrong
+  /// type); the view may then be partly changed and must be reset from a snapshot.
+  void apply(std::string_view op, std::string_view path, std::string_view value);
+
+  /// A legal command as its members' raw texts (name without quotes, JSON value), in the
+  /// order they came: what the bot sends back is the same JSON, re-assembled.
+  using command = std::vector<std::pair<std::string, std::string>>;
+
+  bool finished() const { return phase_ == "finished"; }
+  bool must_act(int seat) const;
+  const std::vector<int>& to_act() const { return to_act_; }
+  const std::vector<command>& legal() const { return legal_; }
+  /// Whether `c` is an `undo` (the bots never undo).
+  static bool is_undo(const command& c);
+  /// The JSON text of `c`.
+  static std::string text(const command& c);
+
+ private:
+  std::string phase_;
+  std::vector<int> to_act_;
+  std::vector<command> legal_;
+};
+
+}  // namespace loyang::load
