@@ -157,7 +157,7 @@ async def play(ws_url, token, game, rng, verbose):
         await send({"type": "subscribe", "game": game, "as": "player"})
 
         view, version, seat = None, None, None
-        pending = None  # id of the command awaiting its result
+        pending = None  # id of the command awaiting its answer
         sent = 0
         pace = Pace()
         while True:
@@ -166,6 +166,8 @@ async def play(ws_url, token, game, rng, verbose):
             if kind == "snapshot":
                 view, version, seat = message["view"], message["version"], message["seat"]
             elif kind == "patch":
+                if "id" in message and message["id"] == pending:
+                    pending = None  # our command's own patch: it was accepted
                 if message["from"] == version:
                     view = apply_patch(view, message["ops"])
                     version = message["to"]
@@ -173,6 +175,7 @@ async def play(ws_url, token, game, rng, verbose):
                     await send({"type": "subscribe", "game": game, "as": "player", "since": version})
                 # else: a patch we already have (sent again after a `stale`)
             elif kind == "result" and message["id"] == pending:
+                # A refusal (an accepted command is answered by its patch, above).
                 pending = None
                 if not message["ok"]:
                     code = message["error"]["code"]

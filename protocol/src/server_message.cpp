@@ -27,9 +27,10 @@ std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
 }
 
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
-                       std::string_view ops_text) {
-  std::string out = R"({"from":)" + std::to_string(from) + R"(,"game":)" + std::to_string(game) +
-                    R"(,"ops":[)";
+                       std::string_view ops_text, std::optional<std::string_view> answers) {
+  std::string out = R"({"from":)" + std::to_string(from) + R"(,"game":)" + std::to_string(game);
+  if (answers) out += R"(,"id":)" + dump(*answers);
+  out += R"(,"ops":[)";
   out.reserve(out.size() + ops_text.size() + 40);
   out += ops_text;
   out += R"(],"to":)" + std::to_string(to) + R"(,"type":"patch"})";

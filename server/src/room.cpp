@@ -212,31 +212,34 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
   } else {
     ++svc_.stats->commands_accepted;
     svc_.stats->observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
-    // The patch first: a client holding its result already has the new view.
-    publish();
-    if (who) who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
+    // The sender's patch, marked with its command's id, is its answer; a sender that no longer
+    // watches (it unsubscribed meanwhile) still gets one: a result.
+    if (!publish(who.get(), client_id) && who) {
+      who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
+    }
     svc_.on_progress(record_);
   }
   maybe_bot();
   run_queue();
 }
 
-void room::publish() {
+bool room::publish(const subscriber* who, const std::string& client_id) {
   std::erase_if(watchers_, [](const watcher& w) { return w.who.expired(); });
   if (!views_ || views_->version() + 1 != state_.version) {
     views_.reset();  // cannot patch: joiners and resumes get snapshots
-    return;
+    return false;
   }
   const bool anyone = !watchers_.empty() ||
                       std::any_of(tracks_.begin(), tracks_.end(), [](const track& t) { return t.followed; });
   if (!anyone) {
     views_.reset();
-    return;
+    return false;
   }
   const auto from = views_->version();
   views_->advance(state_);
   const std::string log_add = R"({"op":"add","path":"/log/-","value":)" + log_.back() + '}';
   std::string ops;
+  bool answered = false;
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
     const auto seat = i + 1 == tracks_.size() ? engine::no_player : engine::player_id(i);
     auto& t = tracks_[i];
@@ -261,9 +264,18 @@ void room::publish() {
     }
     for (const auto& w : watchers_) {
       if (w.seat != seat) continue;
-      if (auto s = w.who.lock()) s->send(text);
+      auto s = w.who.lock();
+      if (!s) continue;
+      if (w.key == who) {
+        s->send(share(protocol::patch_text(id_, from, state_.version, std::string_view(ops),
+                                           std::string_view(client_id))));
+        answered = true;
+      } else {
+        s->send(text);
+      }
     }
   }
+  return answered;
 }
 
 void room::maybe_bot() {

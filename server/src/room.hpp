@@ -1,7 +1,8 @@
 #pragma once
 // Internal: one game in play. All work on the game runs on the room's strand, one command at
-// a time: apply in memory, make it durable, then answer the sender and send every viewer its
-// patch. Connections join with a seat (or as spectators) and are only held weakly.
+// a time: apply in memory, make it durable, then send every viewer its patch (the sender's,
+// marked with the command's id, is its answer). Connections join with a seat (or as
+// spectators) and are only held weakly.
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
@@ -56,7 +57,8 @@ class room : public std::enable_shared_from_this<room> {
   /// Removes `who` (no message). Safe for a subscriber that never joined.
   void leave(const subscriber* who);
 
-  /// A command from `who`, sitting at `seat`. Answers with a result message.
+  /// A command from `who`, sitting at `seat`. Answered by `who`'s patch carrying the command's
+  /// id when accepted, by a result message when refused (or when `who` no longer watches).
   void submit(std::shared_ptr<subscriber> who, engine::player_id seat,
               protocol::command_message message);
 
@@ -87,7 +89,9 @@ class room : public std::enable_shared_from_this<room> {
                  const protocol::command_message& message, clock::time_point arrived);
   void on_durable(std::shared_ptr<subscriber> who, std::string client_id,
                   engine::state before, clock::time_point arrived, const std::string& error);
-  void publish();
+  // Sends every watcher its patch to the current version; the sender's copy (`who`'s) carries
+  // `client_id`. Returns whether `who` got a patch.
+  bool publish(const subscriber* who, const std::string& client_id);
   void maybe_bot();
   void send_snapshot(subscriber& who, engine::player_id seat);
   bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);

@@ -6,8 +6,9 @@
 Starts the real server binary on a free port with a temporary data directory, creates a few
 accounts and games with bot seats over the HTTP API, and plays them over real WebSockets with
 random legal commands from several concurrent clients (one connection per seat a person holds;
-one game has two people in it, so that their commands race). Every command whose `result` came
-back `ok` is recorded (game, version, seat, command), and so is everything a client was shown
+one game has two people in it, so that their commands race). Every command that was answered as
+accepted (the sender's patch carrying its id, or a `result` `ok`) is recorded (game, version,
+seat, command), and so is everything a client was shown
 (the highest version of any snapshot or patch, and the log entries of its view): the server
 makes a command durable before it sends anyone its patch or result.
 
@@ -265,7 +266,7 @@ class Record:
         where = f"after {when}: game {game}"
         if version < self.max_acked[game]:
             raise Violation(f"{where} is at version {version}, but version {self.max_acked[game]} "
-                            "was acknowledged (result ok) before the kill")
+                            "was acknowledged (answered as accepted) before the kill")
         if version < self.max_seen[game]:
             raise Violation(f"{where} is at version {version}, but a client had been sent version "
                             f"{self.max_seen[game]} (patch/snapshot) before the kill")
@@ -357,7 +358,7 @@ class Run:
         try:
             await ws.send(json.dumps({"type": "subscribe", "game": game, "as": "player"}))
             view, version, seat = None, None, None
-            pending = {}  # client id -> command awaiting its result (at most one)
+            pending = {}  # client id -> command awaiting its answer (at most one)
             sent = 0
             pace = Pace()
             while True:
@@ -367,6 +368,15 @@ class Run:
                     view, version, seat = message["view"], message["version"], message["seat"]
                     self.record.seen(game, account, version, view)
                 elif kind == "patch":
+                    if "id" in message:  # the answer to our accepted command
+                        cmd = pending.pop(message["id"], None)
+                        if cmd is None:
+                            raise Violation(f"game {game}: {account} got a patch answering an id "
+                                            f"it is not waiting for: {json.dumps(message)[:300]}")
+                        self.record.ack(game, message["to"], seat, cmd)
+                        if self.verbose:
+                            print(f"  ack game {game} v{message['to']} seat {seat}: "
+                                  f"{json.dumps(cmd)}")
                     if view is not None and message["from"] == version:
                         view = apply_patch(view, message["ops"])
                         version = message["to"]

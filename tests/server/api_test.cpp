@@ -164,7 +164,7 @@ TEST_CASE("/metrics counts connections, games, commands and latency", "[server][
   json ok_cmd;
   for (const auto& c : mover.doc["legal"])
     if (c["type"] == "plant_home") ok_cmd = c;
-  CHECK(mover.command(t.game, ok_cmd, "good")["ok"] == true);
+  CHECK(accepted(mover.command(t.game, ok_cmd, "good")));
   const auto text = metrics_text(s.port());
   CHECK(text.find("loyang_connections 2") != std::string::npos);
   CHECK(text.find("loyang_games_in_memory 1") != std::string::npos);
@@ -188,7 +188,7 @@ TEST_CASE("a game nobody watches leaves memory and comes back on demand", "[serv
     json cmd;
     for (const auto& c : mover.doc["legal"])
       if (c["type"] == "plant_home") cmd = c;
-    REQUIRE(mover.command(t.game, cmd, "p")["ok"] == true);
+    REQUIRE(accepted(mover.command(t.game, cmd, "p")));
     a.catch_up(1);
     before = a.doc;
   }

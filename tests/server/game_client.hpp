@@ -63,17 +63,25 @@ struct viewer {
     return other;
   }
 
-  /// Sends a command and reads until its result; keeps the view current meanwhile.
+  /// Sends a command and reads until its answer: the patch carrying its id (accepted; already
+  /// applied to the view) or a `result` (refused). Keeps the view current meanwhile.
   json command(std::int64_t game, const json& cmd, const std::string& id) {
     ws->send({{"type", "command"}, {"game", game}, {"version", version}, {"id", id}, {"cmd", cmd}});
     for (;;) {
       json m = ws->next();
       take(m, ws->received.back());
-      if (m["type"] == "result" && m["id"] == id) return m;
-      if (m["type"] == "error") FAIL("an error instead of a result: " << m.dump());
+      if ((m["type"] == "result" || m["type"] == "patch") && m.contains("id") && m["id"] == id) {
+        return m;
+      }
+      if (m["type"] == "error") FAIL("an error instead of an answer: " << m.dump());
     }
   }
 };
+
+/// Whether a command's answer says it was accepted: its patch (a refusal is a `result`).
+inline bool accepted(const json& answer) {
+  return answer["type"] == "patch" && answer.contains("id");
+}
 
 struct table {
   std::int64_t game = 0;

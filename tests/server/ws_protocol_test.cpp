@@ -95,13 +95,21 @@ TEST_CASE("commands: results, rule errors, not your turn, stale versions", "[ser
     CHECK(mover.version == 0);
   }
 
-  SECTION("an accepted command: the patch reaches everyone, then the result") {
+  SECTION("an accepted command: the patch reaches everyone, the sender's marked as its answer") {
     const json r = mover.command(t.game, first_legal(mover, "plant_home"), "ok1");
-    CHECK(r["ok"] == true);
-    CHECK(r["version"] == 1);
+    CHECK(accepted(r));
+    CHECK(r["id"] == "ok1");
+    CHECK(r["from"] == 0);
+    CHECK(r["to"] == 1);
     CHECK(mover.version == 1);
-    other.catch_up(1);
+    CHECK(same_as_snapshot(mover, t.game));
+    // Nothing else answers it: the next message is the pong.
+    mover.ws->send({{"type", "ping"}});
+    CHECK(mover.ws->next()["type"] == "pong");
+    const auto others = other.catch_up(1);
+    CHECK(others.empty());
     CHECK(other.log.size() == 1);
+    CHECK_FALSE(json::parse(other.texts.back().second).contains("id"));  // not theirs
     CHECK(same_as_snapshot(other, t.game));
   }
 
@@ -118,7 +126,7 @@ TEST_CASE("commands: results, rule errors, not your turn, stale versions", "[ser
     CHECK(other.version == 1);
     CHECK(same_as_snapshot(other, t.game));
     const json again = other.command(t.game, first_legal(other, "plant_home"), "retry");
-    CHECK(again["ok"] == true);
+    CHECK(accepted(again));
   }
 }
 
@@ -166,8 +174,8 @@ TEST_CASE("resume after a dropped connection: the missing patches, or a snapshot
   for (int i = 0; i < 3; ++i) {
     viewer& mover = a;
     const json r = mover.command(t.game, first_legal(mover, "take_loan"), "a" + std::to_string(i));
-    REQUIRE(r["ok"] == true);
-    version = r["version"];
+    REQUIRE(accepted(r));
+    version = r["to"];
   }
   // b comes back with what it had.
   b.ws = std::make_unique<ws_client>(s.port());
@@ -197,8 +205,8 @@ TEST_CASE("resume after a dropped connection: the missing patches, or a snapshot
     }
     REQUIRE(!cmd.is_null());
     const json r = mover.command(t.game, cmd, "p" + std::to_string(i));
-    REQUIRE(r["ok"] == true);
-    version = r["version"];
+    REQUIRE(accepted(r));
+    version = r["to"];
     a.catch_up(version);
     b2.catch_up(version);
   }
@@ -297,7 +305,7 @@ TEST_CASE("bots fill seats and play through the same path", "[server][ws][bots]"
     REQUIRE(!legal.empty());
     const json pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
     const json r = me.command(t.game, pick, "g" + std::to_string(commands));
-    REQUIRE(r["ok"] == true);
+    REQUIRE(accepted(r));
   }
   CHECK(me.doc["game"]["ranking"].size() == 2);
   bool bot_moved = false;
@@ -316,6 +324,6 @@ TEST_CASE("a solo game is played over the WebSocket", "[server][ws][solo]") {
   CHECK(me.seat == 0);
   CHECK(me.doc["to_act"] == json::array({0}));
   const json r = me.command(t.game, first_legal(me, "plant_home"), "s1");
-  CHECK(r["ok"] == true);
+  CHECK(accepted(r));
   CHECK(same_as_snapshot(me, t.game));
 }

@@ -118,8 +118,12 @@ void player::on_message(std::string_view text) {
       error = value;
     }
   });
-  if (type == R"("patch")") return on_patch(number(from), number(to), ops);
-  if (type == R"("result")") return on_result(id, ok, error);
+  if (type == R"("patch")") {
+    // The sender's copy of the patch its command caused carries the command's id: its answer.
+    if (!id.empty()) on_answer(id, "true", {});
+    return on_patch(number(from), number(to), ops);
+  }
+  if (type == R"("result")") return on_answer(id, ok, error);
   auto m = nlohmann::json::parse(text);
   if (type == R"("snapshot")") {
     view_.reset(m.at("view"));
@@ -195,7 +199,7 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
   }
 }
 
-void player::on_result(std::string_view id, std::string_view ok, std::string_view error) {
+void player::on_answer(std::string_view id, std::string_view ok, std::string_view error) {
   const auto raw_id = scan::raw_string(id);
   if (pending_.empty() || !raw_id || *raw_id != pending_) return;
   pending_.clear();

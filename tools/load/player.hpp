@@ -37,7 +37,7 @@ class player : public std::enable_shared_from_this<player> {
   // Each throws (scan::bad_json or a nlohmann exception) on a message of the wrong shape.
   void on_message(std::string_view text);
   void on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops);
-  void on_result(std::string_view id, std::string_view ok, std::string_view error);
+  void on_answer(std::string_view id, std::string_view ok, std::string_view error);
   static std::uint32_t number(std::string_view text);
   void maybe_act();
   void act();

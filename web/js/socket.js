@@ -1,5 +1,5 @@
 // The WebSocket connection: says hello with the session token, keeps one game subscription,
-// applies patches to the view, sends commands and matches their results, and reconnects by
+// applies patches to the view, sends commands and matches their answers, and reconnects by
 // itself (subscribing again with `since`, so a restarted server brings the view up to date).
 import { applyPatch } from "./patch.js";
 
@@ -69,7 +69,9 @@ export class GameSocket {
     this.pending.clear();
   }
 
-  // Sends a command based on the current version; resolves to the server's result message.
+  // Sends a command based on the current version; resolves to {ok: true, version} when its
+  // patch comes (an accepted command's answer), or to the server's `result` (ok false: a
+  // refusal, with its error).
   command(cmd) {
     return new Promise((resolve) => {
       if (!this.ready || this.version === null) {
@@ -98,6 +100,8 @@ export class GameSocket {
         break;
       case "patch":
         if (m.game !== this.game || this.view === null) return;
+        // Our own accepted command's patch carries its id: that is its answer.
+        if (m.id !== undefined) this.answer(m.id, { ok: true, version: m.to });
         if (m.from !== this.version) {
           if (m.to <= this.version) return; // already have it
           this.resync();
@@ -112,14 +116,9 @@ export class GameSocket {
           this.resync();
         }
         break;
-      case "result": {
-        const p = this.pending.get(m.id);
-        if (p) {
-          this.pending.delete(m.id);
-          p.resolve(m);
-        }
+      case "result": // a refusal (or an acceptance that came without a patch)
+        this.answer(m.id, m);
         break;
-      }
       case "error":
         if (m.error?.code === "bad_token") {
           this.closed = true;
@@ -132,6 +131,14 @@ export class GameSocket {
         break;
       default:
         break;
+    }
+  }
+
+  answer(id, result) {
+    const p = this.pending.get(id);
+    if (p) {
+      this.pending.delete(id);
+      p.resolve(result);
     }
   }
 

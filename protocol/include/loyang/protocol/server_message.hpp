@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,12 +21,15 @@ std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
 
 /// `{"type":"patch","game":12,"from":41,"to":42,"ops":[...]}` (RFC 6902 operations), from
 /// operations already serialized: `ops_text` is their JSON objects joined by commas (as
-/// view_patcher::ops_text gives), without the brackets.
+/// view_patcher::ops_text gives), without the brackets. With `answers` (a client's command id)
+/// the patch also has `"id"`: it is the answer to that client's accepted command.
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
-                       std::string_view ops_text);
+                       std::string_view ops_text,
+                       std::optional<std::string_view> answers = std::nullopt);
 
 /// `{"type":"result","game":12,"id":"c7","ok":true,"version":42}`: the command was accepted
-/// and is durable; `version` is the game's version it produced.
+/// and is durable; `version` is the game's version it produced. (Only for a sender that gets
+/// no patch: an accepted command is otherwise answered by the sender's patch.)
 std::string result_ok_text(std::int64_t game, std::string_view id, std::uint32_t version);
 
 /// `{"type":"result","game":12,"id":"c7","ok":false,"error":{"code":...,"message":...}}`.
