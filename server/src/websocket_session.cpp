@@ -229,7 +229,7 @@ void websocket_session::drop(const char* why) {
   spdlog::info("websocket: dropping a connection: {}", why);
   // Closing the socket aborts the pending read and write; the session then ends.
   beast::error_code ec;
-  beast::get_lowest_layer(ws_).socket().close(ec);
+  beast::get_lowest_layer(ws_).close(ec);
 }
 
 void websocket_session::fail(beast::error_code ec, const char* what) {

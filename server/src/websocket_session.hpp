@@ -49,7 +49,9 @@ class websocket_session : public connection,
   void drop(const char* why);
   void fail(beast::error_code ec, const char* what);
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // Over the bare socket: the WebSocket stream keeps its own timeouts (a tcp_stream's timer
+  // would only add work to every read and write).
+  websocket::stream<tcp::socket> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
   std::deque<shared_text> queue_;

@@ -32,16 +32,22 @@ player::player(std::shared_ptr<table> t, int seat, std::string token, const tcp:
 
 void player::start(std::function<void(bool)> on_ready) {
   on_ready_ = std::move(on_ready);
-  beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+  // The connection's own deadline (the WebSocket stream times out the handshake itself).
+  timer_.expires_after(std::chrono::seconds(30));
+  timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    beast::error_code ignored;
+    if (!ec && !self->connected_) beast::get_lowest_layer(self->ws_).close(ignored);
+  });
   beast::get_lowest_layer(ws_).async_connect(
       server_, beast::bind_front_handler(&player::on_connect, shared_from_this()));
 }
 
 void player::on_connect(beast::error_code ec) {
   if (ec) return ready(false);
-  beast::get_lowest_layer(ws_).expires_never();
+  connected_ = true;
+  timer_.cancel();
   // Small messages both ways: without this, Nagle's algorithm and delayed ACKs add ~40 ms.
-  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
+  beast::get_lowest_layer(ws_).set_option(tcp::no_delay(true), ec);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.async_handshake(host_, "/ws",
                       beast::bind_front_handler(&player::on_handshake, shared_from_this()));
@@ -73,7 +79,7 @@ void player::stop() {
     self->closed_ = true;
     self->timer_.cancel();
     beast::error_code ec;
-    beast::get_lowest_layer(self->ws_).socket().close(ec);
+    beast::get_lowest_layer(self->ws_).close(ec);
   });
 }
 

@@ -54,11 +54,14 @@ class player : public std::enable_shared_from_this<player> {
   tcp::endpoint server_;
   std::string host_;
   run_state& run_;
-  websocket::stream<beast::tcp_stream> ws_;
+  // Over the bare socket: the WebSocket stream keeps its own timeouts (a tcp_stream's timer
+  // would only add work to every read and write).
+  websocket::stream<tcp::socket> ws_;
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
   net::steady_timer timer_;
   bool timer_armed_ = false;
+  bool connected_ = false;
   std::function<void(bool)> on_ready_;
   std::mt19937_64 random_;
 
