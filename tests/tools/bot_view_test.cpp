@@ -35,11 +35,7 @@ std::map<int, int> depths;
 void apply_ops(bot_view& bot, const std::string& ops_text) {
   scan::elements("[" + ops_text + "]", [&](std::string_view op_text) {
     std::string_view op, path, value;
-    scan::members(op_text, [&](std::string_view key, std::string_view v) {
-      if (key == "op") op = v;
-      if (key == "path") path = v;
-      if (key == "value") value = v;
-    });
+    scan::pick(op_text, {{"op", &op}, {"path", &path}, {"value", &value}});
     const auto where = scan::raw_string(path);
     REQUIRE(where);
     if (!bot_view::keeps(*where)) return;

@@ -39,6 +39,14 @@ TEST_CASE("members and elements are the raw texts of their values", "[load][json
   CHECK(elements_of("[]").empty());
 }
 
+TEST_CASE("pick takes the named members and leaves the rest", "[load][json_scan]") {
+  std::string_view type, ops, id = "unset";
+  scan::pick(R"({"ops":[1,{"id":2}],"to":5,"type":"patch"})", {{"type", &type}, {"ops", &ops}, {"id", &id}});
+  CHECK(type == R"("patch")");
+  CHECK(ops == R"([1,{"id":2}])");
+  CHECK(id == "unset");  // only the object's own members, not those nested in its values
+}
+
 TEST_CASE("text of the wrong shape is refused, not misread", "[load][json_scan]") {
   for (const std::string bad : {"", "[]", "{", R"({"a")", R"({"a":})", R"({"a":1,})",
                                 R"({"a":"x)", R"({"a":[1,2})", R"({"a":1 "b":2})", "{a:1}"}) {

@@ -5,9 +5,11 @@
 // operations it keeps (the legal commands, to_act, the phase). Whole snapshots and errors still
 // go through nlohmann; the server tests check every message in full.
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 namespace loyang::load::scan {
 
@@ -123,6 +125,21 @@ void members(std::string_view s, F&& fn) {
 template <class F>
 void elements(std::string_view s, F&& fn) {
   detail::walk<false>(s, fn);
+}
+
+/// For each member of the object `s` named in `wanted`, sets the paired view to the member's
+/// raw value text (members not named are skipped; views of absent members are left as they
+/// are). Throws `bad_json` as `members` does.
+inline void pick(std::string_view s,
+                 std::initializer_list<std::pair<std::string_view, std::string_view*>> wanted) {
+  members(s, [&](std::string_view key, std::string_view value) {
+    for (const auto& [name, out] : wanted) {
+      if (key == name) {
+        *out = value;
+        return;
+      }
+    }
+  });
 }
 
 /// The text between the quotes of a string value (escapes not decoded), or nothing if `v` is

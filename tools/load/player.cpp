@@ -107,23 +107,8 @@ void player::on_read(beast::error_code ec, std::size_t bytes) {
 void player::on_message(std::string_view text) {
   // Patches and results, nearly all of the traffic, are read from their text; the rest whole.
   std::string_view type, from, to, ops, id, ok, error;
-  scan::members(text, [&](std::string_view key, std::string_view value) {
-    if (key == "type") {
-      type = value;
-    } else if (key == "from") {
-      from = value;
-    } else if (key == "to") {
-      to = value;
-    } else if (key == "ops") {
-      ops = value;
-    } else if (key == "id") {
-      id = value;
-    } else if (key == "ok") {
-      ok = value;
-    } else if (key == "error") {
-      error = value;
-    }
-  });
+  scan::pick(text, {{"type", &type}, {"from", &from}, {"to", &to}, {"ops", &ops}, {"id", &id},
+                    {"ok", &ok}, {"error", &error}});
   if (type == R"("patch")") {
     // The sender's copy of the patch its command caused carries the command's id: its answer.
     if (!id.empty()) on_answer(id, "true", {});
@@ -164,24 +149,15 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
   bool applied = true;
   scan::elements(ops, [&](std::string_view op_text) {
     std::string_view op, path, value;
-    scan::members(op_text, [&](std::string_view key, std::string_view v) {
-      if (key == "op") {
-        op = v;
-      } else if (key == "path") {
-        path = v;
-      } else if (key == "value") {
-        value = v;
-      }
-    });
+    scan::pick(op_text, {{"op", &op}, {"path", &path}, {"value", &value}});
     const auto name = scan::raw_string(op);
     const auto where = scan::raw_string(path);
     if (!name || !where) throw scan::bad_json("operation without op or path");
     if (*where == "/log/-") {
       // The log entry names the seat whose command this is: time it from its sending.
-      std::optional<std::int64_t> who;
-      scan::members(value, [&](std::string_view key, std::string_view v) {
-        if (key == "player") who = scan::integer(v);
-      });
+      std::string_view player;
+      scan::pick(value, {{"player", &player}});
+      const auto who = scan::integer(player);
       if (who && *who != seat_ && *who >= 0 && std::size_t(*who) < table_->sent.size()) {
         const auto& s = table_->sent[std::size_t(*who)];
         if (s.valid && s.version == from && run_.measured(s.at)) {
@@ -216,10 +192,9 @@ void player::on_answer(std::string_view id, std::string_view ok, std::string_vie
       ++table_->commands;
     }
   } else if (measured) {
-    std::optional<std::string_view> code;
-    scan::members(error, [&](std::string_view key, std::string_view v) {
-      if (key == "code") code = scan::raw_string(v);
-    });
+    std::string_view code_text;
+    scan::pick(error, {{"code", &code_text}});
+    const auto code = scan::raw_string(code_text);
     if (!code) throw scan::bad_json("error code expected");
     count_error(std::string(*code));
   }
