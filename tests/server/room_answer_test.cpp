@@ -30,6 +30,11 @@ struct one_room {
   std::unique_ptr<persistence::store> store = persistence::make_memory_store();
   std::shared_ptr<room> r;
   engine::state start;
+  struct {
+    std::shared_ptr<recorder> a = std::make_shared<recorder>();
+    std::shared_ptr<recorder> b = std::make_shared<recorder>();
+    engine::player_id seat = 0;
+  } seated;
 
   one_room() {
     server::game_record g;
@@ -44,6 +49,11 @@ struct one_room {
                        [] { return std::int64_t(0); }};
     r = std::make_shared<room>(ioc.get_executor(), g, persistence::loaded_game{start, {}}, svc);
     r->start();
+    // The first to act (a) and the other player (b) join, and get their snapshots.
+    seated.seat = engine::to_act(start).front();
+    r->join(seated.a, seated.seat, std::nullopt);
+    r->join(seated.b, engine::player_id(1 - seated.seat), std::nullopt);
+    run();
   }
   ~one_room() { store->stop(); }
 
@@ -69,12 +79,7 @@ struct one_room {
 TEST_CASE("the sender's patch is the answer to its command; the others' carry no id",
           "[server][room]") {
   one_room w;
-  auto a = std::make_shared<recorder>();
-  auto b = std::make_shared<recorder>();
-  const auto seat = engine::to_act(w.start).front();
-  w.r->join(a, seat, std::nullopt);
-  w.r->join(b, engine::player_id(1 - seat), std::nullopt);
-  w.run();
+  auto& [a, b, seat] = w.seated;
   REQUIRE(a->got.size() == 1);
   CHECK(a->got[0]["type"] == "snapshot");
 
@@ -99,12 +104,7 @@ TEST_CASE("the sender's patch is the answer to its command; the others' carry no
 
 TEST_CASE("a sender that left before its command was applied gets a result", "[server][room]") {
   one_room w;
-  auto a = std::make_shared<recorder>();
-  auto b = std::make_shared<recorder>();
-  const auto seat = engine::to_act(w.start).front();
-  w.r->join(a, seat, std::nullopt);
-  w.r->join(b, engine::player_id(1 - seat), std::nullopt);
-  w.run();
+  auto& [a, b, seat] = w.seated;
   // The room's strand runs these in order: the command (made durable, its publishing posted),
   // then the leave, then the publishing.
   w.r->submit(a, seat, w.first_command("c1"));
