@@ -119,12 +119,7 @@ const std::vector<player_part>& player_top_parts() {
        [](PS a, PS b) { return a.storehouse == b.storehouse; }},
       {"field_pile_count", [](S s, P p) { return json(ps(s, p).field_pile.size()); },
        [](PS a, PS b) { return a.field_pile.size() == b.field_pile.size(); }},
-      {"hand",
-       [](S s, P p) {
-         json hand = json::array();
-         for (auto c : ps(s, p).hand) hand.push_back(card_json(c));
-         return hand;
-       },
+      {"hand", [](S s, P p) { return cards_json(ps(s, p).hand); },
        [](PS a, PS b) { return a.hand == b.hand; }},
       {"hand_count", [](S s, P p) { return json(ps(s, p).hand.size()); },
        [](PS a, PS b) { return a.hand.size() == b.hand.size(); }},

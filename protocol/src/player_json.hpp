@@ -4,9 +4,18 @@
 
 #include <vector>
 
+#include "json_names.hpp"
 #include "loyang/engine/state.hpp"
 
 namespace loyang::protocol::detail {
+
+/// The cards' ids, in order (a hand, the discard pile, ...).
+template <class Container>
+nlohmann::json cards_json(const Container& cards) {
+  nlohmann::json out = nlohmann::json::array();
+  for (auto c : cards) out.push_back(card_json(c));
+  return out;
+}
 
 /// {"wheat": n, ..., "leek": n}.
 nlohmann::json counts_json(const engine::veg_counts& c);

@@ -15,15 +15,9 @@ namespace loyang::protocol {
 namespace {
 
 using detail::card_json;
+using detail::cards_json;
 using detail::json;
 using detail::player_json;
-
-template <class Container>
-json cards_json(const Container& cards) {
-  json out = json::array();
-  for (auto c : cards) out.push_back(card_json(c));
-  return out;
-}
 
 template <class Container>
 json players_json(const Container& players) {

@@ -60,6 +60,37 @@ void apply_to_array(std::vector<T>& items, std::string_view op, std::string_view
   }
 }
 
+// add/remove/replace at `inner` ("member", or "member/..." inside its value) of command `c`.
+void apply_to_command(bot_view::command& c, std::string_view op, std::string_view inner,
+                      std::string_view value) {
+  const auto deeper = inner.find('/');
+  const auto key = inner.substr(0, deeper);
+  if (key.find('~') != std::string_view::npos) throw std::invalid_argument("escaped name");
+  const auto member =
+      std::find_if(c.begin(), c.end(), [&](const auto& m) { return m.first == key; });
+  const bool found = member != c.end();
+  if (deeper != std::string_view::npos) {  // inside a member's value (a list of crops)
+    if (!found) throw std::invalid_argument("no such member");
+    auto v = nlohmann::json::parse(member->second);
+    nlohmann::json one{{"op", op}, {"path", inner.substr(deeper)}};
+    if (op != "remove") one["value"] = nlohmann::json::parse(value);
+    v.patch_inplace(nlohmann::json::array({std::move(one)}));
+    member->second = v.dump();
+  } else if (op == "remove") {
+    if (!found) throw std::invalid_argument("no such member");
+    c.erase(member);
+  } else if (op == "add" || op == "replace") {
+    if (!found && op == "replace") throw std::invalid_argument("no such member");
+    if (found) {
+      member->second = one_value(value);
+    } else {
+      c.emplace_back(key, one_value(value));
+    }
+  } else {
+    throw std::invalid_argument("unsupported operation");
+  }
+}
+
 int seat_of(std::string_view text) {
   const auto n = scan::integer(text);
   if (!n) throw std::invalid_argument("seat expected");
@@ -106,13 +137,12 @@ void bot_view::apply(std::string_view op, std::string_view path, std::string_vie
   if (path == "/game/phase") {
     if (op != "replace" && op != "add") throw std::invalid_argument("unsupported operation");
     phase_ = nlohmann::json::parse(value).get<std::string>();
-  } else if (path == "/to_act" || path == "/legal") {
+  } else if (path == "/to_act") {
     if (op != "replace" && op != "add") throw std::invalid_argument("unsupported operation");
-    if (path == "/to_act") {
-      to_act_ = nlohmann::json::parse(value).get<std::vector<int>>();
-    } else {
-      legal_ = parse_commands(value);
-    }
+    to_act_ = nlohmann::json::parse(value).get<std::vector<int>>();
+  } else if (path == "/legal") {
+    if (op != "replace" && op != "add") throw std::invalid_argument("unsupported operation");
+    legal_ = parse_commands(value);
   } else if (path.starts_with("/to_act/")) {
     apply_to_array(to_act_, op, path.substr(8), value, seat_of);
   } else if (path.starts_with("/legal/")) {
@@ -122,35 +152,8 @@ void bot_view::apply(std::string_view op, std::string_view path, std::string_vie
       return apply_to_array(legal_, op, rest, value, parse_command);
     }
     // Inside one command: the patcher changes its members one by one.
-    auto& c = legal_[position(rest.substr(0, slash), legal_.size(), false)];
-    auto inner = rest.substr(slash + 1);
-    const auto deeper = inner.find('/');
-    const auto key = inner.substr(0, deeper);
-    if (key.find('~') != std::string_view::npos) throw std::invalid_argument("escaped name");
-    auto member = std::find_if(c.begin(), c.end(), [&](const auto& m) { return m.first == key; });
-    if (deeper != std::string_view::npos) {  // inside a member's value (a list of crops)
-      if (member == c.end()) throw std::invalid_argument("no such member");
-      auto v = nlohmann::json::parse(member->second);
-      nlohmann::json one{{"op", op}, {"path", inner.substr(deeper)}};
-      if (op != "remove") one["value"] = nlohmann::json::parse(value);
-      v.patch_inplace(nlohmann::json::array({std::move(one)}));
-      member->second = v.dump();
-    } else if (op == "add") {
-      if (member == c.end()) {
-        c.emplace_back(key, one_value(value));
-      } else {
-        member->second = one_value(value);
-      }
-    } else if (op == "replace" || op == "remove") {
-      if (member == c.end()) throw std::invalid_argument("no such member");
-      if (op == "remove") {
-        c.erase(member);
-      } else {
-        member->second = one_value(value);
-      }
-    } else {
-      throw std::invalid_argument("unsupported operation");
-    }
+    apply_to_command(legal_[position(rest.substr(0, slash), legal_.size(), false)], op,
+                     rest.substr(slash + 1), value);
   } else {
     throw std::invalid_argument("not a kept path");
   }

@@ -56,7 +56,7 @@ void player::on_connect(beast::error_code ec) {
 void player::on_handshake(beast::error_code ec) {
   if (ec) return ready(false);
   send(nlohmann::json{{"type", "hello"}, {"token", token_}}.dump());
-  send(nlohmann::json{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}}.dump());
+  send(subscribe_text(std::nullopt));
   do_read();
 }
 
@@ -111,10 +111,19 @@ void player::on_message(std::string_view text) {
                     {"ok", &ok}, {"error", &error}});
   if (type == R"("patch")") {
     // The sender's copy of the patch its command caused carries the command's id: its answer.
-    if (!id.empty()) on_answer(id, "true", {});
+    if (take_pending(id)) accepted();
     return on_patch(number(from), number(to), ops);
   }
-  if (type == R"("result")") return on_answer(id, ok, error);
+  if (type == R"("result")") {
+    if (!take_pending(id)) return;
+    if (ok == "true") return accepted();  // (a sender no longer watching gets no patch)
+    if (!run_.measured(pending_at_)) return;
+    std::string_view code_text;
+    scan::pick(error, {{"code", &code_text}});
+    const auto code = scan::raw_string(code_text);
+    if (!code) throw scan::bad_json("error code expected");
+    return count_error(std::string(*code));
+  }
   auto m = nlohmann::json::parse(text);
   if (type == R"("snapshot")") {
     view_.reset(m.at("view"));
@@ -130,6 +139,12 @@ void player::on_message(std::string_view text) {
   }
 }
 
+std::string player::subscribe_text(std::optional<std::uint32_t> since) const {
+  nlohmann::json m{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}};
+  if (since) m["since"] = *since;
+  return m.dump();
+}
+
 std::uint32_t player::number(std::string_view text) {
   const auto n = scan::integer(text);
   if (!n || *n < 0 || *n > std::int64_t(UINT32_MAX)) throw scan::bad_json("version expected");
@@ -140,8 +155,7 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
   if (from != version_) {
     if (to > version_) {  // a gap: ask to be brought up to date
       count_error("patch_gap");
-      send(nlohmann::json{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"},
-                          {"since", version_}}.dump());
+      send(subscribe_text(version_));
     }
     return;  // else: one we have, sent again after a `stale`
   }
@@ -177,27 +191,21 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
   } else {  // the kept view may be half-changed: start again from a snapshot
     count_error("bad_patch");
     have_view_ = false;
-    send(nlohmann::json{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}}.dump());
+    send(subscribe_text(std::nullopt));
   }
 }
 
-void player::on_answer(std::string_view id, std::string_view ok, std::string_view error) {
+bool player::take_pending(std::string_view id) {
   const auto raw_id = scan::raw_string(id);
-  if (pending_.empty() || !raw_id || *raw_id != pending_) return;
+  if (pending_.empty() || !raw_id || *raw_id != pending_) return false;
   pending_.clear();
-  const bool measured = run_.measured(pending_at_);
-  if (ok == "true") {
-    if (measured) {
-      table_->result_micros.push_back(micros_since(pending_at_, clock::now()));
-      ++table_->commands;
-    }
-  } else if (measured) {
-    std::string_view code_text;
-    scan::pick(error, {{"code", &code_text}});
-    const auto code = scan::raw_string(code_text);
-    if (!code) throw scan::bad_json("error code expected");
-    count_error(std::string(*code));
-  }
+  return true;
+}
+
+void player::accepted() {
+  if (!run_.measured(pending_at_)) return;
+  table_->result_micros.push_back(micros_since(pending_at_, clock::now()));
+  ++table_->commands;
 }
 
 void player::count_error(const std::string& code) {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -37,7 +38,11 @@ class player : public std::enable_shared_from_this<player> {
   // Each throws (scan::bad_json or a nlohmann exception) on a message of the wrong shape.
   void on_message(std::string_view text);
   void on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops);
-  void on_answer(std::string_view id, std::string_view ok, std::string_view error);
+  // Whether `id` (raw JSON text) answers the pending command; clears it if so.
+  bool take_pending(std::string_view id);
+  // The pending command was accepted: its answer's latency, counted.
+  void accepted();
+  std::string subscribe_text(std::optional<std::uint32_t> since) const;
   static std::uint32_t number(std::string_view text);
   void maybe_act();
   void act();
