@@ -172,8 +172,15 @@ void view_patcher::advance(const engine::state& s) {
     }
     auto legal = engine::legal_commands(s, engine::player_id(p));
     if (legal != legal_[p]) {
-      diff_items(legal_[p], legal, [](const engine::command& c) { return command_to_json(c); },
-                 "/legal", emit);
+      // One replace of the whole list: it is short (a few commands), and when it changes most
+      // of it changes, so its element-wise diff came out twice as long as the list itself.
+      if (!out.empty()) out += ',';
+      out += R"({"op":"replace","path":"/legal","value":[)";
+      for (std::size_t i = 0; i < legal.size(); ++i) {
+        if (i > 0) out += ',';
+        detail::append_json(out, command_to_json(legal[i]));
+      }
+      out += "]}";
       legal_[p] = std::move(legal);
     }
     append_text(out, to_act_ops);

@@ -10,6 +10,8 @@
 #include "json_fixture.hpp"
 #include "json_scan.hpp"
 #include "loyang/protocol/client_view.hpp"
+#include "loyang/protocol/command_json.hpp"
+#include "loyang/protocol/patch.hpp"
 #include "loyang/protocol/view_patcher.hpp"
 
 using nlohmann::json;
@@ -82,6 +84,45 @@ TEST_CASE("a bot's part of its view follows the server's patches", "[load][bot_v
     step(s, true);
     CHECK(bots[0].finished());
     CHECK(commands > 100);
+  }
+  CHECK(depths[1] > 0);  // the server replaces the whole legal list
+  CHECK(depths[2] > 0);  // to_act's seats
+}
+
+// The server sends a changed legal list whole; a bot also follows any other valid patch of it,
+// such as the element-wise diff of one list to the next (commands, their members, and lists
+// inside members).
+TEST_CASE("a bot follows element-wise patches of its legal commands", "[load][bot_view]") {
+  depths.clear();
+  std::uint64_t seed = 60;
+  for (const auto& opts : protocol::test::sample_options()) {
+    INFO("players " << opts.players << ", seed " << seed);
+    const auto part = [](const engine::state& s, engine::player_id seat) {
+      auto legal = json::array();
+      for (const auto& c : engine::legal_commands(s, seat)) legal.push_back(protocol::command_to_json(c));
+      return json{{"legal", legal}, {"to_act", engine::to_act(s)}};
+    };
+    std::vector<bot_view> bots;
+    std::vector<json> last;  // per seat
+    protocol::test::walk_game(opts, seed++, [&](const engine::state& s, engine::player_id, const engine::command&) {
+      for (std::size_t p = 0; p < s.players.size(); ++p) {
+        const auto seat = engine::player_id(p);
+        json now = part(s, seat);
+        if (bots.size() <= p) {
+          bots.emplace_back().reset(protocol::client_view(s, seat));
+          last.push_back(std::move(now));
+          continue;
+        }
+        INFO("seat " << p << ", version " << s.version);
+        const auto ops = protocol::diff(last[p], now).dump();
+        apply_ops(bots[p], ops.substr(1, ops.size() - 2));
+        auto legal = json::array();
+        for (const auto& c : bots[p].legal()) legal.push_back(json::parse(bot_view::text(c)));
+        CHECK(legal == now.at("legal"));
+        CHECK(json(bots[p].to_act()) == now.at("to_act"));
+        last[p] = std::move(now);
+      }
+    });
   }
   CHECK(depths[2] > 0);  // whole commands (and to_act's seats)
   CHECK(depths[3] > 0);  // members of commands

@@ -241,7 +241,9 @@ void player::maybe_act() {
     at = now + seconds((1 - tokens_) / token_rate);
   }
   if (run_.game_interval > 0) at = std::max(at, table_->next_slot);
-  if (at > now) return wait_until(at);
+  // Waits end on whole milliseconds, so that the timers of many games fall due together: one
+  // wake-up of the timer queue per millisecond, not one per command.
+  if (at > now) return wait_until(std::chrono::ceil<std::chrono::milliseconds>(at));
   act();
 }
 
@@ -262,7 +264,9 @@ void player::act() {
   const auto now = clock::now();
   tokens_ -= 1;
   if (run_.game_interval > 0) {
-    table_->next_slot = std::max(table_->next_slot, now) + seconds(run_.game_interval);
+    // (a command up to a millisecond late, as the waits above make it, does not slow the game)
+    table_->next_slot = std::max(table_->next_slot, now - std::chrono::milliseconds(1)) +
+                        seconds(run_.game_interval);
   }
   pending_ = std::to_string(++next_id_);
   pending_.insert(0, 1, 'c');  // not "c" + ...: GCC 12 warns falsely (-Wrestrict)
