@@ -11,7 +11,7 @@
 
 namespace loyang::server {
 
-http_session::http_session(tcp::socket&& socket, std::shared_ptr<shared_state> state)
+http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state)
     : stream_(std::move(socket)), state_(std::move(state)) {}
 
 http_session::~http_session() { state_->connections().remove(this); }

@@ -19,7 +19,7 @@ class http_session : public connection, public std::enable_shared_from_this<http
   /// How long a read of one request, or a write of one response, may take.
   static constexpr std::chrono::seconds timeout{30};
 
-  http_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  http_session(socket_type&& socket, std::shared_ptr<shared_state> state);
   ~http_session() override;
 
   /// Starts reading requests.
@@ -37,7 +37,7 @@ class http_session : public connection, public std::enable_shared_from_this<http
   void do_close();
   static void fail(beast::error_code ec, const char* what);
 
-  beast::tcp_stream stream_;
+  beast::basic_stream<tcp, strand_type> stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
   // Rebuilt for every request: a parser holds one message.

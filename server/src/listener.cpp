@@ -51,13 +51,13 @@ void listener::do_accept() {
                          beast::bind_front_handler(&listener::on_accept, shared_from_this()));
 }
 
-void listener::on_accept(beast::error_code ec, tcp::socket socket) {
+void listener::on_accept(beast::error_code ec, socket_type socket) {
   if (ec) {
     fail(ec, "accept");
     if (!acceptor_.is_open()) return;  // closed by close(): stop accepting
   } else {
-    // A command's patch and its result leave back to back: with Nagle's algorithm the result
-    // waits for the client's delayed ACK of the patch, about 40 ms.
+    // Messages leave as soon as they are written: with Nagle's algorithm a message sent while
+    // the previous one is unacknowledged waits for the client's delayed ACK, about 40 ms.
     beast::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<http_session>(std::move(socket), state_)->run();

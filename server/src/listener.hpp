@@ -26,7 +26,7 @@ class listener : public std::enable_shared_from_this<listener> {
 
  private:
   void do_accept();
-  void on_accept(beast::error_code ec, tcp::socket socket);
+  void on_accept(beast::error_code ec, socket_type socket);
   static void fail(beast::error_code ec, const char* what);
 
   net::io_context& ioc_;

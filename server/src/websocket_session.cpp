@@ -23,7 +23,7 @@ overloaded(F...) -> overloaded<F...>;
 
 }  // namespace
 
-websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state)
+websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state)
     : ws_(std::move(socket)),
       state_(std::move(state)),
       tokens_(state_->limits.burst),

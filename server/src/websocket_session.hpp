@@ -24,7 +24,7 @@ class websocket_session : public connection,
                           public subscriber,
                           public std::enable_shared_from_this<websocket_session> {
  public:
-  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state);
   ~websocket_session() override;
 
   /// Accepts the upgrade request and starts reading.
@@ -51,7 +51,7 @@ class websocket_session : public connection,
 
   // Over the bare socket: the WebSocket stream keeps its own timeouts (a tcp_stream's timer
   // would only add work to every read and write).
-  websocket::stream<tcp::socket> ws_;
+  websocket::stream<socket_type> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
   std::deque<shared_text> queue_;

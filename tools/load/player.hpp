@@ -61,10 +61,10 @@ class player : public std::enable_shared_from_this<player> {
   run_state& run_;
   // Over the bare socket: the WebSocket stream keeps its own timeouts (a tcp_stream's timer
   // would only add work to every read and write).
-  websocket::stream<tcp::socket> ws_;
+  websocket::stream<tcp::socket::rebind_executor<strand_type>::other> ws_;
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
-  net::steady_timer timer_;
+  net::basic_waitable_timer<clock, net::wait_traits<clock>, strand_type> timer_;
   bool timer_armed_ = false;
   bool connected_ = false;
   std::function<void(bool)> on_ready_;

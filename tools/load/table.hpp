@@ -11,10 +11,10 @@
 namespace loyang::load {
 
 struct table {
-  table(net::strand<net::io_context::executor_type> s, std::int64_t id, int seats)
+  table(strand_type s, std::int64_t id, int seats)
       : strand(std::move(s)), game(id), sent(std::size_t(seats)) {}
 
-  net::strand<net::io_context::executor_type> strand;
+  strand_type strand;
   std::int64_t game;
 
   /// The last command each seat sent: the version it was based on and when it left.
