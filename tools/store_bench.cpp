@@ -75,7 +75,7 @@ std::pair<persistence::command_record, persistence::game_record> advance(game& g
   const auto& [p, c] = g.script[g.next++];
   if (engine::apply(g.state, p, c)) throw std::runtime_error("script command refused");
   persistence::command_record rec{g.record.id, g.state.version, p,
-                                  loyang::protocol::command_to_json(c), 0};
+                                  loyang::protocol::command_to_json(c).dump(), 0};
   g.record.version = g.state.version;
   g.record.to_act = engine::to_act(g.state);
   if (g.state.current_phase == engine::phase::finished) {

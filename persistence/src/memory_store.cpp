@@ -32,11 +32,11 @@ class memory_store final : public store {
     loaded_game out{engine::new_game(g.options, g.seed), {}};
     std::lock_guard lock(mutex_);
     for (const auto& c : logs_[g.id]) {
-      const auto cmd = protocol::parse_command(c.cmd);
+      const auto cmd = protocol::parse_command(nlohmann::json::parse(c.cmd));
       if (!cmd || engine::apply(out.state, c.player, cmd.value())) {
         throw engine_mismatch("game " + std::to_string(g.id) + ": the stored log no longer replays");
       }
-      out.log.push_back({c.version, c.player, c.cmd.dump(), c.at});
+      out.log.push_back({c.version, c.player, c.cmd, c.at});
     }
     return out;
   }

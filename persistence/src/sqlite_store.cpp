@@ -229,7 +229,7 @@ void sqlite_store::append_command(const command_record& c, const game_record& g,
   w.game = c.game;
   w.version = c.version;
   w.player = c.player;
-  w.command = c.cmd.dump();
+  w.command = c.cmd;
   w.at = c.at;
   w.status = std::string(status_name(g.status));
   w.updated_at = g.updated_at;

@@ -171,8 +171,9 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
     return reject(who.get(), message.id, e->code, e->message);
   }
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
-  command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()), svc_.now()};
-  log_.push_back(protocol::log_entry_text(c.version, seat, c.cmd.dump()));
+  command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()).dump(),
+                   svc_.now()};
+  log_.push_back(protocol::log_entry_text(c.version, seat, c.cmd));
   game_record next = record_;
   next.version = state_.version;
   next.updated_at = c.at;

@@ -125,7 +125,8 @@ int run_child(const std::string& dir, std::uint64_t seed) {
       if (legal.empty()) return 6;
       const auto c = legal[static_cast<std::size_t>(bot.below(legal.size()))];
       if (engine::apply(g.state, p, c)) return 7;
-      persistence::command_record rec{id, g.state.version, p, protocol::command_to_json(c), now()};
+      persistence::command_record rec{id, g.state.version, p, protocol::command_to_json(c).dump(),
+                                      now()};
       g.record.version = g.state.version;
       g.record.to_act = engine::to_act(g.state);
       if (g.state.current_phase == engine::phase::finished) {
@@ -135,7 +136,7 @@ int run_child(const std::string& dir, std::uint64_t seed) {
       g.writing = true;
       queued = true;
       store->append_command(rec, g.record, g.state,
-                            [&, id = id, v = rec.version, text = rec.cmd.dump()](const std::string& e) {
+                            [&, id = id, v = rec.version, text = rec.cmd](const std::string& e) {
                               if (!e.empty()) std::_Exit(8);
                               emit("ack " + std::to_string(id) + " " + std::to_string(v) + " " + text);
                               std::lock_guard l(m);

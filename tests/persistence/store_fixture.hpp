@@ -74,7 +74,7 @@ struct live_game {
     if (legal.empty()) throw std::logic_error("no legal command");
     const auto c = legal[static_cast<std::size_t>(bot.below(legal.size()))];
     if (engine::apply(state, p, c)) throw std::logic_error("a legal command was refused");
-    persistence::command_record rec{record.id, state.version, p, protocol::command_to_json(c),
+    persistence::command_record rec{record.id, state.version, p, protocol::command_to_json(c).dump(),
                                     2000 + state.version};
     record.version = state.version;
     record.updated_at = rec.at;

@@ -50,7 +50,9 @@ struct command_record {
   std::int64_t game = 0;
   std::uint32_t version = 0;  ///< the version it produced (1 for the first command)
   engine::player_id player = 0;
-  nlohmann::json cmd;
+  /// The command's JSON text, compact (command_to_json(c).dump()): what is stored and what the
+  /// game's log shows, made once.
+  std::string cmd;
   std::int64_t at = 0;  ///< Unix seconds
 };
 
