@@ -1,5 +1,6 @@
 #include "loyang/protocol/server_message.hpp"
 
+#include "json_text.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 
 namespace loyang::protocol {
@@ -28,12 +29,22 @@ std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
 
 std::string patch_text(std::int64_t game, std::uint32_t from, std::uint32_t to,
                        std::string_view ops_text, std::optional<std::string_view> answers) {
-  std::string out = R"({"from":)" + std::to_string(from) + R"(,"game":)" + std::to_string(game);
-  if (answers) out += R"(,"id":)" + dump(*answers);
+  // One allocation: a patch goes to every viewer after every command.
+  std::string out;
+  out.reserve(ops_text.size() + (answers ? answers->size() + 8 : 0) + 96);
+  out += R"({"from":)";
+  detail::append_integer(out, from);
+  out += R"(,"game":)";
+  detail::append_integer(out, game);
+  if (answers) {
+    out += R"(,"id":)";
+    detail::append_quoted(out, *answers);
+  }
   out += R"(,"ops":[)";
-  out.reserve(out.size() + ops_text.size() + 40);
   out += ops_text;
-  out += R"(],"to":)" + std::to_string(to) + R"(,"type":"patch"})";
+  out += R"(],"to":)";
+  detail::append_integer(out, to);
+  out += R"(,"type":"patch"})";
   return out;
 }
 

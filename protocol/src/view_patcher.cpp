@@ -30,7 +30,7 @@ void append_op(std::string& out, const char* name, const std::string& path, cons
   out += '}';
 }
 
-void append_text(std::string& out, const std::string& text) {
+void append_text(std::string& out, std::string_view text) {
   if (text.empty()) return;
   if (!out.empty()) out += ',';
   out += text;
@@ -99,6 +99,9 @@ view_patcher::view_patcher(const engine::state& s)
       ops_(s.players.size() + 1) {
   for (std::size_t p = 0; p < s.players.size(); ++p) {
     legal_.push_back(engine::legal_commands(s, engine::player_id(p)));
+    const std::string me = "/game/players/" + std::to_string(p);
+    hand_paths_.push_back(me + "/hand");
+    intro_paths_.push_back(me + "/intro");
   }
 }
 
@@ -113,15 +116,20 @@ const std::string& view_patcher::ops_text(engine::player_id viewer) const {
 }
 
 void view_patcher::advance(const engine::state& s) {
-  struct op_text {
-    std::string path;
-    std::string text;
+  // The public operations, their texts and paths each back to back in one string (an
+  // operation's own strings would be two allocations each, for every command).
+  struct op_span {
+    std::size_t text, text_size, path, path_size;
   };
-  std::vector<op_text> public_ops;
-  auto to_public = [&public_ops](const char* name, const std::string& path, const json* value) {
-    op_text o{path, {}};
-    append_op(o.text, name, path, value);
-    public_ops.push_back(std::move(o));
+  std::vector<op_span> public_ops;
+  std::string public_text, public_paths;
+  auto to_public = [&](const char* name, const std::string& path, const json* value) {
+    const std::size_t at = public_text.empty() ? 0 : public_text.size() + 1;
+    op_span o{at, 0, public_paths.size(), path.size()};
+    append_op(public_text, name, path, value);  // (after a comma, unless it is the first)
+    o.text_size = public_text.size() - o.text;
+    public_paths += path;
+    public_ops.push_back(o);
   };
   engine::state now = engine::view(s, engine::no_player);
   diff_public(public_, now, to_public);
@@ -138,8 +146,7 @@ void view_patcher::advance(const engine::state& s) {
   }
 
   auto& spectators = ops_.back();
-  spectators.clear();
-  for (const auto& o : public_ops) append_text(spectators, o.text);
+  spectators = public_text;
   append_text(spectators, to_act_ops);
 
   const std::size_t in_players = detail::players_in_json(s);
@@ -149,15 +156,17 @@ void view_patcher::advance(const engine::state& s) {
     auto emit = [&out](const char* name, const std::string& path, const json* value) {
       append_op(out, name, path, value);
     };
-    const std::string me = "/game/players/" + std::to_string(p);
-    const std::string hand = me + "/hand", intro = me + "/intro";
+    const std::string& hand = hand_paths_[p];
+    const std::string& intro = intro_paths_[p];
     const bool mine = p < in_players;  // not the solo game's imaginary opponent
     // The public operations all lie under "/game/<key>" or "/game/players/<p>/<key>": dropping
     // those under this seat's hand and intro drops all that carries the spectators' hidden
     // cards for them; the seat's own are diffed below.
+    const std::string_view texts = public_text, paths = public_paths;
     for (const auto& op : public_ops) {
-      if (mine && (under(op.path, hand) || under(op.path, intro))) continue;
-      append_text(out, op.text);
+      const auto path = paths.substr(op.path, op.path_size);
+      if (mine && (under(path, hand) || under(path, intro))) continue;
+      append_text(out, texts.substr(op.text, op.text_size));
     }
     if (mine) {
       const auto& before = state_.players[p];

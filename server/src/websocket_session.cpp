@@ -150,13 +150,13 @@ void websocket_session::handle(const std::string& text) {
             on_send(share(protocol::unsubscribed_text(m.game)));
             do_read();
           },
-          [&](const protocol::command_message& m) {
+          [&](protocol::command_message& m) {
             const auto it = rooms_.find(m.game);
             if (it == rooms_.end()) {
               on_send(share(protocol::result_error_text(
                   m.game, m.id, "not_subscribed", "subscribe to the game before sending commands")));
             } else {
-              it->second.first->submit(self, it->second.second, m);
+              it->second.first->submit(self, it->second.second, std::move(m));
             }
             do_read();
           },

@@ -4,6 +4,7 @@
 
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/protocol/message.hpp"
+#include "loyang/protocol/server_message.hpp"
 
 using loyang::protocol::error_envelope;
 using loyang::protocol::error_text;
@@ -116,4 +117,24 @@ TEST_CASE("error_text survives invalid UTF-8 in the message", "[protocol][error]
   json back = json::parse(text);
   CHECK(back["error"]["code"] == "bad_json");
   CHECK(back["error"]["message"].get<std::string>().find("here") != std::string::npos);
+}
+
+TEST_CASE("a patch message carries its game, versions, operations and the answered id",
+          "[protocol][message][patch]") {
+  using nlohmann::json;
+  const std::string ops = R"({"op":"replace","path":"/game/version","value":8})";
+  const auto plain = json::parse(loyang::protocol::patch_text(12, 7, 8, ops));
+  CHECK(plain == json{{"type", "patch"}, {"game", 12}, {"from", 7}, {"to", 8},
+                      {"ops", json::array({json::parse(ops)})}});
+  // A client's id is any string: escaped as JSON, the same text nlohmann would write.
+  for (const std::string id : {"c1", "a \"quoted\" \\ id\n\t\x01", "caf\xc3\xa9", "bad \xff utf-8"}) {
+    const auto text = loyang::protocol::patch_text(12, 7, 8, ops, id);
+    const auto answer = json::parse(text);
+    const auto written = json(id).dump(-1, ' ', false, json::error_handler_t::replace);
+    CHECK(text.find(R"("id":)" + written + ",") != std::string::npos);
+    CHECK(answer.at("id") == json::parse(written));
+    CHECK(answer.at("ops") == plain.at("ops"));
+    CHECK(answer.at("to") == 8);
+  }
+  CHECK(json::parse(loyang::protocol::patch_text(1, 0, 1, "")).at("ops") == json::array());
 }

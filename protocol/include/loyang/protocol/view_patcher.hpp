@@ -42,6 +42,7 @@ class view_patcher {
   std::vector<std::vector<engine::command>> legal_;  // per seat
   std::vector<engine::player_id> to_act_;
   std::vector<std::string> ops_;  // per seat, then the spectators'
+  std::vector<std::string> hand_paths_, intro_paths_;  // per seat: "/game/players/<p>/hand"...
 };
 
 }  // namespace loyang::protocol
