@@ -23,7 +23,8 @@ nlohmann::json ranking_json(const engine::state& s) {
 
 }  // namespace
 
-room::room(net::io_context::executor_type executor, game_record record, loaded_game game, services svc)
+room::room(net::io_context::executor_type executor, game_record record, loaded_game game,
+           services svc)
     : strand_(net::make_strand(std::move(executor))),
       id_(record.id),
       record_(std::move(record)),

@@ -43,7 +43,8 @@ class room : public std::enable_shared_from_this<room> {
     std::function<std::int64_t()> now;
   };
 
-  room(net::io_context::executor_type executor, game_record record, loaded_game game, services svc);
+  room(net::io_context::executor_type executor, game_record record, loaded_game game,
+       services svc);
   ~room();
 
   /// Starts bots if one must act. Call once after construction.
@@ -100,7 +101,7 @@ class room : public std::enable_shared_from_this<room> {
   void reject(subscriber* who, const std::string& client_id, const std::string& code,
               const std::string& message);
 
-  net::strand<net::io_context::executor_type> strand_;
+  strand_type strand_;
   std::int64_t id_;
   game_record record_;
   engine::state state_;

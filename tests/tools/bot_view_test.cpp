@@ -21,11 +21,16 @@ namespace scan = loyang::load::scan;
 
 namespace {
 
-// What the bot keeps, as the JSON parts of a view it stands for.
-void check_equal(const bot_view& bot, const json& view) {
+// The bot's legal commands as the view's JSON list.
+json legal_json(const bot_view& bot) {
   auto legal = json::array();
   for (const auto& c : bot.legal()) legal.push_back(json::parse(bot_view::text(c)));
-  CHECK(legal == view.at("legal"));
+  return legal;
+}
+
+// What the bot keeps, as the JSON parts of a view it stands for.
+void check_equal(const bot_view& bot, const json& view) {
+  CHECK(legal_json(bot) == view.at("legal"));
   CHECK(json(bot.to_act()) == view.at("to_act"));
   CHECK(bot.finished() == (view.at("game").at("phase") == "finished"));
 }
@@ -99,12 +104,14 @@ TEST_CASE("a bot follows element-wise patches of its legal commands", "[load][bo
     INFO("players " << opts.players << ", seed " << seed);
     const auto part = [](const engine::state& s, engine::player_id seat) {
       auto legal = json::array();
-      for (const auto& c : engine::legal_commands(s, seat)) legal.push_back(protocol::command_to_json(c));
+      for (const auto& c : engine::legal_commands(s, seat)) {
+        legal.push_back(protocol::command_to_json(c));
+      }
       return json{{"legal", legal}, {"to_act", engine::to_act(s)}};
     };
     std::vector<bot_view> bots;
     std::vector<json> last;  // per seat
-    protocol::test::walk_game(opts, seed++, [&](const engine::state& s, engine::player_id, const engine::command&) {
+    const auto step = [&](const engine::state& s, engine::player_id, const engine::command&) {
       for (std::size_t p = 0; p < s.players.size(); ++p) {
         const auto seat = engine::player_id(p);
         json now = part(s, seat);
@@ -116,13 +123,12 @@ TEST_CASE("a bot follows element-wise patches of its legal commands", "[load][bo
         INFO("seat " << p << ", version " << s.version);
         const auto ops = protocol::diff(last[p], now).dump();
         apply_ops(bots[p], ops.substr(1, ops.size() - 2));
-        auto legal = json::array();
-        for (const auto& c : bots[p].legal()) legal.push_back(json::parse(bot_view::text(c)));
-        CHECK(legal == now.at("legal"));
+        CHECK(legal_json(bots[p]) == now.at("legal"));
         CHECK(json(bots[p].to_act()) == now.at("to_act"));
         last[p] = std::move(now);
       }
-    });
+    };
+    protocol::test::walk_game(opts, seed++, step);
   }
   CHECK(depths[2] > 0);  // whole commands (and to_act's seats)
   CHECK(depths[3] > 0);  // members of commands
