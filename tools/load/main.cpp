@@ -32,24 +32,31 @@ void raise_file_limit() {
   }
 }
 
-/// The I/O threads of a run; stop() ends them.
+/// The I/O threads of a run, each running its own io_context; stop() ends them. A game's
+/// clients all live on one context, so their handlers never cross threads, and a context run
+/// by one thread takes the handlers its own thread posts without locking (concurrency hint 1).
 class io_threads {
  public:
-  explicit io_threads(int n) : work_(net::make_work_guard(ioc_)) {
-    for (int i = 0; i < n; ++i) threads_.emplace_back([this] { ioc_.run(); });
+  explicit io_threads(int n) {
+    for (int i = 0; i < n; ++i) {
+      contexts_.push_back(std::make_unique<net::io_context>(1));
+      work_.push_back(net::make_work_guard(*contexts_.back()));
+    }
+    for (auto& c : contexts_) threads_.emplace_back([&ioc = *c] { ioc.run(); });
   }
   ~io_threads() { stop(); }
-  net::io_context& ioc() { return ioc_; }
+  /// The context for the i-th game or connection (round robin).
+  net::io_context& ioc(std::size_t i) { return *contexts_[i % contexts_.size()]; }
   void stop() {
-    work_.reset();
-    ioc_.stop();
+    work_.clear();
+    for (auto& c : contexts_) c->stop();
     for (auto& t : threads_) t.join();
     threads_.clear();
   }
 
  private:
-  net::io_context ioc_;
-  net::executor_work_guard<net::io_context::executor_type> work_;
+  std::vector<std::unique_ptr<net::io_context>> contexts_;
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> work_;
   std::vector<std::thread> threads_;
 };
 
@@ -72,7 +79,8 @@ int run_games(const options& o) {
   std::vector<std::shared_ptr<player>> players;
   std::uint64_t seed = o.seed;
   for (const auto& plan : plans) {
-    auto t = std::make_shared<table>(net::make_strand(io.ioc()), plan.game, o.players);
+    auto t = std::make_shared<table>(net::make_strand(io.ioc(tables.size())), plan.game,
+                                         o.players);
     for (std::size_t s = 0; s < plan.accounts.size(); ++s) {
       players.push_back(std::make_shared<player>(t, int(s), tokens[std::size_t(plan.accounts[s])],
                                                  server, o.host, run, seed++));
@@ -169,7 +177,8 @@ int run_idle(const options& o) {
   std::vector<std::shared_ptr<idle_client>> clients;
   for (int i = 0; i < o.idle; ++i) {
     const auto& token = tokens[std::size_t(i / o.per_account)];
-    clients.push_back(std::make_shared<idle_client>(io.ioc(), token, server, o.host));
+    clients.push_back(
+        std::make_shared<idle_client>(io.ioc(std::size_t(i)), token, server, o.host));
   }
   const auto connect_began = clock::now();
   const auto failed = launch_all(clients, std::size_t(o.connect_window));
