@@ -80,7 +80,7 @@ int run_games(const options& o) {
   std::uint64_t seed = o.seed;
   for (const auto& plan : plans) {
     auto t = std::make_shared<table>(net::make_strand(io.ioc(tables.size())), plan.game,
-                                         o.players);
+                                     o.players);
     for (std::size_t s = 0; s < plan.accounts.size(); ++s) {
       players.push_back(std::make_shared<player>(t, int(s), tokens[std::size_t(plan.accounts[s])],
                                                  server, o.host, run, seed++));
