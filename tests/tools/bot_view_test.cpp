@@ -141,7 +141,7 @@ TEST_CASE("operations a bot cannot apply are refused", "[load][bot_view]") {
                             "legal":[{"type":"end_turn"},{"type":"buy","crop":"wheat"}]})"));
   CHECK(bot.must_act(1));
   CHECK_FALSE(bot.must_act(0));
-  CHECK(bot_view::is_undo({{"type", R"("undo")"}}));
+  CHECK(bot_view::is_undo(bot_view::make_command(R"({"type":"undo"})")));
   CHECK_FALSE(bot_view::is_undo(bot.legal()[0]));
 
   CHECK_THROWS(bot.apply("replace", "/legal/2", R"({"type":"x"})"));  // no such command

@@ -12,18 +12,35 @@ bool under(std::string_view path, std::string_view base) {
   return path.starts_with(base) && (path.size() == base.size() || path[base.size()] == '/');
 }
 
-bot_view::command parse_command(std::string_view text) {
-  bot_view::command c;
-  scan::members(text, [&](std::string_view key, std::string_view value) {
-    c.emplace_back(key, value);
-  });
-  return c;
-}
-
 std::vector<bot_view::command> parse_commands(std::string_view text) {
   std::vector<bot_view::command> all;
-  scan::elements(text, [&](std::string_view c) { all.push_back(parse_command(c)); });
+  scan::elements(text, [&](std::string_view c) { all.push_back(bot_view::make_command(c)); });
   return all;
+}
+
+// A command's members as raw texts (name without quotes, JSON value), in the order they came:
+// what the rare member-wise operations work on.
+using members = std::vector<std::pair<std::string, std::string>>;
+
+members members_of(std::string_view text) {
+  members m;
+  scan::members(text, [&](std::string_view key, std::string_view value) {
+    m.emplace_back(key, value);
+  });
+  return m;
+}
+
+std::string object_text(const members& m) {
+  std::string out = "{";
+  for (const auto& [key, value] : m) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    out += key;
+    out += "\":";
+    out += value;
+  }
+  out += '}';
+  return out;
 }
 
 // Checks that `text` is one JSON value (what a member's value may be replaced with).
@@ -61,7 +78,7 @@ void apply_to_array(std::vector<T>& items, std::string_view op, std::string_view
 }
 
 // add/remove/replace at `inner` ("member", or "member/..." inside its value) of command `c`.
-void apply_to_command(bot_view::command& c, std::string_view op, std::string_view inner,
+void apply_to_members(members& c, std::string_view op, std::string_view inner,
                       std::string_view value) {
   const auto deeper = inner.find('/');
   const auto key = inner.substr(0, deeper);
@@ -91,6 +108,13 @@ void apply_to_command(bot_view::command& c, std::string_view op, std::string_vie
   }
 }
 
+void apply_to_command(bot_view::command& c, std::string_view op, std::string_view inner,
+                      std::string_view value) {
+  auto m = members_of(c.text);
+  apply_to_members(m, op, inner, value);
+  c = bot_view::make_command(object_text(m));
+}
+
 int seat_of(std::string_view text) {
   const auto n = scan::integer(text);
   if (!n) throw std::invalid_argument("seat expected");
@@ -105,24 +129,12 @@ void bot_view::reset(const nlohmann::json& view) {
   legal_ = parse_commands(view.at("legal").dump());
 }
 
-bool bot_view::is_undo(const command& c) {
-  for (const auto& [key, value] : c) {
-    if (key == "type") return value == R"("undo")";
-  }
-  return false;
-}
-
-std::string bot_view::text(const command& c) {
-  std::string out = "{";
-  for (const auto& [key, value] : c) {
-    if (out.size() > 1) out += ',';
-    out += '"';
-    out += key;
-    out += "\":";
-    out += value;
-  }
-  out += '}';
-  return out;
+bot_view::command bot_view::make_command(std::string_view text) {
+  command c{std::string(text), false};
+  scan::members(text, [&c](std::string_view key, std::string_view value) {
+    if (key == "type") c.undo = value == R"("undo")";
+  });
+  return c;
 }
 
 bool bot_view::keeps(std::string_view path) {
@@ -149,7 +161,7 @@ void bot_view::apply(std::string_view op, std::string_view path, std::string_vie
     const auto rest = path.substr(7);
     const auto slash = rest.find('/');
     if (slash == std::string_view::npos) {
-      return apply_to_array(legal_, op, rest, value, parse_command);
+      return apply_to_array(legal_, op, rest, value, make_command);
     }
     // Inside one command: the patcher changes its members one by one.
     apply_to_command(legal_[position(rest.substr(0, slash), legal_.size(), false)], op,

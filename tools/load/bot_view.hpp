@@ -25,18 +25,23 @@ class bot_view {
   /// type); the view may then be partly changed and must be reset from a snapshot.
   void apply(std::string_view op, std::string_view path, std::string_view value);
 
-  /// A legal command as its members' raw texts (name without quotes, JSON value), in the
-  /// order they came: what the bot sends back is the same JSON, re-assembled.
-  using command = std::vector<std::pair<std::string, std::string>>;
+  /// A legal command: its JSON object's text as it came (what the bot sends back), and whether
+  /// it is an `undo` (the bots never undo).
+  struct command {
+    std::string text;
+    bool undo = false;
+  };
+  /// The command whose JSON object is `text`. Throws scan::bad_json if it is not an object.
+  static command make_command(std::string_view text);
 
   bool finished() const { return phase_ == "finished"; }
   bool must_act(int seat) const;
   const std::vector<int>& to_act() const { return to_act_; }
   const std::vector<command>& legal() const { return legal_; }
-  /// Whether `c` is an `undo` (the bots never undo).
-  static bool is_undo(const command& c);
+  /// Whether `c` is an `undo`.
+  static bool is_undo(const command& c) { return c.undo; }
   /// The JSON text of `c`.
-  static std::string text(const command& c);
+  static const std::string& text(const command& c) { return c.text; }
 
  private:
   std::string phase_;
