@@ -24,7 +24,7 @@ namespace {
 // The bot's legal commands as the view's JSON list.
 json legal_json(const bot_view& bot) {
   auto legal = json::array();
-  for (const auto& c : bot.legal()) legal.push_back(json::parse(bot_view::text(c)));
+  for (const auto& c : bot.legal()) legal.push_back(json::parse(c.text));
   return legal;
 }
 
@@ -141,8 +141,8 @@ TEST_CASE("operations a bot cannot apply are refused", "[load][bot_view]") {
                             "legal":[{"type":"end_turn"},{"type":"buy","crop":"wheat"}]})"));
   CHECK(bot.must_act(1));
   CHECK_FALSE(bot.must_act(0));
-  CHECK(bot_view::is_undo(bot_view::make_command(R"({"type":"undo"})")));
-  CHECK_FALSE(bot_view::is_undo(bot.legal()[0]));
+  CHECK(bot_view::make_command(R"({"type":"undo"})").undo);
+  CHECK_FALSE(bot.legal()[0].undo);
 
   CHECK_THROWS(bot.apply("replace", "/legal/2", R"({"type":"x"})"));  // no such command
   CHECK_THROWS(bot.apply("remove", "/legal/1/card", ""));             // no such member
@@ -159,8 +159,8 @@ TEST_CASE("operations a bot cannot apply are refused", "[load][bot_view]") {
   bot.apply("remove", "/legal/1/give/0", "");
   bot.apply("add", "/to_act/-", "0");
   bot.apply("replace", "/game/phase", R"("finished")");
-  CHECK(bot_view::text(bot.legal()[1]) == R"({"crop":"leek","type":"buy","give":["bean"]})");
-  CHECK(bot_view::is_undo(bot.legal()[2]));
+  CHECK(bot.legal()[1].text == R"({"crop":"leek","type":"buy","give":["bean"]})");
+  CHECK(bot.legal()[2].undo);
   CHECK(bot.must_act(0));
   CHECK(bot.finished());
 }

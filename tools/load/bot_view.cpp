@@ -163,7 +163,7 @@ void bot_view::apply(std::string_view op, std::string_view path, std::string_vie
     if (slash == std::string_view::npos) {
       return apply_to_array(legal_, op, rest, value, make_command);
     }
-    // Inside one command: the patcher changes its members one by one.
+    // Inside one command: an element-wise diff of the list (this server sends it whole).
     apply_to_command(legal_[position(rest.substr(0, slash), legal_.size(), false)], op,
                      rest.substr(slash + 1), value);
   } else {

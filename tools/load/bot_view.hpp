@@ -38,10 +38,6 @@ class bot_view {
   bool must_act(int seat) const;
   const std::vector<int>& to_act() const { return to_act_; }
   const std::vector<command>& legal() const { return legal_; }
-  /// Whether `c` is an `undo`.
-  static bool is_undo(const command& c) { return c.undo; }
-  /// The JSON text of `c`.
-  static const std::string& text(const command& c) { return c.text; }
 
  private:
   std::string phase_;

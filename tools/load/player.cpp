@@ -249,13 +249,13 @@ void player::maybe_act() {
 
 void player::act() {
   const auto& legal = view_.legal();
-  const auto usable = std::count_if(legal.begin(), legal.end(),
-                                    [](const auto& c) { return !bot_view::is_undo(c); });
+  const auto usable =
+      std::count_if(legal.begin(), legal.end(), [](const auto& c) { return !c.undo; });
   if (usable == 0) return;
   auto pick = std::uniform_int_distribution<std::ptrdiff_t>(0, usable - 1)(random_);
   const bot_view::command* chosen = nullptr;
   for (const auto& c : legal) {
-    if (bot_view::is_undo(c)) continue;
+    if (c.undo) continue;
     if (pick-- == 0) {
       chosen = &c;
       break;
@@ -280,7 +280,7 @@ void player::act() {
   text += R"(,"id":")";
   text += pending_;
   text += R"(","cmd":)";
-  text += bot_view::text(*chosen);
+  text += chosen->text;
   text += '}';
   send(std::move(text));
 }
