@@ -69,27 +69,11 @@ if [ ! -x "$server" ] || [ ! -x "$load" ]; then
   exit 0
 fi
 ulimit -n "$(ulimit -Hn)"  # every connection is a descriptor, in both processes
+# shellcheck source=scripts/load-server.sh
+. "$(dirname "$0")/load-server.sh"
 data=$(mktemp -d)
-log="$data/server.log"
-"$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --memory-only true \
-  --log-level info >"$log" 2>&1 &
-server_pid=$!
-trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$data"' EXIT
-port=""
-for _ in $(seq 100); do
-  port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "bench: the server did not start" >&2; cat "$log" >&2; exit 1; }
-
-json() {  # json PATH JSON -> the value at a dotted path; an object as k=v pairs
-  python3 -c 'import json, sys
-v = json.loads(sys.argv[2])
-for k in sys.argv[1].split("."): v = v.get(k) if isinstance(v, dict) else None
-if isinstance(v, dict): print(", ".join(f"{k}={n}" for k, n in v.items()) or "none")
-else: print("-" if v is None else v)' "$1" "$2"
-}
+trap 'stop_server; rm -rf "$data"' EXIT
+start_server "$data"
 
 # Idle connections first, on the fresh server: memory freed by games would hide their cost.
 idle=${BENCH_IDLE:-10000}

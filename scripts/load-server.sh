@@ -1,0 +1,34 @@
+# Sourced by bench.sh and load-series.sh: a loyang-server for loyang-load to drive, and the
+# report's fields. Needs $server (the server binary).
+
+# start_server DATA: starts a memory-only server on a free port with its data (and log) in
+# DATA; sets server_pid and port. Exits if the server does not start.
+start_server() {
+  local data=$1 log="$1/server.log"
+  "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal \
+    --memory-only true --log-level info >"$log" 2>&1 &
+  server_pid=$!
+  port=""
+  for _ in $(seq 100); do
+    port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
+    [ -n "$port" ] && return 0
+    sleep 0.1
+  done
+  echo "the server did not start" >&2
+  cat "$log" >&2
+  exit 1
+}
+
+# stop_server: stops the server start_server started, if it runs.
+stop_server() {
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+}
+
+json() {  # json PATH JSON -> the value at a dotted path; an object as k=v pairs
+  python3 -c 'import json, sys
+v = json.loads(sys.argv[2])
+for k in sys.argv[1].split("."): v = v.get(k) if isinstance(v, dict) else None
+if isinstance(v, dict): print(", ".join(f"{k}={n}" for k, n in v.items()) or "none")
+else: print("-" if v is None else v)' "$1" "$2"
+}
