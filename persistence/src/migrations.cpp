@@ -65,7 +65,22 @@ CREATE TABLE snapshots (
 );
 )sql";
 
-constexpr std::array<std::string_view, 1> all_migrations{migration_1};
+// Issue 19 (safe on the open internet): tokens expire after idling (last_used_at; created_at
+// gives the absolute lifetime); names are unique regardless of case; a game says who may watch.
+// Names that differ only in case from an older account's get "-<id>" appended (the older
+// account keeps its name), or the unique index could not be made.
+constexpr std::string_view migration_2 = R"sql(
+ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+UPDATE tokens SET last_used_at = created_at;
+UPDATE accounts SET name = name || '-' || id
+ WHERE EXISTS (SELECT 1 FROM accounts AS older
+                WHERE older.name = accounts.name COLLATE NOCASE AND older.id < accounts.id);
+CREATE UNIQUE INDEX accounts_by_folded_name ON accounts(name COLLATE NOCASE);
+ALTER TABLE games ADD COLUMN watch TEXT NOT NULL DEFAULT 'everyone'
+  CHECK (watch IN ('everyone', 'players'));
+)sql";
+
+constexpr std::array<std::string_view, 2> all_migrations{migration_1, migration_2};
 
 }  // namespace
 
