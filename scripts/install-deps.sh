@@ -12,8 +12,8 @@ build_packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
   libgoogle-perftools-dev catch2 curl ca-certificates
 )
-# The tests also drive a Python client and a real browser.
-test_packages=(python3 python3-websockets chromium)
+# The tests also drive a Python client, a real browser and nginx (the TLS-proxy example).
+test_packages=(python3 python3-websockets chromium nginx-light)
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}

@@ -6,6 +6,7 @@
 #include <system_error>
 #include <utility>
 
+#include "loyang/persistence/data_dir_lock.hpp"
 #include "loyang/persistence/migrations.hpp"
 
 namespace loyang::persistence {
@@ -33,20 +34,44 @@ database::database(const std::filesystem::path& file, std::chrono::milliseconds 
 }
 
 database database::open_in(const std::filesystem::path& data_dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(data_dir, ec);
-  if (ec) throw error("cannot create data directory " + data_dir.string() + ": " + ec.message());
-  return database(data_dir / database_file_name);
+  // Locked before the file is touched: a second server must not even migrate it.
+  auto lock = lock_data_dir(data_dir);
+  database db(data_dir / database_file_name);
+  try {
+    db.probe_write();
+  } catch (const error& e) {
+    throw error("database " + db.file().string() + " cannot be written: " + e.what(),
+                e.sqlite_code());
+  }
+  db.lock_ = std::move(lock);
+  return db;
+}
+
+void database::probe_write() {
+  const auto run = [this](const char* sql) {
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK) return;
+    const int code = sqlite3_extended_errcode(db_);
+    const std::string message = sqlite3_errmsg(db_);
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw error(message, code);
+  };
+  run("BEGIN IMMEDIATE");
+  run("CREATE TABLE loyang_write_probe(b BLOB); "
+      "INSERT INTO loyang_write_probe VALUES (zeroblob(65536))");
+  run("ROLLBACK");
 }
 
 database::database(database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), file_(std::move(other.file_)) {}
+    : db_(std::exchange(other.db_, nullptr)),
+      file_(std::move(other.file_)),
+      lock_(std::move(other.lock_)) {}
 
 database& database::operator=(database&& other) noexcept {
   if (this != &other) {
     close();
     db_ = std::exchange(other.db_, nullptr);
     file_ = std::move(other.file_);
+    lock_ = std::move(other.lock_);
   }
   return *this;
 }

@@ -11,6 +11,11 @@ std::string write_error_code(int sqlite_code) {
   return (sqlite_code & 0xff) == SQLITE_FULL ? disk_full : storage_failed;
 }
 
+std::string not_ready_reason_of(int sqlite_code) {
+  if ((sqlite_code & 0xff) == SQLITE_READONLY) return "read_only";
+  return write_error_code(sqlite_code);
+}
+
 namespace detail {
 
 void raise(int code, sqlite3* db, const std::string& what) {

@@ -6,6 +6,8 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -63,12 +65,20 @@ struct sqlite_store::impl {
     for (;;) {
       {
         std::unique_lock lock(mutex);
-        wake.wait(lock, [this] { return stopping || !queue.empty(); });
+        const auto has_work = [this] { return stopping || !queue.empty(); };
+        if (!failure) {
+          wake.wait(lock, has_work);
+        } else if (!wake.wait_for(lock, options.probe_every, has_work)) {
+          lock.unlock();
+          probe();
+          continue;
+        }
         if (queue.empty()) return;  // stopping, and everything is written
         batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
         queue.clear();
       }
       const auto results = commit(batch);
+      report(batch, results);
       std::uint64_t ok = 0;
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (results[i].empty()) ++ok;
@@ -99,6 +109,8 @@ struct sqlite_store::impl {
   // path pays for no savepoints.
   std::vector<std::string> commit(const std::vector<queued>& batch) {
     std::vector<std::string> results(batch.size());
+    batch_error.reset();
+    failure_text.assign(batch.size(), {});
     try {
       for (;;) {
         bool retry = false;
@@ -115,6 +127,7 @@ struct sqlite_store::impl {
               throw;
             }
             results[i] = write_error_code(e.sqlite_code());
+            failure_text[i] = e.what();
             retry = true;  // `t` rolls back on leaving the scope
           }
         }
@@ -127,12 +140,53 @@ struct sqlite_store::impl {
       for (auto& r : results) {
         if (r.empty()) r = code;
       }
-    } catch (const std::exception&) {
+      batch_error = {not_ready_reason_of(e.sqlite_code()), e.what()};
+    } catch (const std::exception& e) {
       for (auto& r : results) {
         if (r.empty()) r = storage_failed;
       }
+      batch_error = {storage_failed, e.what()};
     }
     return results;
+  }
+
+  // ---- failures and readiness (writer thread) --------------------------------------------
+
+  // Logs every failed write with what it stored, and moves the readiness.
+  void report(const std::vector<queued>& batch, const std::vector<std::string>& results) {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (results[i].empty() || !options.on_failure) continue;
+      const std::string why = !failure_text[i].empty() ? failure_text[i]
+                              : batch_error           ? batch_error->second
+                                                      : results[i];
+      options.on_failure(detail::describe(batch[i].what) + " failed: " + why);
+    }
+    if (batch_error) {
+      set_failure(batch_error->first);
+    } else if (failure) {
+      set_failure(std::nullopt);  // a transaction committed: writes work again
+    }
+  }
+
+  void probe() {
+    try {
+      db.probe_write();
+      set_failure(std::nullopt);
+    } catch (const error& e) {
+      set_failure(not_ready_reason_of(e.sqlite_code()));
+    }
+  }
+
+  void set_failure(std::optional<std::string> reason) {
+    const bool recovered = failure && !reason;
+    failure = reason.has_value();
+    {
+      std::lock_guard lock(stats_mutex);
+      not_ready = std::move(reason);
+    }
+    if (recovered && options.on_recovery) {
+      options.on_recovery("the database " + db.file().string() + " accepts writes again");
+    }
   }
 
   void stop() {
@@ -191,6 +245,12 @@ struct sqlite_store::impl {
 
   mutable std::mutex stats_mutex;
   sqlite_store_stats counters;
+  std::optional<std::string> not_ready;  // guarded by stats_mutex
+
+  // Writer thread only.
+  bool failure = false;  // the last transaction or probe failed
+  std::optional<std::pair<std::string, std::string>> batch_error;  // reason, SQLite's sentence
+  std::vector<std::string> failure_text;  // per write of the batch: why it failed alone
 
   std::mutex readers_mutex;
   std::vector<std::unique_ptr<detail::game_reader>> idle;
@@ -251,6 +311,11 @@ loaded_game sqlite_store::load_game(const game_record& g) {
 }
 
 std::int64_t sqlite_store::queue_depth() const { return impl_->depth.load(); }
+
+std::optional<std::string> sqlite_store::not_ready_reason() const {
+  std::lock_guard lock(impl_->stats_mutex);
+  return impl_->not_ready;
+}
 
 void sqlite_store::stop() { impl_->stop(); }
 

@@ -36,6 +36,25 @@ game_write make_game_write(const game_record& g) {
   return w;
 }
 
+std::string describe(const write& w) {
+  struct visitor {
+    std::string operator()(const account_write& a) const {
+      return "saving account " + std::to_string(a.account.id) + " (" + a.account.name + ")";
+    }
+    std::string operator()(const token_write& t) const {
+      return "saving a login token of account " + std::to_string(t.account);
+    }
+    std::string operator()(const revoke_write&) const { return "revoking a login token"; }
+    std::string operator()(const game_write& g) const {
+      return "saving game " + std::to_string(g.id) + " (" + g.status + ")";
+    }
+    std::string operator()(const command_write& c) const {
+      return "storing command " + std::to_string(c.version) + " of game " + std::to_string(c.game);
+    }
+  };
+  return std::visit(visitor{}, w);
+}
+
 write_statements::write_statements(database& db, std::string engine_version)
     : db_(db),
       engine_version_(std::move(engine_version)),

@@ -69,6 +69,9 @@ using write = std::variant<account_write, token_write, revoke_write, game_write,
 
 game_write make_game_write(const game_record& g);
 
+/// What `w` stores, for the log: "saving account 7 (ann)", "storing command 12 of game 3".
+std::string describe(const write& w);
+
 /// The write connection's statements, prepared once and reused for every write.
 class write_statements {
  public:

@@ -226,8 +226,10 @@ Options (each also read from its environment variable; the flag wins):
   --version                           print the version and exit
   -h, --help                          print this help and exit
 
-Exit status: 0 after SIGINT/SIGTERM, 1 on a runtime failure (e.g. the port is taken),
-2 on bad options or an unusable data directory or database.
+Exit status: 0 after SIGINT/SIGTERM, 1 on a failure while running, 2 when it cannot start
+as set up: bad options, a data directory in use by another server, a data directory or
+database that cannot be written or used, a port that is taken.
+GET /healthz: alive; GET /readyz: 200 while the database accepts writes, else 503.
 )";
   return text;
 }

@@ -61,6 +61,13 @@ void route(shared_state& state, request& req, responder respond) {
                                   {"version", std::string(version())},
                                   {"uptime_seconds", state.uptime_seconds()}}));
   }
+  if (path == "/readyz") {
+    if (!get) return not_allowed("GET, HEAD");
+    const auto reason = state.stats().not_ready_reason();
+    if (!reason) return respond(json_response(req, http::status::ok, {{"status", "ready"}}));
+    return respond(json_response(req, http::status::service_unavailable,
+                                 {{"status", "not_ready"}, {"reason", *reason}}));
+  }
   if (path == "/metrics") {
     if (!get) return not_allowed("GET, HEAD");
     http::response<http::string_body> res{http::status::ok, req.version()};

@@ -6,14 +6,29 @@
 #include <utility>
 
 #include "http_session.hpp"
+#include "loyang/server/server.hpp"
 
 namespace loyang::server {
 namespace {
 
-void throw_if(beast::error_code ec, const char* what, const tcp::endpoint& endpoint) {
+// The reasons an operator meets, in words; others keep the system's own message.
+std::string reason(beast::error_code ec) {
+  if (ec == net::error::address_in_use) return "the address is already in use";
+  if (ec == net::error::access_denied) {
+    return "permission denied (ports below 1024 need privileges)";
+  }
+  if (ec == net::error::address_family_not_supported || ec == boost::system::errc::address_not_available) {
+    return "no network interface has this address";
+  }
+  return ec.message();
+}
+
+void throw_if(beast::error_code ec, const tcp::endpoint& endpoint) {
   if (!ec) return;
-  const std::string where = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
-  throw boost::system::system_error(ec, std::string(what) + " " + where);
+  const auto address = endpoint.address();
+  const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+  throw listen_error("cannot listen on " + host + ":" + std::to_string(endpoint.port()) + ": " +
+                     reason(ec));
 }
 
 }  // namespace
@@ -23,13 +38,13 @@ listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
     : ioc_(ioc), acceptor_(net::make_strand(ioc)), state_(std::move(state)) {
   beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
-  throw_if(ec, "open", endpoint);
+  throw_if(ec, endpoint);
   acceptor_.set_option(net::socket_base::reuse_address(true), ec);
-  throw_if(ec, "set_option", endpoint);
+  throw_if(ec, endpoint);
   acceptor_.bind(endpoint, ec);
-  throw_if(ec, "bind", endpoint);
+  throw_if(ec, endpoint);
   acceptor_.listen(net::socket_base::max_listen_connections, ec);
-  throw_if(ec, "listen", endpoint);
+  throw_if(ec, endpoint);
   endpoint_ = acceptor_.local_endpoint();
 }
 

@@ -12,7 +12,8 @@ namespace loyang::server {
 /// permission) surface before the server reports that it is listening.
 class listener : public std::enable_shared_from_this<listener> {
  public:
-  /// Opens, binds and listens on `endpoint`. Throws boost::system::system_error.
+  /// Opens, binds and listens on `endpoint`. Throws listen_error (server.hpp) with a
+  /// sentence that names the address and the reason in plain words.
   listener(net::io_context& ioc, const tcp::endpoint& endpoint, std::shared_ptr<shared_state> state);
 
   /// Starts accepting connections.

@@ -1,5 +1,6 @@
 // loyang-server: parse the settings, open the data, listen, serve until SIGINT/SIGTERM.
-// Exit status: 0 after a signal, 1 on a runtime failure, 2 on bad options or unusable data.
+// Exit status: 0 after a signal, 1 on a runtime failure, 2 when the server cannot start as
+// set up (bad options, a data directory in use, unwritable or unusable, a port taken).
 // `loyang-server backup --data DIR --out FILE` copies the database instead (online backup).
 #include <spdlog/spdlog.h>
 
@@ -101,10 +102,14 @@ int main(int argc, char** argv) {
     spdlog::info("stopped");
     return 0;
   } catch (const loyang::persistence::error& e) {
-    spdlog::critical("data directory {}: {}", settings.data_dir.string(), e.what());
+    // persistence::error names the directory or file already.
+    std::cerr << program << ": " << e.what() << '\n';
+    return exit_bad_setup;
+  } catch (const server::listen_error& e) {
+    std::cerr << program << ": " << e.what() << '\n';
     return exit_bad_setup;
   } catch (const boost::system::system_error& e) {
-    spdlog::critical("cannot listen: {}", e.what());
+    spdlog::critical("{}", e.what());
     return exit_runtime_failure;
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

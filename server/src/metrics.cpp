@@ -21,6 +21,14 @@ void metrics::set_queue_depth_source(std::function<std::int64_t()> source) {
   queue_depth_ = std::move(source);
 }
 
+void metrics::set_readiness_source(std::function<std::optional<std::string>()> source) {
+  readiness_ = std::move(source);
+}
+
+std::optional<std::string> metrics::not_ready_reason() const {
+  return readiness_ ? readiness_() : std::nullopt;
+}
+
 std::string metrics::text() const {
   std::ostringstream out;
   auto gauge = [&](const char* name, const char* help, std::int64_t value, const char* type) {
@@ -32,6 +40,8 @@ std::string metrics::text() const {
   gauge("loyang_games_in_memory", "Games loaded in memory.", games_in_memory.load(), "gauge");
   gauge("loyang_persistence_queue_depth", "Writes waiting for the database writer.",
         queue_depth_ ? queue_depth_() : 0, "gauge");
+  gauge("loyang_store_ready", "1 while the database accepts writes, 0 after a write failed.",
+        not_ready_reason() ? 0 : 1, "gauge");
   gauge("loyang_connections_dropped_total", "Connections closed because their send queue was full.",
         messages_dropped_connections.load(), "counter");
   gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace loyang::server {
@@ -32,6 +33,13 @@ class metrics {
   /// How to read the persistence queue depth (set once at start).
   void set_queue_depth_source(std::function<std::int64_t()> source);
 
+  /// How to ask the store whether writes succeed (set once at start): nullopt when they do,
+  /// else the reason ("disk_full", ...).
+  void set_readiness_source(std::function<std::optional<std::string>()> source);
+
+  /// Why the server is not ready for traffic (its store refuses writes); nullopt when ready.
+  std::optional<std::string> not_ready_reason() const;
+
   /// The Prometheus text exposition of everything above.
   std::string text() const;
 
@@ -42,6 +50,7 @@ class metrics {
   std::atomic<std::int64_t> latency_count_{0};
   std::atomic<std::int64_t> latency_micros_sum_{0};
   std::function<std::int64_t()> queue_depth_;
+  std::function<std::optional<std::string>()> readiness_;
 };
 
 }  // namespace loyang::server

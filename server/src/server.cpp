@@ -46,6 +46,7 @@ struct server::impl {
                                                    : password_cost::interactive;
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
+    state->stats().set_readiness_source([s = store.get()] { return s->not_ready_reason(); });
     state->games->start();
   }
 
@@ -60,6 +61,9 @@ struct server::impl {
     if (c.memory_only) return persistence::make_memory_store();
     persistence::sqlite_store_options o;
     o.engine_version = std::string(version());
+    o.max_page_count = c.max_database_pages;
+    o.on_failure = [](const std::string& what) { spdlog::error("store: {}", what); };
+    o.on_recovery = [](const std::string& what) { spdlog::info("store: {}", what); };
     return persistence::make_sqlite_store(c.data_dir, std::move(o));
   }
 

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,8 @@
 struct sqlite3;
 
 namespace loyang::persistence {
+
+class data_dir_lock;
 
 /// Name of the database file inside the data directory.
 inline constexpr std::string_view database_file_name = "loyang.db";
@@ -35,8 +38,19 @@ class database {
   explicit database(const std::filesystem::path& file,
                     std::chrono::milliseconds busy_timeout = default_busy_timeout);
 
-  /// Creates `data_dir` if absent, then opens `data_dir`/loyang.db. Throws persistence::error.
+  /// Creates `data_dir` if absent, locks it for this process (data_dir_lock.hpp), opens
+  /// `data_dir`/loyang.db and checks that it can be written (probe_write). The lock is held
+  /// as long as this connection. Throws persistence::error with one sentence for a
+  /// directory in use by another process or one that cannot be written, and for every
+  /// failure of the constructor.
   static database open_in(const std::filesystem::path& data_dir);
+
+  /// Checks that a write can happen now: takes the write lock (BEGIN IMMEDIATE), allocates
+  /// about 64 KB of new pages in a scratch table, and rolls everything back, so the file is
+  /// unchanged. Throws persistence::error with SQLite's code: SQLITE_READONLY for a file
+  /// that cannot be written, SQLITE_FULL when no page can be added (a full quota
+  /// (max_page_count), or a full disk when the pages reach it). Needs no open transaction.
+  void probe_write();
 
   database(database&& other) noexcept;
   database& operator=(database&& other) noexcept;
@@ -71,6 +85,7 @@ class database {
 
   sqlite3* db_ = nullptr;
   std::filesystem::path file_;
+  std::shared_ptr<const data_dir_lock> lock_;  // open_in's; released after db_ is closed
 };
 
 }  // namespace loyang::persistence

@@ -39,6 +39,10 @@ inline constexpr const char* disk_full = "disk_full";
 /// The write error code for a failure: "disk_full" for SQLITE_FULL, else "storage_failed".
 std::string write_error_code(int sqlite_code);
 
+/// Why a store is not ready after a failure: "disk_full" (SQLITE_FULL), "read_only"
+/// (SQLITE_READONLY) or "storage_failed".
+std::string not_ready_reason_of(int sqlite_code);
+
 namespace detail {
 /// Throws error("<what>: <sqlite message>", code) unless `code` is SQLITE_OK, SQLITE_ROW or
 /// SQLITE_DONE. `db` may be null (the message then comes from sqlite3_errstr).

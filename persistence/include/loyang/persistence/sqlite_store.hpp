@@ -30,9 +30,17 @@
 /// load_game starts from the latest snapshot (checked against its hash), replays the log
 /// after it, and checks the result against the game row's hash: any difference throws
 /// engine_mismatch (error.hpp).
+///
+/// Readiness. A transaction that fails as a whole makes the store "not ready"
+/// (not_ready_reason: "disk_full", "read_only", "storage_failed"). While it is, the idle
+/// writer probes every `probe_every` (database::probe_write: the write lock and ~64 KB of
+/// new pages, rolled back); the store is ready again after a probe or a commit succeeds.
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "loyang/persistence/store.hpp"
@@ -52,6 +60,14 @@ struct sqlite_store_options {
   /// If > 0, caps the database at this many pages (PRAGMA max_page_count on the write
   /// connection): a quota, and how the tests simulate a full disk.
   std::int64_t max_page_count = 0;
+  /// While not ready, how often the idle writer probes whether writes succeed again.
+  std::chrono::milliseconds probe_every{2000};
+  /// Told (on the writer thread) one sentence for each failed write, naming what was written
+  /// and SQLite's error, e.g. "saving account 7 (ann) failed: database or disk is full".
+  /// Must not block or throw.
+  std::function<void(const std::string&)> on_failure;
+  /// Told (on the writer thread) when writes succeed again after a failure.
+  std::function<void(const std::string&)> on_recovery;
 };
 
 /// What the writer has done since the store opened.
@@ -99,6 +115,9 @@ class sqlite_store final : public store {
 
   /// Writes queued or being committed (their done has not run yet).
   std::int64_t queue_depth() const override;
+
+  /// See "Readiness" above. Any thread.
+  std::optional<std::string> not_ready_reason() const override;
 
   /// Commits every queued write, runs their callbacks, then joins the writer. Later writes
   /// fail at once, on the caller's thread, with "storage_failed". Idempotent.

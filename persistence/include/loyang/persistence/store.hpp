@@ -52,6 +52,10 @@ class store {
   /// Writes waiting to be committed.
   virtual std::int64_t queue_depth() const = 0;
 
+  /// Whether writes succeed now: nullopt when they do (or nothing has failed), else a stable
+  /// reason: "disk_full", "read_only" or "storage_failed". Any thread.
+  virtual std::optional<std::string> not_ready_reason() const { return std::nullopt; }
+
   /// Finishes every queued write, then stops.
   virtual void stop() = 0;
 };

@@ -52,6 +52,9 @@ struct config {
   int max_connections_per_account = 16;
   /// Games nobody watches leave memory after about this long.
   std::chrono::seconds evict_after{300};
+  /// If > 0, the database may grow to this many pages and no more (a quota; the tests use
+  /// it to fill the "disk"). No flag: not an operator setting.
+  std::int64_t max_database_pages = 0;
 };
 
 /// Upper bound of config::threads.

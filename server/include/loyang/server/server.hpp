@@ -8,11 +8,19 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "loyang/server/config.hpp"
 
 namespace loyang::server {
+
+/// The address cannot be listened on. what() is one sentence for the operator, e.g.
+/// "cannot listen on 0.0.0.0:8080: the address is already in use".
+class listen_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// How long stop() lets open connections finish before abandoning them.
 inline constexpr std::chrono::seconds shutdown_grace{10};
@@ -22,8 +30,9 @@ class server {
  public:
   /// Opens `settings.data_dir`/loyang.db (creating the directory and migrating the schema)
   /// and binds the listening socket; nothing is served before run(). Throws
-  /// persistence::error for an unusable data directory or database, and
-  /// boost::system::system_error when the address cannot be bound. An empty
+  /// persistence::error for an unusable data directory or database (one in use by
+  /// another server, one that cannot be written), and listen_error when the address cannot
+  /// be bound. An empty
   /// settings.web_root means ./web.
   explicit server(config settings);
   ~server();
