@@ -156,7 +156,7 @@ async def play_through_websocket(url, token, game, context):
 
         await ws.send(json.dumps({"type": "hello", "token": token}))
         welcome = await receive()
-        expect(welcome["type"] == "welcome", f"hello through the proxy is answered by welcome")
+        expect(welcome["type"] == "welcome", "hello through the proxy is answered by welcome")
         await ws.send(json.dumps({"type": "subscribe", "game": game, "as": "player"}))
         view = version = seat = None
         sent = None
@@ -259,8 +259,13 @@ http {{
                                   token=token, context=context)
         expect(status == 201 and body["status"] == "active", "a game with a bot through the proxy")
 
-        asyncio.run(play_through_websocket(f"wss://127.0.0.1:{https_port}/ws", token, body["id"],
-                                           context))
+        try:
+            asyncio.run(play_through_websocket(f"wss://127.0.0.1:{https_port}/ws", token,
+                                               body["id"], context))
+        except Failure:
+            raise
+        except Exception as e:  # the handshake refused, a timeout, a closed connection
+            raise Failure(f"the WebSocket through the proxy failed: {e!r}")
         return 0
     except Failure as e:
         print(f"FAIL: {e}")
