@@ -31,9 +31,14 @@ class data_dir_lock {
 namespace {
 
 // flock conflicts between two descriptors of one process too: holders in this process
-// share the lock they already have, found by the lock file's identity.
+// share the lock they already have, found by the lock file's identity. A forked child
+// inherits this table but is another process: it must lock for itself.
+struct holder {
+  pid_t pid = 0;
+  std::weak_ptr<const data_dir_lock> lock;
+};
 std::mutex held_mutex;
-std::map<std::pair<dev_t, ino_t>, std::weak_ptr<const data_dir_lock>> held;
+std::map<std::pair<dev_t, ino_t>, holder> held;
 
 std::string holder_pid(int fd) {
   char buffer[32] = {};
@@ -63,17 +68,20 @@ std::shared_ptr<const data_dir_lock> lock_data_dir(const std::filesystem::path& 
   if (::fstat(fd, &st) != 0) cannot_write(data_dir, errno);
   const std::pair key{st.st_dev, st.st_ino};
   std::lock_guard guard(held_mutex);
-  if (auto mine = held[key].lock()) return mine;
+  const pid_t me = ::getpid();
+  if (auto& h = held[key]; h.pid == me) {
+    if (auto mine = h.lock.lock()) return mine;
+  }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK) cannot_write(data_dir, errno);
     throw error("data directory " + data_dir.string() + " is in use by another loyang-server (pid " +
                 holder_pid(fd) + "); stop it first");
   }
-  const std::string pid = std::to_string(::getpid()) + "\n";
+  const std::string pid = std::to_string(me) + "\n";
   if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
     cannot_write(data_dir, errno);
   }
-  held[key] = lock;
+  held[key] = {me, lock};
   return lock;
 }
 

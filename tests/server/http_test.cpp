@@ -197,12 +197,15 @@ TEST_CASE("an unusable data directory fails with persistence::error", "[server]"
   CHECK_THROWS_AS(loyang::server::server(settings), loyang::persistence::error);
 }
 
-TEST_CASE("a port already in use fails with system_error", "[server]") {
+TEST_CASE("a port already in use fails with one sentence", "[server]") {
   running_server first;
   temp_dir data;
   config settings;
   settings.address = "127.0.0.1";
   settings.port = first.port();
   settings.data_dir = data.path();
-  CHECK_THROWS_AS(loyang::server::server(settings), boost::system::system_error);
+  CHECK_THROWS_AS(loyang::server::server(settings), loyang::server::listen_error);
+  CHECK_THROWS_WITH(loyang::server::server(settings),
+                    "cannot listen on 127.0.0.1:" + std::to_string(first.port()) +
+                        ": the address is already in use");
 }
