@@ -136,7 +136,7 @@ TEST_CASE("logging out closes the token's WebSockets with 4001, and their comman
   // And the token no longer opens one.
   ws_client again(s.port());
   again.send({{"type", "hello"}, {"token", token}});
-  CHECK(again.next()["code"] == "bad_token");
+  CHECK(again.next_of("error")["error"]["code"] == "bad_token");
 }
 
 TEST_CASE("a password change needs the old password, revokes the other logins and closes their "
