@@ -5,7 +5,7 @@
 # DATA; sets server_pid and port. Exits if the server does not start.
 start_server() {
   local data=$1 log="$1/server.log"
-  "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal \
+  "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --signups-per-hour 0 \
     --memory-only true --log-level info >"$log" 2>&1 &
   server_pid=$!
   port=""

@@ -35,8 +35,12 @@ store::catalog game_reader::load_catalog() {
       out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1),
                               accounts.column_text(2), accounts.column_int64(3)});
     }
-    auto tokens = db_.prepare("SELECT token_hash, account_id FROM tokens WHERE revoked = 0");
-    while (tokens.step()) out.tokens.emplace_back(tokens.column_text(0), tokens.column_int64(1));
+    auto tokens = db_.prepare(
+        "SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0");
+    while (tokens.step()) {
+      out.tokens.push_back({tokens.column_text(0), tokens.column_int64(1), tokens.column_int64(2),
+                            tokens.column_int64(3)});
+    }
 
     auto games = db_.prepare(
         "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "

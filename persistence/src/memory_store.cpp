@@ -19,6 +19,11 @@ class memory_store final : public store {
     done({});
   }
   void revoke_token(const std::string&, write_done done) override { done({}); }
+  void touch_token(const std::string&, std::int64_t, write_done done) override { done({}); }
+  void change_password(std::int64_t, const std::string&, const std::string&,
+                       write_done done) override {
+    done({});
+  }
   void save_game(const game_record&, write_done done) override { done({}); }
   void append_command(const command_record& c, const game_record&, const engine::state&,
                       write_done done) override {

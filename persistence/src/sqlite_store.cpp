@@ -279,6 +279,15 @@ void sqlite_store::revoke_token(const std::string& hash, write_done done) {
   impl_->enqueue(detail::revoke_write{hash}, std::move(done));
 }
 
+void sqlite_store::touch_token(const std::string& hash, std::int64_t at, write_done done) {
+  impl_->enqueue(detail::touch_write{hash, at}, std::move(done));
+}
+
+void sqlite_store::change_password(std::int64_t account, const std::string& password_hash,
+                                   const std::string& keep_hash, write_done done) {
+  impl_->enqueue(detail::password_write{account, password_hash, keep_hash}, std::move(done));
+}
+
 void sqlite_store::save_game(const game_record& g, write_done done) {
   impl_->enqueue(detail::make_game_write(g), std::move(done));
 }

@@ -63,10 +63,16 @@ write_statements::write_statements(database& db, std::string engine_version)
           "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
           "password_hash = excluded.password_hash")),
       upsert_token_(db.prepare(
-          "INSERT INTO tokens(token_hash, account_id, created_at, revoked) VALUES (?1, ?2, ?3, 0) "
+          "INSERT INTO tokens(token_hash, account_id, created_at, last_used_at, revoked) "
+          "VALUES (?1, ?2, ?3, ?3, 0) "
           "ON CONFLICT(token_hash) DO UPDATE SET account_id = excluded.account_id, "
-          "created_at = excluded.created_at, revoked = 0")),
+          "created_at = excluded.created_at, last_used_at = excluded.last_used_at, revoked = 0")),
       revoke_token_(db.prepare("UPDATE tokens SET revoked = 1 WHERE token_hash = ?1")),
+      touch_token_(db.prepare(
+          "UPDATE tokens SET last_used_at = max(last_used_at, ?2) WHERE token_hash = ?1")),
+      set_password_(db.prepare("UPDATE accounts SET password_hash = ?2 WHERE id = ?1")),
+      revoke_others_(db.prepare(
+          "UPDATE tokens SET revoked = 1 WHERE account_id = ?1 AND token_hash <> ?2")),
       // The log owns `version`; options and seed may change only before the first command.
       upsert_game_(db.prepare(
           "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
@@ -112,6 +118,16 @@ void write_statements::run(const token_write& w) {
 
 void write_statements::run(const revoke_write& w) {
   revoke_token_.bind(1, std::string_view(w.hash)).run();
+}
+
+void write_statements::run(const touch_write& w) {
+  touch_token_.bind(1, std::string_view(w.hash)).bind(2, w.at).run();
+}
+
+void write_statements::run(const password_write& w) {
+  set_password_.bind(1, w.account).bind(2, std::string_view(w.password_hash)).run();
+  if (db_.changes() != 1) throw error("no account " + std::to_string(w.account));
+  revoke_others_.bind(1, w.account).bind(2, std::string_view(w.keep_hash)).run();
 }
 
 void write_statements::run(const game_write& w) {

@@ -27,6 +27,18 @@ struct revoke_write {
   std::string hash;
 };
 
+struct touch_write {
+  std::string hash;
+  std::int64_t at = 0;
+};
+
+/// A new password hash, and every token of the account but `keep_hash` revoked.
+struct password_write {
+  std::int64_t account = 0;
+  std::string password_hash;
+  std::string keep_hash;
+};
+
 /// The games row (as columns) and its seats.
 struct game_write {
   std::int64_t id = 0;
@@ -65,7 +77,8 @@ struct command_write {
   std::optional<snapshot_blob> snapshot;
 };
 
-using write = std::variant<account_write, token_write, revoke_write, game_write, command_write>;
+using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
+                           game_write, command_write>;
 
 game_write make_game_write(const game_record& g);
 
@@ -85,12 +98,15 @@ class write_statements {
   void run(const account_write& w);
   void run(const token_write& w);
   void run(const revoke_write& w);
+  void run(const touch_write& w);
+  void run(const password_write& w);
   void run(const game_write& w);
   void run(const command_write& w);
 
   database& db_;
   std::string engine_version_;
-  statement upsert_account_, upsert_token_, revoke_token_;
+  statement upsert_account_, upsert_token_, revoke_token_, touch_token_;
+  statement set_password_, revoke_others_;
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
 };

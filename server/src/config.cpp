@@ -8,6 +8,8 @@
 #include <system_error>
 #include <thread>
 
+#include "accounts/client_address.hpp"
+
 namespace loyang::server {
 namespace {
 
@@ -117,7 +119,59 @@ std::optional<std::string> apply_max_connections(config& c, const std::string& v
   return std::nullopt;
 }
 
-constexpr std::array<option, 11> options{{
+// A duration: a whole number with a unit, s, m, h or d ("30d"), at least a second and at
+// most ten years.
+std::optional<std::string> apply_duration(std::chrono::seconds& out, const std::string& value) {
+  const char* const problem = "must be a number with s, m, h or d (e.g. 30d), up to 3650d";
+  if (value.size() < 2) return problem;
+  const auto n = to_integer(value.substr(0, value.size() - 1));
+  long long unit = 0;
+  switch (value.back()) {
+    case 's': unit = 1; break;
+    case 'm': unit = 60; break;
+    case 'h': unit = 3600; break;
+    case 'd': unit = 86400; break;
+    default: return problem;
+  }
+  if (!n || *n < 1 || *n > 3650LL * 86400 / unit) return problem;
+  out = std::chrono::seconds(*n * unit);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_idle_lifetime(config& c, const std::string& value) {
+  return apply_duration(c.token_idle_lifetime, value);
+}
+
+std::optional<std::string> apply_token_lifetime(config& c, const std::string& value) {
+  return apply_duration(c.token_lifetime, value);
+}
+
+std::optional<std::string> apply_trusted_proxies(config& c, const std::string& value) {
+  std::string bad;
+  const auto nets = parse_networks(value, bad);
+  if (!nets) return "'" + bad + "' is not an IP address or CIDR block (e.g. 10.0.0.0/8)";
+  c.trusted_proxies.clear();
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const auto comma = value.find(',', start);
+    auto item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) c.trusted_proxies.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_signups(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 0 || *n > 1000000) return "sign-ups per hour must be a number from 0 to 1000000";
+  c.signups_per_hour = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 15> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -129,6 +183,10 @@ constexpr std::array<option, 11> options{{
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
     {"--ws-rate", "LOYANG_WS_RATE", apply_ws_rate},
     {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT", apply_max_connections},
+    {"--token-idle-lifetime", "LOYANG_TOKEN_IDLE_LIFETIME", apply_idle_lifetime},
+    {"--token-lifetime", "LOYANG_TOKEN_LIFETIME", apply_token_lifetime},
+    {"--trusted-proxies", "LOYANG_TRUSTED_PROXIES", apply_trusted_proxies},
+    {"--signups-per-hour", "LOYANG_SIGNUPS_PER_HOUR", apply_signups},
 }};
 
 int default_threads() {
@@ -223,6 +281,21 @@ Options (each also read from its environment variable; the flag wins):
                                       (bursts of 3 s worth; default 20)
   --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT
                                       open WebSockets per account (default 16)
+  --token-idle-lifetime D             LOYANG_TOKEN_IDLE_LIFETIME
+                                      a login unused this long expires; D is a number
+                                      with s, m, h or d (default 30d; an open WebSocket
+                                      counts as use)
+  --token-lifetime D                  LOYANG_TOKEN_LIFETIME
+                                      a login expires this long after it was made, used
+                                      or not (default 180d)
+  --trusted-proxies LIST              LOYANG_TRUSTED_PROXIES
+                                      comma-separated addresses or CIDR blocks of reverse
+                                      proxies whose X-Forwarded-For names the client, e.g.
+                                      127.0.0.1,10.0.0.0/8 (default: none; the socket's
+                                      peer is the client)
+  --signups-per-hour N                LOYANG_SIGNUPS_PER_HOUR
+                                      new accounts per client address per hour (default 5;
+                                      0 = no limit, for tests and load tools)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "accounts/client_address.hpp"
 #include "lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/server/version.hpp"
@@ -23,7 +24,9 @@ request head_of(const request& req) {
 
 reply_fn json_reply(const request& req, responder respond) {
   return [head = head_of(req), respond = std::move(respond)](api_reply r) {
-    respond(json_response(head, r.status, r.body));
+    auto res = json_response(head, r.status, r.body);
+    if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
+    respond(std::move(res));
   };
 }
 
@@ -41,7 +44,7 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
   return id;
 }
 
-void route(shared_state& state, request& req, responder respond) {
+void route(shared_state& state, request& req, const std::string& client, responder respond) {
   const std::string_view target = req.target();
   const std::string path(target.substr(0, target.find('?')));
   const auto method = req.method();
@@ -95,12 +98,25 @@ void route(shared_state& state, request& req, responder respond) {
     if (body.is_discarded()) return bad("bad_json", "the request body is not JSON");
   }
   auto& games = *state.games;
+  auto& users = games.users();
 
+  if (path == "/api/account/password") {
+    if (method != http::verb::post) return not_allowed("POST");
+    const auto token = bearer(req);
+    if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
+    if (!body.is_object() || body.size() != 2 || !body.contains("old_password") ||
+        !body["old_password"].is_string() || !body.contains("new_password") ||
+        !body["new_password"].is_string()) {
+      return bad("bad_request", "the body must be {\"old_password\": ..., \"new_password\": ...}");
+    }
+    return users.change_password(*token, body["old_password"].get<std::string>(),
+                                 body["new_password"].get<std::string>(), client, reply);
+  }
   if (path == "/api/accounts" || path == "/api/sessions") {
     if (path == "/api/sessions" && method == http::verb::delete_) {
       const auto token = bearer(req);
       if (!token) return bad("bad_token", "no bearer token", http::status::unauthorized);
-      return games.logout(*token, reply);
+      return users.logout(*token, reply);
     }
     if (method != http::verb::post) return not_allowed(path == "/api/sessions" ? "POST, DELETE" : "POST");
     if (!body.is_object() || !body.contains("name") || !body["name"].is_string() ||
@@ -109,19 +125,21 @@ void route(shared_state& state, request& req, responder respond) {
     }
     auto name = body["name"].get<std::string>();
     auto password = body["password"].get<std::string>();
-    if (path == "/api/accounts") return games.create_account(std::move(name), std::move(password), reply);
-    return games.login(std::move(name), std::move(password), reply);
+    if (path == "/api/accounts") {
+      return users.create_account(std::move(name), std::move(password), client, reply);
+    }
+    return users.login(std::move(name), std::move(password), client, reply);
   }
 
   // Everything else needs a logged-in account.
   const auto token = bearer(req);
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  games.authenticate(*token, [&games, path, method, body = std::move(body), reply,
-                              not_allowed_text = std::string(req.method_string())](
-                                 std::optional<identity> who) mutable {
+  [&games, path, method, body = std::move(body), reply,
+   not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
       return reply({http::status::unauthorized,
-                    protocol::error_envelope("bad_token", "unknown or revoked token; log in again")});
+                    protocol::error_envelope("bad_token",
+                                             "unknown, revoked or expired token; log in again")});
     }
     auto method_error = [&](const char* allow) {
       reply({http::status::method_not_allowed,
@@ -159,15 +177,23 @@ void route(shared_state& state, request& req, responder respond) {
     }
     reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
                                                              "no such API endpoint")});
-  });
+  }(users.authenticate(*token));
 }
 
 }  // namespace
 
-void handle_request(shared_state& state, request&& req, responder respond) {
+void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
+                    responder respond) {
   ++state.stats().http_requests;
   try {
-    route(state, req, respond);
+    // Several X-Forwarded-For headers are one list, in order (RFC 9110, 5.3).
+    std::string forwarded;
+    for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+      if (!forwarded.empty()) forwarded += ',';
+      forwarded += it->value();
+    }
+    const auto client = client_address(peer, forwarded, state.trusted_proxies);
+    route(state, req, client, respond);
   } catch (const std::exception& e) {
     spdlog::error("{} {}: {}", std::string(req.method_string()), std::string(req.target()),
                   e.what());

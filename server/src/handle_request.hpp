@@ -13,12 +13,14 @@ using responder = std::function<void(http::message_generator)>;
 
 /// Answers one HTTP request (docs/protocol.md, "HTTP API"):
 ///   GET  /healthz, GET /metrics
-///   POST /api/accounts, POST /api/sessions, DELETE /api/sessions
+///   POST /api/accounts, POST /api/sessions, DELETE /api/sessions, POST /api/account/password
 ///   GET  /api/games, POST /api/games, GET /api/games/{id},
 ///   POST /api/games/{id}/join, POST /api/games/{id}/leave, GET /api/my/games
 ///   GET  /...  a static file from the web root (index.html for "/")
 /// Errors are JSON error envelopes with a fitting status. HEAD is answered like GET without
-/// the body. Never throws.
-void handle_request(shared_state& state, request&& req, responder respond);
+/// the body. `peer` is the socket's remote address: with state.trusted_proxies it tells the
+/// client's address (accounts/client_address.hpp), which login throttling keys on. Never throws.
+void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
+                    responder respond);
 
 }  // namespace loyang::server

@@ -77,7 +77,9 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
     return;
   }
 
-  handle_request(*state_, std::move(req), [self = shared_from_this()](http::message_generator msg) {
+  beast::error_code peer_ec;
+  const auto peer = stream_.socket().remote_endpoint(peer_ec).address();
+  handle_request(*state_, std::move(req), peer, [self = shared_from_this()](http::message_generator msg) {
     net::post(self->stream_.get_executor(),
               [self, msg = std::move(msg)]() mutable { self->write(std::move(msg)); });
   });

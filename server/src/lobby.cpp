@@ -23,28 +23,6 @@ api_reply error(http::status status, std::string_view code, std::string_view mes
   return {status, protocol::error_envelope(code, message)};
 }
 
-bool valid_name(const std::string& name) {
-  if (name.size() < 3 || name.size() > 24) return false;
-  return std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '_' || c == '-' || c == '.';
-  });
-}
-
-constexpr std::size_t min_password = 8;
-constexpr std::size_t max_password = 256;
-
-std::optional<api_reply> check_credentials(const std::string& name, const std::string& password) {
-  if (!valid_name(name)) {
-    return error(http::status::bad_request, "bad_name",
-                 "a name has 3 to 24 letters, digits, '_', '-' or '.'");
-  }
-  if (password.size() < min_password || password.size() > max_password) {
-    return error(http::status::bad_request, "bad_password",
-                 "a password has 8 to 256 characters");
-  }
-  return std::nullopt;
-}
-
 std::uint64_t random_seed() {
   std::uint64_t seed = 0;
   randombytes_buf(&seed, sizeof seed);
@@ -59,24 +37,20 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       store_(store),
       stats_(std::move(stats)),
       limits_(lim),
+      accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_) {}
 
 lobby::~lobby() { workers_.join(); }
 
 void lobby::start() {
   auto catalog = store_.load_catalog();
-  for (auto& a : catalog.accounts) {
-    next_account_ = std::max(next_account_, a.id + 1);
-    account_names_[a.id] = a.name;
-    accounts_by_name_[a.name] = std::move(a);
-  }
-  for (auto& [hash, account] : catalog.tokens) tokens_[hash] = account;
+  accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   for (auto& g : catalog.games) {
     next_game_ = std::max(next_game_, g.id + 1);
     const auto id = g.id;
     games_[id] = std::move(g);
   }
-  spdlog::info("lobby: {} accounts, {} games", accounts_by_name_.size(), games_.size());
+  spdlog::info("lobby: {} games", games_.size());
   // Games with a bot to move must go on by themselves after a restart.
   net::post(strand_, [self = shared_from_this()] {
     for (const auto& [id, g] : self->games_) {
@@ -96,6 +70,7 @@ void lobby::stop() {
     self->sweep_timer_.cancel();
     self->pinned_.clear();
   });
+  accounts_->stop();
   workers_.join();
 }
 
@@ -123,91 +98,6 @@ void lobby::sweep() {
   });
 }
 
-// ---- accounts ---------------------------------------------------------------------------
-
-void lobby::create_account(std::string name, std::string password, reply_fn reply) {
-  if (auto bad = check_credentials(name, password)) return reply(std::move(*bad));
-  net::post(workers_, [self = shared_from_this(), name = std::move(name),
-                       password = std::move(password), reply = std::move(reply)]() mutable {
-    auto hash = hash_password(password, self->limits_.cost);
-    net::post(self->strand_, [self, name = std::move(name), hash = std::move(hash),
-                              reply = std::move(reply)]() mutable {
-      if (self->accounts_by_name_.count(name)) {
-        return reply(error(http::status::conflict, "name_taken", "that name is taken"));
-      }
-      account_record a{self->next_account_++, name, std::move(hash), unix_now()};
-      self->accounts_by_name_[name] = a;
-      self->account_names_[a.id] = name;
-      self->store_.save_account(a, [self, a, reply = std::move(reply)](const std::string& e) {
-        if (e.empty()) {
-          return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
-        }
-        net::post(self->strand_, [self, a] {
-          self->accounts_by_name_.erase(a.name);
-          self->account_names_.erase(a.id);
-        });
-        reply(error(http::status::service_unavailable, e, "the account could not be stored"));
-      });
-    });
-  });
-}
-
-void lobby::login(std::string name, std::string password, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), name = std::move(name),
-                      password = std::move(password), reply = std::move(reply)]() mutable {
-    const auto it = self->accounts_by_name_.find(name);
-    // Hash even for an unknown name, so timing does not tell which names exist.
-    std::string hash = it == self->accounts_by_name_.end() ? std::string() : it->second.password_hash;
-    const std::int64_t id = it == self->accounts_by_name_.end() ? 0 : it->second.id;
-    net::post(self->workers_, [self, id, name = std::move(name), password = std::move(password),
-                               hash = std::move(hash), reply = std::move(reply)]() mutable {
-      const bool ok = id != 0 ? verify_password(password, hash)
-                              : (hash_password(password, self->limits_.cost), false);
-      if (!ok) {
-        return reply(error(http::status::unauthorized, "bad_credentials",
-                           "wrong name or password"));
-      }
-      auto token = new_token();
-      const auto stored = token_hash(token);
-      net::post(self->strand_, [self, id, name, token, stored, reply = std::move(reply)] {
-        self->tokens_[stored] = id;
-        self->store_.save_token(stored, id, unix_now(),
-                                [self, id, name, token, stored, reply](const std::string& e) {
-          if (e.empty()) {
-            return reply({http::status::created,
-                          {{"token", token}, {"account", {{"id", id}, {"name", name}}}}});
-          }
-          net::post(self->strand_, [self, stored] { self->tokens_.erase(stored); });
-          reply(error(http::status::service_unavailable, e, "the login could not be stored"));
-        });
-      });
-    });
-  });
-}
-
-void lobby::logout(std::string token, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), token = std::move(token),
-                      reply = std::move(reply)] {
-    const auto hash = token_hash(token);
-    if (!self->tokens_.erase(hash)) {
-      return reply(error(http::status::unauthorized, "bad_token", "not logged in"));
-    }
-    self->store_.revoke_token(hash, [reply](const std::string& e) {
-      if (e.empty()) return reply({http::status::ok, {{"ok", true}}});
-      reply(error(http::status::service_unavailable, e, "the logout could not be stored"));
-    });
-  });
-}
-
-void lobby::authenticate(std::string token, std::function<void(std::optional<identity>)> answer) {
-  net::post(strand_, [self = shared_from_this(), token = std::move(token),
-                      answer = std::move(answer)] {
-    const auto it = self->tokens_.find(token_hash(token));
-    if (it == self->tokens_.end()) return answer(std::nullopt);
-    answer(identity{it->second, self->account_names_[it->second]});
-  });
-}
-
 // ---- games ------------------------------------------------------------------------------
 
 nlohmann::json lobby::summary(const game_record& g) const {
@@ -216,8 +106,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
     const auto& s = g.seats[i];
     nlohmann::json player = nullptr;
     if (s.account_id != 0) {
-      const auto it = account_names_.find(s.account_id);
-      player = it == account_names_.end() ? "" : it->second;
+      player = accounts_->name_of(s.account_id);
     }
     seats.push_back({{"seat", i}, {"player", player}, {"bot", s.bot}});
   }
@@ -282,10 +171,12 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
                       reply = std::move(reply)]() mutable {
-    for (const auto& n : invited) {
-      if (!self->accounts_by_name_.count(n)) {
+    for (auto& n : invited) {
+      auto registered = self->accounts_->registered_name(n);
+      if (!registered) {
         return reply(error(http::status::bad_request, "unknown_player", "no player is called " + n));
       }
+      n = std::move(*registered);  // joining compares names as registered
     }
     game_record g;
     g.id = self->next_game_++;

@@ -1,7 +1,7 @@
 #pragma once
-// Internal: accounts, tokens, games and seats, kept in memory and written through storage;
-// and the rooms of the games in play. Everything runs on the lobby's strand; callers get
-// their answer through a callback (which may run on any thread).
+// Internal: games and seats, kept in memory and written through storage; and the rooms of
+// the games in play. Everything runs on the lobby's strand; callers get their answer through
+// a callback (which may run on any thread). Accounts and logins are accounts/'s.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -15,7 +15,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "auth.hpp"
+#include "accounts/accounts.hpp"
+#include "api_reply.hpp"
 #include "beast.hpp"
 #include "metrics.hpp"
 #include "records.hpp"
@@ -24,23 +25,10 @@
 
 namespace loyang::server {
 
-/// A logged-in account, as a request or connection knows it.
-struct identity {
-  std::int64_t id = 0;
-  std::string name;
-};
-
-/// An HTTP API answer: status and JSON body.
-struct api_reply {
-  http::status status = http::status::ok;
-  nlohmann::json body;
-};
-using reply_fn = std::function<void(api_reply)>;
-
 class lobby : public std::enable_shared_from_this<lobby> {
  public:
   struct limits {
-    password_cost cost = password_cost::interactive;
+    accounts::policy account_policy;
     int max_connections_per_account = 16;
     std::chrono::seconds evict_after{300};
   };
@@ -53,12 +41,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Stops the eviction timer and the worker threads.
   void stop();
 
-  // Accounts (HTTP).
-  void create_account(std::string name, std::string password, reply_fn reply);
-  void login(std::string name, std::string password, reply_fn reply);
-  void logout(std::string token, reply_fn reply);
-  /// The account of a bearer token, or nullopt.
-  void authenticate(std::string token, std::function<void(std::optional<identity>)> answer);
+  /// Accounts and logins (HTTP, and the WebSockets' hello).
+  class accounts& users() { return *accounts_; }
 
   // Games (HTTP).
   void create_game(identity who, nlohmann::json body, reply_fn reply);
@@ -99,15 +83,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
   storage& store_;
   std::shared_ptr<metrics> stats_;
   limits limits_;
-  net::thread_pool workers_{2};  // password hashing and game loading: off the I/O threads
+  std::shared_ptr<class accounts> accounts_;
+  net::thread_pool workers_{2};  // game loading: off the I/O threads
   net::steady_timer sweep_timer_;
   bool stopped_ = false;  // on the strand
 
-  std::unordered_map<std::string, account_record> accounts_by_name_;
-  std::unordered_map<std::int64_t, std::string> account_names_;
-  std::unordered_map<std::string, std::int64_t> tokens_;  // hash → account
   std::map<std::int64_t, game_record> games_;
-  std::int64_t next_account_ = 1;
   std::int64_t next_game_ = 1;
   std::unordered_map<std::int64_t, int> connections_;
 

@@ -44,6 +44,10 @@ std::string metrics::text() const {
         not_ready_reason() ? 0 : 1, "gauge");
   gauge("loyang_connections_dropped_total", "Connections closed because their send queue was full.",
         messages_dropped_connections.load(), "counter");
+  gauge("loyang_password_hashes_total", "Password hashes and verifications computed (argon2id).",
+        password_hashes.load(), "counter");
+  gauge("loyang_logins_throttled_total", "Logins and password changes refused as too many attempts.",
+        logins_throttled.load(), "counter");
   gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",
         commands_accepted.load(), "counter");
   out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"

@@ -23,6 +23,8 @@ class metrics {
   std::atomic<std::int64_t> games_in_memory{0};
   std::atomic<std::int64_t> commands_accepted{0};
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
+  std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
+  std::atomic<std::int64_t> logins_throttled{0};  ///< logins refused with too_many_attempts
 
   /// Counts a refused command under its error code.
   void command_rejected(const std::string& code);

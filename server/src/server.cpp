@@ -42,8 +42,20 @@ struct server::impl {
     lobby::limits lim;
     lim.max_connections_per_account = settings.max_connections_per_account;
     lim.evict_after = settings.evict_after;
-    lim.cost = settings.password_cost == "minimal" ? password_cost::minimal
-                                                   : password_cost::interactive;
+    lim.account_policy.cost = settings.password_cost == "minimal" ? password_cost::minimal
+                                                            : password_cost::interactive;
+    lim.account_policy.idle_lifetime = settings.token_idle_lifetime;
+    lim.account_policy.absolute_lifetime = settings.token_lifetime;
+    lim.account_policy.signups_per_hour = settings.signups_per_hour;
+    lim.account_policy.now = settings.clock;
+    std::string bad;
+    state->trusted_proxies = parse_networks(
+        [&] {
+          std::string joined;
+          for (const auto& p : settings.trusted_proxies) joined += p + ",";
+          return joined;
+        }(),
+        bad).value_or(std::vector<ip_network>{});
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     state->stats().set_readiness_source([s = store.get()] { return s->not_ready_reason(); });

@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "accounts/client_address.hpp"
 #include "connection_registry.hpp"
 #include "metrics.hpp"
 #include "ws_limits.hpp"
@@ -36,6 +37,9 @@ class shared_state {
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
+
+  /// Proxies whose X-Forwarded-For is believed (--trusted-proxies); set once at start.
+  std::vector<ip_network> trusted_proxies;
 
  private:
   std::filesystem::path web_root_;

@@ -34,6 +34,7 @@ websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<share
 websocket_session::~websocket_session() {
   for (auto& [game, sub] : rooms_) sub.first->leave(this);
   if (counted_) state_->games->remove_connection(who_->id);
+  if (!token_hash_.empty()) state_->games->users().detach(token_hash_, this);
   --state_->stats().connections;
   state_->connections().remove(this);
 }
@@ -94,6 +95,7 @@ bool websocket_session::take_token() {
 // Each message is handled completely (including the lobby's answer) before the next is read,
 // so a client's messages take effect in the order it sent them.
 void websocket_session::handle(const std::string& text) {
+  if (revoked_) return do_read();  // closing: read on only to receive the close's answer
   auto parsed = protocol::parse_client_message(text);
   if (!parsed) {
     send_error(protocol::message_id(text).value_or(""), parsed.error().code, parsed.error().message);
@@ -114,17 +116,18 @@ void websocket_session::handle(const std::string& text) {
               return do_read();
             }
             if (!m.token) return on_hello(std::nullopt, true);
-            state_->games->authenticate(*m.token, [self](std::optional<identity> who) {
-              net::post(self->ws_.get_executor(), [self, who] {
-                if (!who) {
-                  self->send_error("", "bad_token", "unknown or revoked token; log in again");
-                  return self->do_read();
-                }
-                self->state_->games->add_connection(who->id, [self, who](bool allowed) {
-                  net::post(self->ws_.get_executor(),
-                            [self, who, allowed] { self->on_hello(who, allowed); });
-                });
-              });
+            // Tied to the token from here on: its end (logout, password change, expiry)
+            // closes this connection.
+            const auto who = state_->games->users().attach(
+                *m.token, std::weak_ptr<token_holder>(std::static_pointer_cast<token_holder>(self)));
+            if (!who) {
+              send_error("", "bad_token", "unknown, revoked or expired token; log in again");
+              return do_read();
+            }
+            token_hash_ = token_hash(*m.token);
+            state_->games->add_connection(who->id, [self, who](bool allowed) {
+              net::post(self->ws_.get_executor(),
+                        [self, who, allowed] { self->on_hello(who, allowed); });
             });
           },
           [&](const protocol::subscribe_message& m) {
@@ -197,7 +200,7 @@ void websocket_session::send(shared_text text) {
 }
 
 void websocket_session::on_send(shared_text text) {
-  if (dropped_) return;
+  if (dropped_ || revoked_) return;
   if (queue_.size() >= state_->limits.max_queue) {
     ++state_->stats().messages_dropped_connections;
     return drop("send queue full");
@@ -215,7 +218,30 @@ void websocket_session::do_write() {
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   queue_.pop_front();
-  if (!queue_.empty()) do_write();
+  if (!queue_.empty()) return do_write();
+  if (revoked_) close_revoked();
+}
+
+void websocket_session::token_revoked() {
+  net::post(ws_.get_executor(),
+            beast::bind_front_handler(&websocket_session::on_revoked, shared_from_this()));
+}
+
+void websocket_session::on_revoked() {
+  if (revoked_ || dropped_) return;
+  revoked_ = true;
+  for (auto& [game, sub] : rooms_) sub.first->leave(this);
+  rooms_.clear();
+  // The close frame follows the message being written, if one is; the rest is not sent.
+  if (queue_.empty()) return close_revoked();
+  queue_.erase(std::next(queue_.begin()), queue_.end());
+}
+
+void websocket_session::close_revoked() {
+  if (!ws_.is_open()) return;
+  ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(close_token_revoked),
+                                          "token revoked or expired"),
+                  [self = shared_from_this()](beast::error_code) {});
 }
 
 void websocket_session::send_error(std::string_view id, std::string_view code,

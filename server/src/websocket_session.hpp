@@ -22,6 +22,7 @@ namespace websocket = beast::websocket;
 
 class websocket_session : public connection,
                           public subscriber,
+                          public token_holder,
                           public std::enable_shared_from_this<websocket_session> {
  public:
   websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state);
@@ -32,6 +33,8 @@ class websocket_session : public connection,
 
   void send(shared_text text) override;
   void close() override;
+  /// Closes the connection with close_token_revoked; nothing it sends is taken after.
+  void token_revoked() override;
 
  private:
   void on_accept(beast::error_code ec);
@@ -44,6 +47,8 @@ class websocket_session : public connection,
   void on_send(shared_text text);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
+  void on_revoked();
+  void close_revoked();
   void send_error(std::string_view id, std::string_view code, std::string_view message);
   bool take_token();
   void drop(const char* why);
@@ -63,6 +68,8 @@ class websocket_session : public connection,
   std::chrono::steady_clock::time_point refilled_;
   int strikes_ = 0;
   bool dropped_ = false;
+  std::string token_hash_;  // of the hello's token, while attached to it
+  bool revoked_ = false;    // the token ended: closing with close_token_revoked
 };
 
 }  // namespace loyang::server

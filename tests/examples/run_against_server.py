@@ -21,7 +21,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="loyang-client-test-") as data:
         server = subprocess.Popen(
             [server_binary, "--address", "127.0.0.1", "--port", "0", "--data", data,
-             "--password-cost", "minimal", "--memory-only", "true", "--threads", "2"],
+             "--password-cost", "minimal", "--memory-only", "true", "--threads", "2",
+             "--signups-per-hour", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             port = None

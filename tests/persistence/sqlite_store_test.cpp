@@ -100,7 +100,8 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
   CHECK(catalog.accounts[1].name == "grace");
   auto tokens = catalog.tokens;
   std::sort(tokens.begin(), tokens.end());
-  CHECK(tokens == std::vector<std::pair<std::string, std::int64_t>>{{"t1", 1}, {"t2", 2}});
+  CHECK(tokens == std::vector<loyang::persistence::token_record>{{"t1", 1, 200, 200},
+                                                                 {"t2", 2, 201, 201}});
   REQUIRE(catalog.games.size() == 3);
   check_same(catalog.games[0], open_game);
   check_same(catalog.games[1], active.record);

@@ -93,8 +93,12 @@ TEST_CASE("every error code the server sends is documented", "[protocol][docs]")
   const std::regex pattern(
       R"re((?:error\(http::status::\w+,|reject\([^,]+,[^,]+,|send_error\([^,]+,|no_player,|error_response\(\w+, http::status::\w+,)\s*"([a-z_]+)")re");
   std::size_t codes = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(source_path("server/src"))) {
-    const std::string text = source_file(("server/src/" + entry.path().filename().string()).c_str());
+  const auto root = source_path("server/src");
+  // Recursive: capabilities live in folders of their own (server/src/accounts/).
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string text =
+        source_file("server/src/" + std::filesystem::relative(entry.path(), root).string());
     for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) {
       const std::string code = (*it)[1];
       INFO(entry.path().filename() << ": " << code);

@@ -19,6 +19,15 @@ struct account_record {
   std::int64_t created_at = 0;  ///< Unix seconds
 };
 
+/// A login: the hash of its bearer token (the token itself is never stored).
+struct token_record {
+  std::string hash;
+  std::int64_t account = 0;
+  std::int64_t created_at = 0;    ///< Unix seconds: the absolute lifetime counts from here
+  std::int64_t last_used_at = 0;  ///< Unix seconds, stored at most about once an hour
+  auto operator<=>(const token_record&) const = default;
+};
+
 /// open: waiting for players; active: in play; finished: ended; cancelled: everyone left first.
 enum class game_status { open, active, finished, cancelled };
 

@@ -99,6 +99,9 @@ class sqlite_store final : public store {
   void save_token(const std::string& hash, std::int64_t account, std::int64_t at,
                   write_done done) override;
   void revoke_token(const std::string& hash, write_done done) override;
+  void touch_token(const std::string& hash, std::int64_t at, write_done done) override;
+  void change_password(std::int64_t account, const std::string& password_hash,
+                       const std::string& keep_hash, write_done done) override;
   /// Inserts the game row and its seats, or updates them. On update the version, creation
   /// time and engine version are kept (the log owns the version), and options and seed
   /// change only while no command is stored.

@@ -29,7 +29,7 @@ class store {
   /// Everything the lobby keeps in memory, read once at start.
   struct catalog {
     std::vector<account_record> accounts;
-    std::vector<std::pair<std::string, std::int64_t>> tokens;  ///< hash → account
+    std::vector<token_record> tokens;  ///< the unrevoked ones
     std::vector<game_record> games;
   };
   virtual catalog load_catalog() = 0;
@@ -38,6 +38,12 @@ class store {
   virtual void save_token(const std::string& hash, std::int64_t account, std::int64_t at,
                           write_done done) = 0;
   virtual void revoke_token(const std::string& hash, write_done done) = 0;
+  /// Records when a token was last used (for its idle expiry).
+  virtual void touch_token(const std::string& hash, std::int64_t at, write_done done) = 0;
+  /// Replaces an account's password hash and revokes all its tokens except `keep_hash`, in one
+  /// transaction (both or neither).
+  virtual void change_password(std::int64_t account, const std::string& password_hash,
+                               const std::string& keep_hash, write_done done) = 0;
   /// Inserts or updates the game row and its seats (not the log).
   virtual void save_game(const game_record& g, write_done done) = 0;
   /// Appends one command and updates the game row (version, to_act, status, result) in the

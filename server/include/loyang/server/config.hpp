@@ -14,6 +14,10 @@
 ///   --memory-only B      LOYANG_MEMORY_ONLY      false
 ///   --ws-rate N          LOYANG_WS_RATE          20 (WebSocket messages per second per connection)
 ///   --max-connections-per-account N  LOYANG_MAX_CONNECTIONS_PER_ACCOUNT  16
+///   --token-idle-lifetime D  LOYANG_TOKEN_IDLE_LIFETIME  30d (D: a number and s, m, h or d)
+///   --token-lifetime D       LOYANG_TOKEN_LIFETIME       180d
+///   --trusted-proxies L      LOYANG_TRUSTED_PROXIES      (none; addresses and CIDRs)
+///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -55,6 +59,18 @@ struct config {
   /// If > 0, the database may grow to this many pages and no more (a quota; the tests use
   /// it to fill the "disk"). No flag: not an operator setting.
   std::int64_t max_database_pages = 0;
+  /// A login token unused for this long expires (an open WebSocket counts as use).
+  std::chrono::seconds token_idle_lifetime{std::chrono::hours(24 * 30)};
+  /// A login token expires this long after the login, used or not.
+  std::chrono::seconds token_lifetime{std::chrono::hours(24 * 180)};
+  /// Proxies (addresses or CIDRs, checked by parse_config) whose X-Forwarded-For names the
+  /// client; empty: the socket's peer is the client.
+  std::vector<std::string> trusted_proxies;
+  /// Accounts one client address may create per hour; 0: no limit (tests, load tools).
+  int signups_per_hour = 5;
+  /// The wall clock in Unix seconds for token expiry and throttling; empty: the system's.
+  /// Not a flag: tests set it to move time.
+  std::function<std::int64_t()> clock;
 };
 
 /// Upper bound of config::threads.

@@ -1,0 +1,438 @@
+#include "accounts.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "loyang/protocol/error_envelope.hpp"
+
+namespace loyang::server {
+namespace {
+
+api_reply error(http::status status, std::string_view code, std::string_view message,
+                std::int64_t retry_after = 0) {
+  return {status, protocol::error_envelope(code, message), retry_after};
+}
+
+api_reply throttled(std::int64_t wait) {
+  return error(http::status::too_many_requests, "too_many_attempts",
+               "too many attempts; try again in " + std::to_string(wait) + " s", wait);
+}
+
+api_reply busy() {
+  return error(http::status::service_unavailable, "server_busy",
+               "too many logins at once; try again in a moment", 1);
+}
+
+bool valid_name(const std::string& name) {
+  if (name.size() < 3 || name.size() > 24) return false;
+  return std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-' || c == '.';
+  });
+}
+
+constexpr std::size_t min_password = 8;
+constexpr std::size_t max_password = 256;
+
+std::optional<api_reply> check_password(const std::string& password) {
+  if (password.size() < min_password || password.size() > max_password) {
+    return error(http::status::bad_request, "bad_password", "a password has 8 to 256 characters");
+  }
+  return std::nullopt;
+}
+
+// Logins: one address on one account gets 5 tries, then waits 1 s, 2 s, 4 s ... up to 15 min;
+// one address on many accounts gets 20; an account from everywhere gets 20 and then waits at
+// most 30 s (addresses that logged into it before skip this): a botnet slows it down, but
+// cannot lock its owner out.
+constexpr throttle::rule pair_rule{5, 1, 900, 900};
+constexpr throttle::rule address_rule{20, 1, 900, 900};
+constexpr throttle::rule account_rule{20, 1, 30, 300};
+
+// Between two stored last uses of a token (at most): idle expiry needs no finer grain.
+constexpr std::int64_t touch_every_most = 3600;
+
+}  // namespace
+
+accounts::accounts(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, policy p)
+    : store_(store),
+      stats_(std::move(stats)),
+      policy_(std::move(p)),
+      strand_(net::make_strand(ioc)),
+      sweep_timer_(strand_),
+      by_pair_(pair_rule, policy_.throttle_capacity),
+      by_address_(address_rule, policy_.throttle_capacity),
+      by_account_(account_rule, policy_.throttle_capacity),
+      signups_(policy_.signups_per_hour, 3600, policy_.throttle_capacity) {}
+
+accounts::~accounts() { hashers_.join(); }
+
+std::int64_t accounts::now() const {
+  if (policy_.now) return policy_.now();
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string accounts::fold(const std::string& name) const {
+  // Names are ASCII (valid_name), so this folds exactly as SQLite's NOCASE index does.
+  std::string out = name;
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+void accounts::start(std::vector<account_record> all, std::vector<persistence::token_record> tokens) {
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& a : all) {
+      next_account_ = std::max(next_account_, a.id + 1);
+      names_[a.id] = a.name;
+      by_name_[fold(a.name)] = std::move(a);
+    }
+    for (auto& t : tokens) {
+      tokens_[t.hash] = {t.account, t.created_at, t.last_used_at, t.last_used_at, {}};
+    }
+  }
+  spdlog::info("accounts: {} accounts, {} logins", all.size(), tokens.size());
+  sweep();
+}
+
+void accounts::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+  }
+  net::post(strand_, [self = shared_from_this()] { self->sweep_timer_.cancel(); });
+  hashers_.join();
+}
+
+bool accounts::expired(const token_state& t, std::int64_t at) const {
+  return at - t.created_at >= policy_.absolute_lifetime.count() ||
+         at - t.last_used_at >= policy_.idle_lifetime.count();
+}
+
+accounts::token_state* accounts::live_token(const std::string& hash, std::int64_t at,
+                                            holder_list& ended) {
+  const auto it = tokens_.find(hash);
+  if (it == tokens_.end()) return nullptr;
+  if (expired(it->second, at)) {
+    ended = forget_token(hash);
+    store_.revoke_token(hash, [](const std::string&) {});
+    return nullptr;
+  }
+  auto& t = it->second;
+  t.last_used_at = std::max(t.last_used_at, at);
+  // A quarter of the idle lifetime when that is shorter (tests), so a restart loses little.
+  const auto touch_every = std::min(touch_every_most, policy_.idle_lifetime.count() / 4);
+  if (at - t.stored_used_at >= touch_every) {
+    t.stored_used_at = at;
+    store_.touch_token(hash, at, [](const std::string&) {});
+  }
+  return &t;
+}
+
+accounts::holder_list accounts::forget_token(const std::string& hash) {
+  holder_list out;
+  const auto it = tokens_.find(hash);
+  if (it == tokens_.end()) return out;
+  for (auto& h : it->second.holders) out.push_back(std::move(h.second));
+  tokens_.erase(it);
+  return out;
+}
+
+void accounts::notify(const holder_list& holders) {
+  for (const auto& h : holders) {
+    if (auto live = h.lock()) live->token_revoked();
+  }
+}
+
+bool accounts::reserve_hash() {
+  if (hashes_queued_ >= policy_.max_hash_queue) return false;
+  ++hashes_queued_;
+  return true;
+}
+
+void accounts::run_hash(std::function<void()> work) {
+  net::post(hashers_, [self = shared_from_this(), work = std::move(work)] {
+    ++self->stats_->password_hashes;
+    work();
+  });
+}
+
+void accounts::sweep() {
+  std::chrono::seconds period{60};
+  holder_list ended;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopped_) return;
+    const auto at = now();
+    std::vector<std::string> gone;
+    for (auto& [hash, t] : tokens_) {
+      std::erase_if(t.holders, [](auto& h) { return h.second.expired(); });
+      // A token with an open WebSocket is in use; only its absolute lifetime ends it.
+      if (!t.holders.empty()) t.last_used_at = std::max(t.last_used_at, at);
+      if (expired(t, at)) gone.push_back(hash);
+    }
+    for (const auto& hash : gone) {
+      auto h = forget_token(hash);
+      ended.insert(ended.end(), h.begin(), h.end());
+      store_.revoke_token(hash, [](const std::string&) {});
+    }
+    // Often enough that a short lifetime (tests) ends within about a second of its time.
+    const auto shortest = std::min(policy_.idle_lifetime, policy_.absolute_lifetime);
+    period = std::clamp(shortest / 100, std::chrono::seconds(1), std::chrono::seconds(60));
+  }
+  notify(ended);
+  sweep_timer_.expires_after(period);
+  sweep_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->sweep();
+  });
+}
+
+// ---- accounts ---------------------------------------------------------------------------
+
+void accounts::create_account(std::string name, std::string password, std::string address,
+                              reply_fn reply) {
+  if (!valid_name(name)) {
+    return reply(error(http::status::bad_request, "bad_name",
+                       "a name has 3 to 24 letters, digits, '_', '-' or '.'"));
+  }
+  if (auto bad = check_password(password)) return reply(std::move(*bad));
+  {
+    std::lock_guard lock(mutex_);
+    // Before the sign-up is counted or hashed: a taken name costs nothing.
+    if (by_name_.count(fold(name))) {
+      return reply(error(http::status::conflict, "name_taken", "that name is taken"));
+    }
+    if (const auto wait = signups_.take(address, now())) {
+      return reply(error(http::status::too_many_requests, "too_many_attempts",
+                         "too many new accounts from this address; try again in " +
+                             std::to_string(wait) + " s",
+                         wait));
+    }
+    if (!reserve_hash()) return reply(busy());
+  }
+  run_hash([self = shared_from_this(), name = std::move(name), password = std::move(password),
+            reply = std::move(reply)]() mutable {
+    auto hash = hash_password(password, self->policy_.cost);
+    std::unique_lock lock(self->mutex_);
+    --self->hashes_queued_;
+    const auto key = self->fold(name);
+    if (self->by_name_.count(key)) {
+      lock.unlock();
+      return reply(error(http::status::conflict, "name_taken", "that name is taken"));
+    }
+    account_record a{self->next_account_++, name, std::move(hash), self->now()};
+    self->by_name_[key] = a;
+    self->names_[a.id] = name;
+    lock.unlock();
+    self->store_.save_account(a, [self, a, key, reply = std::move(reply)](const std::string& e) {
+      if (e.empty()) return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
+      {
+        std::lock_guard lock(self->mutex_);
+        self->by_name_.erase(key);
+        self->names_.erase(a.id);
+      }
+      reply(error(http::status::service_unavailable, e, "the account could not be stored"));
+    });
+  });
+}
+
+void accounts::login(std::string name, std::string password, std::string address, reply_fn reply) {
+  const auto key = fold(name);
+  const auto pair_key = key + "|" + address;
+  std::string hash;
+  std::int64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    const auto at = now();
+    // Refused before any hashing: a flood of guesses costs no argon2 time.
+    auto wait = std::max(by_pair_.wait(pair_key, at), by_address_.wait(address, at));
+    if (!by_pair_.known(pair_key)) wait = std::max(wait, by_account_.wait(key, at));
+    if (wait > 0) {
+      ++stats_->logins_throttled;
+      return reply(throttled(wait));
+    }
+    if (!reserve_hash()) return reply(busy());
+    if (const auto it = by_name_.find(key); it != by_name_.end()) {
+      hash = it->second.password_hash;
+      id = it->second.id;
+    }
+  }
+  run_hash([self = shared_from_this(), id, key, pair_key, address = std::move(address),
+            password = std::move(password), hash = std::move(hash),
+            reply = std::move(reply)]() mutable {
+    // Hash even for an unknown name, so timing does not tell which names exist.
+    const bool ok = id != 0 ? verify_password(password, hash)
+                            : (hash_password(password, self->policy_.cost), false);
+    std::unique_lock lock(self->mutex_);
+    --self->hashes_queued_;
+    const auto at = self->now();
+    if (!ok) {
+      self->by_pair_.failure(pair_key, at);
+      self->by_address_.failure(address, at);
+      self->by_account_.failure(key, at);
+      lock.unlock();
+      return reply(error(http::status::unauthorized, "bad_credentials", "wrong name or password"));
+    }
+    self->by_pair_.success(pair_key);
+    const auto name = self->names_[id];
+    auto token = new_token();
+    const auto stored = token_hash(token);
+    self->tokens_[stored] = {id, at, at, at, {}};
+    lock.unlock();
+    self->store_.save_token(stored, id, at, [self, id, name, token, stored,
+                                             reply = std::move(reply)](const std::string& e) {
+      if (e.empty()) {
+        return reply({http::status::created,
+                      {{"token", token}, {"account", {{"id", id}, {"name", name}}}}});
+      }
+      {
+        std::lock_guard lock(self->mutex_);
+        self->tokens_.erase(stored);
+      }
+      reply(error(http::status::service_unavailable, e, "the login could not be stored"));
+    });
+  });
+}
+
+void accounts::logout(const std::string& token, reply_fn reply) {
+  const auto hash = token_hash(token);
+  holder_list holders;
+  bool live = false;
+  {
+    std::lock_guard lock(mutex_);
+    live = live_token(hash, now(), holders) != nullptr;
+    if (live) holders = forget_token(hash);
+  }
+  notify(holders);
+  if (!live) return reply(error(http::status::unauthorized, "bad_token", "not logged in"));
+  store_.revoke_token(hash, [reply = std::move(reply)](const std::string& e) {
+    if (e.empty()) return reply({http::status::ok, {{"ok", true}}});
+    reply(error(http::status::service_unavailable, e, "the logout could not be stored"));
+  });
+}
+
+void accounts::change_password(const std::string& token, std::string old_password,
+                               std::string new_password, std::string address, reply_fn reply) {
+  if (auto bad = check_password(new_password)) return reply(std::move(*bad));
+  const auto keep = token_hash(token);
+  std::int64_t id = 0;
+  std::string key, old_hash;
+  holder_list ended;
+  {
+    std::unique_lock lock(mutex_);
+    const auto* t = live_token(keep, now(), ended);
+    if (!t) {
+      lock.unlock();
+      notify(ended);
+      return reply(error(http::status::unauthorized, "bad_token",
+                         "unknown, revoked or expired token; log in again"));
+    }
+    id = t->account;
+    key = fold(names_[id]);
+    // A stolen token must not become a way to guess the password faster than a login.
+    const auto at = now();
+    const auto wait = std::max(by_pair_.wait(key + "|" + address, at), by_address_.wait(address, at));
+    if (wait > 0) {
+      ++stats_->logins_throttled;
+      return reply(throttled(wait));
+    }
+    if (!reserve_hash()) return reply(busy());
+    old_hash = by_name_[key].password_hash;
+  }
+  run_hash([self = shared_from_this(), id, key, keep, address = std::move(address),
+            old_password = std::move(old_password), new_password = std::move(new_password),
+            old_hash = std::move(old_hash), reply = std::move(reply)]() mutable {
+    const bool ok = verify_password(old_password, old_hash);
+    std::string fresh;
+    if (ok) {
+      ++self->stats_->password_hashes;
+      fresh = hash_password(new_password, self->policy_.cost);
+    }
+    {
+      std::lock_guard lock(self->mutex_);
+      --self->hashes_queued_;
+      if (!ok) {
+        const auto at = self->now();
+        self->by_pair_.failure(key + "|" + address, at);
+        self->by_address_.failure(address, at);
+      }
+    }
+    if (!ok) {
+      return reply(error(http::status::forbidden, "wrong_password",
+                         "the old password is not right"));
+    }
+    // Memory follows the store: a change that is not durable is not made.
+    self->store_.change_password(id, fresh, keep, [self, id, key, keep, fresh,
+                                                   reply = std::move(reply)](const std::string& e) {
+      if (!e.empty()) {
+        return reply(error(http::status::service_unavailable, e,
+                           "the new password could not be stored"));
+      }
+      holder_list holders;
+      int revoked = 0;
+      {
+        std::lock_guard lock(self->mutex_);
+        if (auto it = self->by_name_.find(key); it != self->by_name_.end()) {
+          it->second.password_hash = fresh;
+        }
+        std::vector<std::string> others;
+        for (const auto& [hash, t] : self->tokens_) {
+          if (t.account == id && hash != keep) others.push_back(hash);
+        }
+        for (const auto& hash : others) {
+          auto h = self->forget_token(hash);
+          holders.insert(holders.end(), h.begin(), h.end());
+          ++revoked;
+        }
+      }
+      notify(holders);
+      reply({http::status::ok, {{"ok", true}, {"revoked", revoked}}});
+    });
+  });
+}
+
+std::optional<identity> accounts::authenticate(const std::string& token) {
+  return attach(token, {});
+}
+
+std::optional<identity> accounts::attach(const std::string& token,
+                                         std::weak_ptr<token_holder> holder) {
+  const auto hash = token_hash(token);
+  holder_list ended;
+  std::optional<identity> who;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto* t = live_token(hash, now(), ended)) {
+      if (auto live = holder.lock()) t->holders.emplace_back(live.get(), std::move(holder));
+      who = identity{t->account, names_[t->account]};
+    }
+  }
+  notify(ended);
+  return who;
+}
+
+void accounts::detach(const std::string& hash, const token_holder* holder) {
+  std::lock_guard lock(mutex_);
+  const auto it = tokens_.find(hash);
+  if (it == tokens_.end()) return;
+  std::erase_if(it->second.holders, [holder](auto& h) { return h.first == holder; });
+}
+
+std::optional<std::string> accounts::registered_name(const std::string& any_case) const {
+  std::lock_guard lock(mutex_);
+  const auto it = by_name_.find(fold(any_case));
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second.name;
+}
+
+std::string accounts::name_of(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = names_.find(id);
+  return it == names_.end() ? std::string() : it->second;
+}
+
+}  // namespace loyang::server

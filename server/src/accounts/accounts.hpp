@@ -1,0 +1,156 @@
+#pragma once
+// Internal: accounts, logins (bearer tokens) and their expiry, password changes, and the
+// throttling of logins and sign-ups. Kept in memory, written through storage. Thread-safe
+// behind one mutex rather than a strand: the lobby's games code needs synchronous name
+// lookups (registered_name, name_of). Password hashing runs on a small pool of its own,
+// never on the I/O threads, behind a bounded queue.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "../api_reply.hpp"
+#include "../auth.hpp"
+#include "../metrics.hpp"
+#include "../records.hpp"
+#include "throttle.hpp"
+
+namespace loyang::server {
+
+/// A logged-in account, as a request or connection knows it.
+struct identity {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+/// Something that lives on a token (an open WebSocket) and must end when the token does.
+class token_holder {
+ public:
+  virtual ~token_holder() = default;
+  /// The token was revoked (logout, password change) or expired. Any thread; at most once
+  /// per attach().
+  virtual void token_revoked() = 0;
+};
+
+/// The WebSocket close code for a connection whose token was revoked or expired
+/// (docs/protocol.md), from the private range 4000-4999.
+inline constexpr std::uint16_t close_token_revoked = 4001;
+
+class accounts : public std::enable_shared_from_this<accounts> {
+ public:
+  /// Unix seconds.
+  using clock_fn = std::function<std::int64_t()>;
+
+  struct policy {
+    password_cost cost = password_cost::interactive;
+    /// A token unused for this long is revoked (an open WebSocket counts as use).
+    std::chrono::seconds idle_lifetime{std::chrono::hours(24 * 30)};
+    /// A token is revoked this long after the login, used or not.
+    std::chrono::seconds absolute_lifetime{std::chrono::hours(24 * 180)};
+    /// Accounts one client address may create per hour; 0: no limit.
+    int signups_per_hour = 5;
+    /// Password hashes queued or running at most; more get 503 server_busy.
+    int max_hash_queue = 16;
+    /// Entries each throttle table keeps at most (least recently used forgotten first).
+    std::size_t throttle_capacity = 100000;
+    /// The wall clock; empty: the system clock. Tests move time with it.
+    clock_fn now;
+  };
+
+  accounts(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, policy p);
+  ~accounts();
+  accounts(const accounts&) = delete;
+  accounts& operator=(const accounts&) = delete;
+
+  /// Takes the accounts and tokens of the catalog (at start, before any request), drops the
+  /// expired tokens and starts the expiry sweep.
+  void start(std::vector<account_record> all, std::vector<persistence::token_record> tokens);
+  /// Stops the sweep and waits for the hashing threads.
+  void stop();
+
+  // The HTTP API (docs/protocol.md). `address` is the client's (client_address.hpp); each
+  // reply runs once, on any thread.
+  /// 201 {id,name}; 400 bad_name/bad_password; 409 name_taken (any case); 429
+  /// too_many_attempts (sign-ups per address); 503 server_busy or a storage code.
+  void create_account(std::string name, std::string password, std::string address, reply_fn reply);
+  /// 201 {token, account}; 401 bad_credentials; 429 too_many_attempts (throttled, before any
+  /// hashing); 503 server_busy or a storage code. The name matches in any case.
+  void login(std::string name, std::string password, std::string address, reply_fn reply);
+  /// 200 {ok}; 401 bad_token. Closes the WebSockets on the token.
+  void logout(const std::string& token, reply_fn reply);
+  /// 200 {ok, revoked}; 401 bad_token; 400 bad_password (new); 403 wrong_password (old);
+  /// 429 too_many_attempts; 503. Revokes every other token of the account.
+  void change_password(const std::string& token, std::string old_password,
+                       std::string new_password, std::string address, reply_fn reply);
+
+  /// The account of a live bearer token (and counts it as used), or nullopt when unknown,
+  /// revoked or expired.
+  std::optional<identity> authenticate(const std::string& token);
+  /// authenticate(), and on success ties `holder` to the token until detach(): its
+  /// token_revoked() runs when the token ends.
+  std::optional<identity> attach(const std::string& token, std::weak_ptr<token_holder> holder);
+  /// Unties a holder (by the token's hash, token_hash()); e.g. from its destructor.
+  void detach(const std::string& hash, const token_holder* holder);
+
+  /// The name as registered of the account called `any_case` in any case; nullopt if none.
+  std::optional<std::string> registered_name(const std::string& any_case) const;
+  /// The name of account `id`; empty when unknown.
+  std::string name_of(std::int64_t id) const;
+
+ private:
+  using holder_list = std::vector<std::weak_ptr<token_holder>>;
+  struct token_state {
+    std::int64_t account = 0;
+    std::int64_t created_at = 0;
+    std::int64_t last_used_at = 0;
+    std::int64_t stored_used_at = 0;  // the last use the store has
+    std::vector<std::pair<const token_holder*, std::weak_ptr<token_holder>>> holders;
+  };
+
+  std::int64_t now() const;
+  bool expired(const token_state& t, std::int64_t now) const;
+  // Under mutex_: a live token (counted as used now), or nullptr. A token found expired is
+  // forgotten, and its holders are left in `ended` to be notified outside the lock (a holder
+  // released there may run its destructor, which detaches).
+  token_state* live_token(const std::string& hash, std::int64_t now, holder_list& ended);
+  // Under mutex_: forgets a token, returns its holders to notify (outside the lock).
+  holder_list forget_token(const std::string& hash);
+  static void notify(const holder_list& holders);
+  // Under mutex_: reserves a place on the hashing queue; false when full.
+  bool reserve_hash();
+  void run_hash(std::function<void()> work);
+  void sweep();
+
+  std::string fold(const std::string& name) const;
+
+  storage& store_;
+  std::shared_ptr<metrics> stats_;
+  policy policy_;
+  net::thread_pool hashers_{2};
+  net::strand<net::io_context::executor_type> strand_;  // the sweep timer's
+  net::steady_timer sweep_timer_;
+
+  mutable std::mutex mutex_;
+  bool stopped_ = false;
+  int hashes_queued_ = 0;
+  std::int64_t next_account_ = 1;
+  std::unordered_map<std::string, account_record> by_name_;  // folded name → account
+  std::unordered_map<std::int64_t, std::string> names_;      // id → name as registered
+  std::unordered_map<std::string, token_state> tokens_;      // token hash → token
+  throttle by_pair_;     // "name|address": the attacker at one address on one account
+  throttle by_address_;  // one address on any accounts
+  throttle by_account_;  // one account from anywhere: gentle, and known addresses skip it
+  rate_limit signups_;   // per address
+};
+
+}  // namespace loyang::server

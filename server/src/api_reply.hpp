@@ -1,0 +1,20 @@
+#pragma once
+// Internal: what the lobby and the accounts answer an HTTP API call with.
+#include <nlohmann/json.hpp>
+
+#include <functional>
+
+#include "beast.hpp"
+
+namespace loyang::server {
+
+/// An HTTP API answer: status and JSON body.
+struct api_reply {
+  http::status status = http::status::ok;
+  nlohmann::json body;
+  /// Seconds for a Retry-After header (429 and 503 answers); 0: none.
+  std::int64_t retry_after = 0;
+};
+using reply_fn = std::function<void(api_reply)>;
+
+}  // namespace loyang::server
