@@ -3,7 +3,8 @@
 //   node run.js --server PATH/loyang-server --web PATH/web [--shots DIR]
 // Scenarios: two players sign up, create and join a 2-player game and play setup and a full
 // round by clicking; one player plays a whole game against a bot to the final ranking; the
-// connection survives a server restart.
+// connection survives a server restart. Every page must load under the server's
+// Content-Security-Policy and report no violation of it.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -106,9 +107,23 @@ async function newPlayer(label, viewport = { width: 1360, height: 900 }) {
   page.on("response", (r) => {
     if (r.status() >= 400) page.errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
-  await page.goto(`http://127.0.0.1:${port}/`);
+  // Content-Security-Policy violations, from the page's own event and from chromium's console
+  // ("Refused to ... because it violates the following Content Security Policy directive").
+  page.csp = [];
+  await page.exposeFunction("reportCspViolation", (text) => page.csp.push(text));
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) =>
+    window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline code"} at ${e.sourceFile}:${e.lineNumber}`), true));
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) page.csp.push(m.text()); });
+  page.on("close", () => { if (!page.cspExpected) cspViolations.push(...page.csp.map((v) => `${label}: ${v}`)); });
+  const res = await page.goto(`http://127.0.0.1:${port}/`);
+  const policy = res.headers()["content-security-policy"] || "";
+  expect(/default-src 'self'/.test(policy) && !/unsafe/.test(policy),
+    `the client is served under a strict Content-Security-Policy (got "${policy}")`);
   return page;
 }
+
+// Every CSP violation any page reported (checked at the end of the run).
+const cspViolations = [];
 
 async function signUp(page, name) {
   await page.fill("#login-name", name);
@@ -301,6 +316,26 @@ async function main() {
     await cid.context().close();
   });
 
+  await scenario("the Content-Security-Policy is enforced, and a violation is seen", async () => {
+    // Shows that the CSP check above can fail: an inline style and an inline script are
+    // refused and reported.
+    const eve = await newPlayer("eve");
+    eve.cspExpected = true;
+    await eve.evaluate(() => {
+      const d = document.createElement("div");
+      d.setAttribute("style", "color: red");
+      document.body.append(d);
+      const s = document.createElement("script");
+      s.textContent = "window.inlineRan = true";
+      document.body.append(s);
+    });
+    for (let i = 0; i < 50 && eve.csp.length < 2; i++) await eve.waitForTimeout(100);
+    expect(!(await eve.evaluate(() => window.inlineRan === true)), "an inline script did not run");
+    expect(eve.csp.some((v) => /style-src|style/.test(v)), `an inline style was reported: ${eve.csp.join("; ")}`);
+    expect(eve.csp.some((v) => /script-src|script/.test(v)), `an inline script was reported: ${eve.csp.join("; ")}`);
+    await eve.context().close();
+  });
+
   await scenario("a solo game shows the Offer and the imaginary opponent", async () => {
     const dee = await newPlayer("dee");
     await signUp(dee, "dee");
@@ -327,6 +362,10 @@ try {
   }
   await stopServer();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (cspViolations.length) {
+  failures.push("Content-Security-Policy");
+  log(`  the pages reported ${cspViolations.length} CSP violation(s):\n    ${cspViolations.join("\n    ")}`);
 }
 log(failures.length ? `FAILED: ${failures.join(", ")}` : `all scenarios passed; screenshots in ${shots}`);
 process.exit(failures.length ? 1 : 0);
