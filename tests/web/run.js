@@ -83,6 +83,16 @@ async function scenario(name, fn) {
   }
 }
 
+// Polls `fn` in the page until it is truthy. (page.waitForFunction evaluates a string in the
+// page, which the Content-Security-Policy refuses: no 'unsafe-eval'.)
+async function waitUntil(page, fn, arg, { timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > end) throw new Error(`${page.label}: timed out waiting for ${String(fn).slice(0, 80)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 function expect(cond, message) {
   if (!cond) throw new Error(message);
 }
@@ -172,7 +182,7 @@ async function act(page, prefer = []) {
   }
   // Wait until the log grows (our command or the server's answer arrived).
   try {
-    await page.waitForFunction(([v, t]) => document.querySelectorAll(".log-list li").length > v ||
+    await waitUntil(page, ([v, t]) => document.querySelectorAll(".log-list li").length > v ||
       (document.querySelector(".toast")?.dataset.count || "0") !== t, before, { timeout: 10000 });
   } catch (e) {
     const status = await page.textContent(".status").catch(() => "?");
@@ -256,7 +266,7 @@ async function main() {
       true, "both logs");
     await ann.screenshot({ path: path.join(shots, "game-round-2.png"), fullPage: true });
     // Both browsers show the same game log (patches kept their views in step).
-    await bob.waitForFunction((n) => document.querySelectorAll(".log-list li").length === n,
+    await waitUntil(bob, (n) => document.querySelectorAll(".log-list li").length === n,
       await ann.locator(".log-list li").count(), { timeout: 5000 });
     // A phone-sized look at the same game.
     await bob.setViewportSize({ width: 390, height: 844 });
@@ -279,7 +289,7 @@ async function main() {
         // Drop the WebSocket: the client reconnects and subscribes with `since`.
         log("  dropping the connection");
         await cid.evaluate(() => window.loyang.socket.ws.close());
-        await cid.waitForFunction(() => document.querySelector(".conn")?.textContent === "Connected", null, { timeout: 10000 });
+        await waitUntil(cid, () => document.querySelector(".conn")?.textContent === "Connected", null, { timeout: 10000 });
         dropped = true;
       }
       if (await myTurn(cid)) {
@@ -305,7 +315,7 @@ async function main() {
     await stopServer();
     await cid.waitForSelector(".conn.bad", { timeout: 8000 });
     await startServer();
-    await cid.waitForFunction(() => document.querySelector(".conn")?.textContent === "Connected" || document.querySelector("#login-name"),
+    await waitUntil(cid, () => document.querySelector(".conn")?.textContent === "Connected" || !!document.querySelector("#login-name"),
       null, { timeout: 15000 });
     if (await cid.locator("#login-name").count()) log("  after the restart the server did not know the session: the client asks to log in again");
     else { await cid.waitForSelector(".ranking", { timeout: 8000 }); log("  after the restart the client resumed the game"); }
