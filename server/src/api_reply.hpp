@@ -3,15 +3,20 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "beast.hpp"
 
 namespace loyang::server {
 
-/// An HTTP API answer: status and JSON body.
+/// An HTTP API answer: status, JSON body and any header fields it needs besides the common
+/// ones (Allow on a 405, ...).
 struct api_reply {
   http::status status = http::status::ok;
   nlohmann::json body;
+  std::vector<std::pair<http::field, std::string>> headers = {};
   /// Seconds for a Retry-After header (429 and 503 answers); 0: none.
   std::int64_t retry_after = 0;
 };

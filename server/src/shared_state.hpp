@@ -41,6 +41,9 @@ class shared_state {
   /// Proxies whose X-Forwarded-For is believed (--trusted-proxies); set once at start.
   std::vector<ip_network> trusted_proxies;
 
+  /// The data directory (the database); set once at start. Never served as static files.
+  std::filesystem::path data_dir;
+
  private:
   std::filesystem::path web_root_;
   std::chrono::steady_clock::time_point started_;

@@ -13,7 +13,9 @@ namespace {
 
 api_reply error(http::status status, std::string_view code, std::string_view message,
                 std::int64_t retry_after = 0) {
-  return {status, protocol::error_envelope(code, message), retry_after};
+  api_reply r{status, protocol::error_envelope(code, message)};
+  r.retry_after = retry_after;
+  return r;
 }
 
 api_reply throttled(std::int64_t wait) {
