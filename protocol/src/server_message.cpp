@@ -74,6 +74,11 @@ std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat) 
   return dump(j);
 }
 
+std::string subscribe_error_text(std::int64_t game, std::string_view code,
+                                 std::string_view message) {
+  return dump({{"type", "error"}, {"game", game}, {"error", {{"code", code}, {"message", message}}}});
+}
+
 std::string unsubscribed_text(std::int64_t game) {
   return dump({{"type", "unsubscribed"}, {"game", game}});
 }

@@ -121,3 +121,8 @@ TEST_CASE("subscribed says where the connection's view is", "[protocol][client_m
         json{{"type", "subscribed"}, {"game", 12}, {"version", 41}, {"seat", 0}});
   CHECK(json::parse(protocol::subscribed_text(12, 41, -1))["seat"].is_null());
 }
+
+TEST_CASE("a refused subscribe names its game", "[protocol][client_message]") {
+  CHECK(json::parse(protocol::subscribe_error_text(12, "no_such_game", "there is no such game")) ==
+        json{{"type", "error"}, {"game", 12}, {"error", {{"code", "no_such_game"}, {"message", "there is no such game"}}}});
+}

@@ -88,7 +88,7 @@ TEST_CASE("the loser of a race at one version gets stale and no patch twice", "[
     const json patch = next_taken(twin);
     REQUIRE(patch["type"] == "patch");
     CHECK_FALSE(patch.contains("id"));
-    twin.ws->send(command_message(t.game, 0, "late", first_legal(*mover, "take_loan")));
+    twin.ws->send(command_message(t.game, 0, "late", {{"type", "take_loan"}}));
     twin.ws->send(command_message(t.game, 1, "mark", {{"type", "plant_home"}, {"crop", "wheat"}}));
     CHECK(next_taken(twin)["error"]["code"] == "stale");
     const json mark = next_taken(twin);
@@ -194,6 +194,7 @@ TEST_CASE("a guest cannot subscribe as a player", "[server][ws][subscribe]") {
   const json m = ws.next();
   CHECK(m["type"] == "error");
   CHECK(m["error"]["code"] == "not_your_seat");
+  CHECK(m["game"] == t.game);  // what it answers: a subscribe has no id
   ws.send({{"type", "subscribe"}, {"game", t.game}, {"as", "spectator"}});
   const json snap = ws.next();
   CHECK(snap["type"] == "snapshot");
