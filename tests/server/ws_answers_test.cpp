@@ -209,22 +209,28 @@ TEST_CASE("a refusal by the transport carries the command's id", "[server][ws][i
     });
     ws_client ws(s.port());
     ws.hello(sign_up(s.port(), "fast"));
-    for (int i = 0; i < 10; ++i)
-      ws.send(command_message(999, 0, "f" + std::to_string(i), {{"type", "end_turn"}}));
+    // Odd ids are over the 64-byte limit: refused as bad_message when read, and echoed in full.
+    const auto id_of = [](int i) { return "f" + std::to_string(i) + (i % 2 ? std::string(70, 'x') : ""); };
+    for (int i = 0; i < 10; ++i) ws.send(command_message(999, 0, id_of(i), {{"type", "end_turn"}}));
     std::map<std::string, int> answers;
-    int too_fast = 0;
+    int too_fast = 0, long_too_fast = 0;
     for (int i = 0; i < 10; ++i) {
       const json m = ws.next();
       INFO(m.dump());
       REQUIRE(m.contains("id"));
-      ++answers[m["id"].get<std::string>()];
-      if (m["type"] == "error") {
-        CHECK(m["error"]["code"] == "too_fast");
+      const std::string id = m["id"];
+      ++answers[id];
+      if (m["error"]["code"] == "too_fast") {
+        CHECK(m["type"] == "error");
         ++too_fast;
+        long_too_fast += id.size() > 64;
+      } else if (id.size() > 64) {
+        CHECK(m["error"]["code"] == "bad_message");
       } else {
         CHECK(m["error"]["code"] == "not_subscribed");
       }
     }
+    CHECK(long_too_fast > 0);
     CHECK(too_fast > 0);
     CHECK(answers.size() == 10);  // each command answered once, by its id
   }
@@ -246,7 +252,7 @@ TEST_CASE("a refusal by the transport carries the command's id", "[server][ws][i
     CHECK(m["error"]["code"] == "bad_message");
     CHECK(m["id"] == long_id);  // in full: the client can match it
     CHECK(m["error"]["message"].get<std::string>().find("64 bytes") != std::string::npos);
-    ws.send(command_message(1, 0, "c3", {{"type", "end_turn"}}).dump().substr(1));  // not JSON
+    ws.send_text(command_message(1, 0, "c3", {{"type", "end_turn"}}).dump().substr(1));  // not JSON
     m = ws.next();
     CHECK(m["error"]["code"] == "bad_json");
     CHECK_FALSE(m.contains("id"));
