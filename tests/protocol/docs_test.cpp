@@ -1,6 +1,6 @@
 // docs/protocol.md stays in step with the code: every command has an example that reads back
 // to itself, and every rule error code of engine/src/errors.hpp and every code the server sends
-// (server/src/) is listed.
+// (server/src/) is listed, and the card table is the engine's card data.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
