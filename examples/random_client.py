@@ -173,7 +173,7 @@ async def play(ws_url, token, game, rng, verbose):
                     version = message["to"]
                 elif message["to"] > version:  # missed something: ask for the view again
                     await send({"type": "subscribe", "game": game, "as": "player", "since": version})
-                # else: a patch we already have (sent again after a `stale`)
+                # else: a patch we already have (the server never sends one twice; defensive)
             elif kind == "result" and message["id"] == pending:
                 # A refusal (an accepted command is answered by its patch, above).
                 pending = None

@@ -90,13 +90,14 @@ parsed<client_message> parse_client_message(std::string_view text) {
 }
 
 std::optional<std::string> message_id(std::string_view text) {
-  auto j = parse_message(text);
-  if (!j) return std::nullopt;
-  const auto id = j.value().find("id");
-  if (id == j.value().end() || !id->is_string()) return std::nullopt;
-  auto s = id->get<std::string>();
-  if (s.size() > max_client_id_length) return std::nullopt;
-  return s;
+  // Any object will do, even one without a valid "type", and an id of any length: an error
+  // about the message must still reach the request it answers.
+  if (json_depth(text) > max_message_depth) return std::nullopt;
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  const auto id = j.find("id");
+  if (id == j.end() || !id->is_string()) return std::nullopt;
+  return id->get<std::string>();
 }
 
 }  // namespace loyang::protocol

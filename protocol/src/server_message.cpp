@@ -68,6 +68,17 @@ std::string error_text_message(std::string_view id, std::string_view code,
   return dump(j);
 }
 
+std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat) {
+  nlohmann::json j{{"type", "subscribed"}, {"game", game}, {"version", version}};
+  j["seat"] = seat < 0 ? nlohmann::json(nullptr) : nlohmann::json(seat);
+  return dump(j);
+}
+
+std::string subscribe_error_text(std::int64_t game, std::string_view code,
+                                 std::string_view message) {
+  return dump({{"type", "error"}, {"game", game}, {"error", {{"code", code}, {"message", message}}}});
+}
+
 std::string unsubscribed_text(std::int64_t game) {
   return dump({{"type", "unsubscribed"}, {"game", game}});
 }

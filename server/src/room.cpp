@@ -110,11 +110,31 @@ nlohmann::json room::log_json() const {
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
                    std::optional<std::uint32_t> since) {
+  // A connection that watches already has (or has on its way) every patch up to its `sent`:
+  // its `since` may be older only because it has not read them yet.
+  std::optional<std::uint32_t> had;
+  if (const auto* w = find_watcher(who.get()); w && w->seat == seat) had = w->sent;
   std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get() || w.who.expired(); });
-  watchers_.push_back({who, who.get(), seat});
+  watchers_.push_back({who, who.get(), seat, state_.version});
   track_of(seat).followed = true;
-  if (since && send_patches_since(*who, seat, *since)) return;
+  if (since && send_patches_since(*who, seat, had ? std::max(*since, *had) : *since)) {
+    who->send(share(protocol::subscribed_text(id_, state_.version,
+                                              seat == engine::no_player ? -1 : int(seat))));
+    return;
+  }
   send_snapshot(*who, seat);
+}
+
+room::watcher* room::find_watcher(const subscriber* who) {
+  const auto it = std::find_if(watchers_.begin(), watchers_.end(),
+                               [who](const watcher& w) { return w.key == who; });
+  return it == watchers_.end() ? nullptr : &*it;
+}
+
+void room::catch_up(watcher& w, subscriber& who) {
+  if (w.sent == state_.version) return;
+  if (!send_patches_since(who, w.seat, w.sent)) send_snapshot(who, w.seat);
+  w.sent = state_.version;
 }
 
 void room::send_snapshot(subscriber& who, engine::player_id seat) {
@@ -159,11 +179,16 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
     return reject(who.get(), message.id, "not_a_player", "spectators cannot send commands");
   }
   if (message.version != state_.version) {
-    reject(who.get(), message.id, "stale",
-           "the game is at version " + std::to_string(state_.version) + ", not " +
-               std::to_string(message.version) + "; your view has been brought up to date");
-    if (who && !send_patches_since(*who, seat, message.version)) send_snapshot(*who, seat);
-    return;
+    // The connection is brought up from the version it was sent, not the command's: the
+    // patches after the command's version have normally reached it already (and must not
+    // again). Whatever it lacks comes before the answer, so a client that reads `stale` has
+    // the patches it needs to choose again.
+    if (who) {
+      if (auto* w = find_watcher(who.get())) catch_up(*w, *who);
+    }
+    return reject(who.get(), message.id, "stale",
+                  "the game is at version " + std::to_string(state_.version) + ", not " +
+                      std::to_string(message.version) + "; the patches up to it have been sent to you");
   }
   const auto cmd = protocol::parse_command(message.cmd);
   if (!cmd) return reject(who.get(), message.id, cmd.error().code, cmd.error().message);
@@ -264,10 +289,15 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
       t.patch_bytes -= t.patches.front().second->size();
       t.patches.pop_front();
     }
-    for (const auto& w : watchers_) {
+    for (auto& w : watchers_) {
       if (w.seat != seat) continue;
       auto s = w.who.lock();
       if (!s) continue;
+      if (w.sent != from) {  // never a gap (no path leaves a watcher behind; kept as a guard)
+        catch_up(w, *s);
+        continue;
+      }
+      w.sent = state_.version;
       if (w.key == who) {
         s->send(share(protocol::patch_text(id_, from, state_.version, std::string_view(ops),
                                            std::string_view(client_id))));

@@ -50,8 +50,10 @@ class room : public std::enable_shared_from_this<room> {
   /// Starts bots if one must act. Call once after construction.
   void start();
 
-  /// Adds `who` as the viewer `seat` (engine::no_player: spectator). Sends a snapshot, or the
-  /// patches after `since` when they are still kept.
+  /// Adds `who` as the viewer `seat` (engine::no_player: spectator). Answers with a snapshot,
+  /// or with the patches after `since` (when they are still kept) followed by `subscribed`. A
+  /// connection that already watches is never sent a patch again: it is brought up from the
+  /// version it was last sent, whatever its `since`.
   void join(std::shared_ptr<subscriber> who, engine::player_id seat,
             std::optional<std::uint32_t> since);
 
@@ -73,6 +75,9 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<subscriber> who;
     const subscriber* key = nullptr;
     engine::player_id seat = engine::no_player;
+    // The version of the view this connection has been sent (snapshot or last patch); the next
+    // patch it gets must start there.
+    std::uint32_t sent = 0;
   };
   // The patches one viewer (a seat, or the spectators) was sent, kept for its resume.
   struct track {
@@ -96,6 +101,9 @@ class room : public std::enable_shared_from_this<room> {
   void maybe_bot();
   void send_snapshot(subscriber& who, engine::player_id seat);
   bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);
+  // Brings the watcher `w` from the version it was sent to the current one.
+  void catch_up(watcher& w, subscriber& who);
+  watcher* find_watcher(const subscriber* who);
   track& track_of(engine::player_id seat);
   nlohmann::json log_json() const;
   void reject(subscriber* who, const std::string& client_id, const std::string& code,

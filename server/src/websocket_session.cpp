@@ -186,7 +186,7 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
 void websocket_session::on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
                                       lobby::room_grant grant) {
   if (!grant.where) {
-    send_error("", grant.code, grant.message);
+    on_send(share(protocol::subscribe_error_text(game, grant.code, grant.message)));
     return do_read();
   }
   rooms_[game] = {grant.where, grant.seat};

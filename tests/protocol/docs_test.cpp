@@ -1,6 +1,6 @@
 // docs/protocol.md stays in step with the code: every command has an example that reads back
 // to itself, and every rule error code of engine/src/errors.hpp and every code the server sends
-// (server/src/) is listed.
+// (server/src/) is listed, and the card table is the engine's card data.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "loyang/engine/data.hpp"
 #include "loyang/protocol/command_json.hpp"
 
 using nlohmann::json;
@@ -107,4 +108,59 @@ TEST_CASE("every error code the server sends is documented", "[protocol][docs]")
     }
   }
   CHECK(codes > 25);
+}
+
+namespace {
+
+std::string veg_name(engine::veg v) { return std::string(engine::to_string(v)); }
+
+/// The row docs/protocol.md's card table must have for card `c`, made from the engine's data.
+std::string card_row(engine::card_id c) {
+  const auto& info = engine::card(c);
+  std::string kind, details;
+  switch (info.kind) {
+    case engine::card_kind::common_field:
+      kind = "common_field";
+      details = std::to_string(info.field_size) + " spaces";
+      break;
+    case engine::card_kind::market_stall:
+      kind = "market_stall";
+      details = "goods (vegetables to give): ";
+      for (std::size_t i = 0; i < 3; ++i) {
+        details += (i ? ", " : "") + veg_name(info.goods[i]) + " (" + std::to_string(info.costs[i]) + ")";
+      }
+      break;
+    case engine::card_kind::regular:
+      kind = "regular";
+      details = "wants " + veg_name(info.wants[0]) + " and " + veg_name(info.wants[1]) + "; pays ";
+      for (std::size_t i = 0; i < 4; ++i) details += (i ? ", " : "") + std::to_string(info.pays[i]);
+      if (info.start) details += "; START";
+      break;
+    case engine::card_kind::casual:
+      kind = "casual";
+      details = "wants " + veg_name(info.goods[0]) + ", " + veg_name(info.goods[1]) + ", " +
+                veg_name(info.goods[2]) + "; pays " + std::to_string(info.pays[0]);
+      break;
+    case engine::card_kind::helper:
+      kind = "helper";
+      break;
+  }
+  return "| `" + std::string(info.id) + "` | `" + kind + "` | " + details + (details.empty() ? "|" : " |");
+}
+
+}  // namespace
+
+TEST_CASE("the card table of docs/protocol.md is the engine's, card for card", "[protocol][docs]") {
+  // The table lies between the "| Card | Kind | Details |" header (and its rule) and the next
+  // blank line; it is written from the engine's table (engine/src/data.cpp) and must stay so.
+  const std::string doc = source_file("docs/protocol.md");
+  const std::string header = "| Card | Kind | Details |\n|---|---|---|\n";
+  const auto at = doc.find(header);
+  REQUIRE(at != std::string::npos);
+  const auto from = at + header.size();
+  const std::string table = doc.substr(from, doc.find("\n\n", from) - from + 1);
+  std::string expected;
+  for (int c = 0; c < engine::action_card_count; ++c) expected += card_row(engine::card_id(c)) + "\n";
+  INFO("the table as the engine has it:\n" << expected);
+  CHECK(table == expected);
 }

@@ -120,7 +120,10 @@ export class GameSocket {
         this.answer(m.id, m);
         break;
       case "error":
-        if (m.error?.code === "bad_token") {
+        // A command refused before its game saw it (too_fast, bad_message): its one answer.
+        if (m.id !== undefined && this.pending.has(m.id)) {
+          this.answer(m.id, { ok: false, error: m.error });
+        } else if (m.error?.code === "bad_token") {
           this.closed = true;
           this.h.onAuthError?.();
         } else if (["no_such_game", "not_started", "not_your_seat", "game_unavailable"].includes(m.error?.code)) {

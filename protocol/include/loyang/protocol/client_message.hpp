@@ -56,8 +56,10 @@ inline constexpr std::size_t max_client_id_length = 64;
 /// missing, ill-typed or unknown field), "unknown_type" (a "type" this server does not know).
 parsed<client_message> parse_client_message(std::string_view text);
 
-/// The string "id" of a message text, if it has one; used to answer even a message that could
-/// not be read with the id the client gave it.
+/// The string "id" of a message text, if it is a JSON object with one (whatever its "type" and
+/// however long the id: an id over max_client_id_length is refused by parse_client_message, and
+/// that refusal must still carry it); used to answer even a message that could not be read, or
+/// was not read (rate limit), with the id the client gave it.
 std::optional<std::string> message_id(std::string_view text);
 
 }  // namespace loyang::protocol

@@ -41,6 +41,15 @@ std::string result_error_text(std::int64_t game, std::string_view id, std::strin
 std::string error_text_message(std::string_view id, std::string_view code,
                                std::string_view message);
 
+/// `{"type":"subscribed","game":12,"version":41,"seat":0}` (seat null for a spectator): the
+/// answer to a `subscribe` that needs no snapshot, after the patches it was missing (if any):
+/// the connection's view is now at `version`.
+std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat);
+
+/// `{"type":"error","game":12,"error":{"code":...,"message":...}}`: the refusal of a
+/// `subscribe` to that game (a subscribe has no id; its game is how a client matches it).
+std::string subscribe_error_text(std::int64_t game, std::string_view code, std::string_view message);
+
 /// `{"type":"unsubscribed","game":12}`.
 std::string unsubscribed_text(std::int64_t game);
 
