@@ -45,6 +45,10 @@ std::string describe(const write& w) {
       return "saving a login token of account " + std::to_string(t.account);
     }
     std::string operator()(const revoke_write&) const { return "revoking a login token"; }
+    std::string operator()(const touch_write&) const { return "noting a login token's use"; }
+    std::string operator()(const password_write& p) const {
+      return "changing the password of account " + std::to_string(p.account);
+    }
     std::string operator()(const game_write& g) const {
       return "saving game " + std::to_string(g.id) + " (" + g.status + ")";
     }

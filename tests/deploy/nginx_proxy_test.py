@@ -124,10 +124,12 @@ def wait_for_port(port, process, limit=30):
     raise Failure(f"nginx does not listen on {port}")
 
 
-def request(url, method="GET", body=None, token=None, context=None):
+def request(url, method="GET", body=None, token=None, context=None, headers=None):
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, method=method)
     req.add_header("Content-Type", "application/json")
+    for name, value in (headers or {}).items():
+        req.add_header(name, value)
     if token:
         req.add_header("Authorization", "Bearer " + token)
     try:
@@ -198,8 +200,11 @@ def run(binary, deploy, tmp):
                     "-subj", "/CN=localhost", "-keyout", key, "-out", cert],
                    check=True, capture_output=True)
 
+    # nginx reaches the server from 127.0.0.2 (proxy_bind below), the only trusted proxy; the
+    # test's own requests come from 127.0.0.1, directly or through nginx.
     server = Process([binary, "--address", "127.0.0.1", "--port", "0", "--data",
-                      os.path.join(tmp, "data"), "--password-cost", "minimal", "--threads", "2"],
+                      os.path.join(tmp, "data"), "--password-cost", "minimal", "--threads", "2",
+                      "--trusted-proxies", "127.0.0.2", "--signups-per-hour", "2"],
                      ready=r"listening on http://[^ ]*:(\d+)/")
     nginx_process = None
     try:
@@ -217,6 +222,7 @@ error_log {tmp}/error.log info;
 events {{ worker_connections 64; }}
 http {{
     access_log {tmp}/access.log;
+    proxy_bind 127.0.0.2;
     client_body_temp_path {tmp}/client_body;
     proxy_temp_path {tmp}/proxy;
     fastcgi_temp_path {tmp}/fastcgi;
@@ -251,6 +257,26 @@ http {{
         status, body, _ = request(base + "/api/accounts", "POST",
                                   {"name": "proxied", "password": "proxy password"}, context=context)
         expect(status == 201, f"an account is created through the proxy ({status} {body})")
+        status, body, _ = request(base + "/api/accounts", "POST",
+                                  {"name": "proxied2", "password": "proxy password"}, context=context)
+        expect(status == 201, f"a second account through the proxy ({status} {body})")
+        # The sign-up limit (2 an hour) counts the client's address from X-Forwarded-For: a
+        # third sign-up is refused, and a client's own X-Forwarded-For does not get around it
+        # (nginx appends the real address, and the server takes the right-most untrusted one).
+        status, body, _ = request(base + "/api/accounts", "POST",
+                                  {"name": "proxied3", "password": "proxy password"}, context=context)
+        expect(status == 429, f"a third sign-up through the proxy is limited ({status} {body})")
+        status, body, _ = request(base + "/api/accounts", "POST",
+                                  {"name": "proxied3", "password": "proxy password"}, context=context,
+                                  headers={"X-Forwarded-For": "10.9.9.9"})
+        expect(status == 429, f"a forged X-Forwarded-For through the proxy is not believed ({status} {body})")
+        # Counted against 127.0.0.1, the client, not 127.0.0.2, the proxy: a direct sign-up
+        # from 127.0.0.1 (whose forged header the server ignores: not a trusted proxy) is over
+        # the limit too.
+        status, body, _ = request(f"http://127.0.0.1:{server_port}/api/accounts", "POST",
+                                  {"name": "proxied3", "password": "proxy password"},
+                                  headers={"X-Forwarded-For": "10.9.9.9"})
+        expect(status == 429, f"the proxied sign-ups counted for the client's address ({status} {body})")
         status, body, _ = request(base + "/api/sessions", "POST",
                                   {"name": "proxied", "password": "proxy password"}, context=context)
         expect(status == 201 and "token" in body, "a login through the proxy")
