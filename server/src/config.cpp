@@ -117,7 +117,14 @@ std::optional<std::string> apply_max_connections(config& c, const std::string& v
   return std::nullopt;
 }
 
-constexpr std::array<option, 11> options{{
+std::optional<std::string> apply_max_open_games(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 10000) return "max open games must be a number from 1 to 10000";
+  c.max_open_games_per_account = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 12> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -129,6 +136,7 @@ constexpr std::array<option, 11> options{{
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
     {"--ws-rate", "LOYANG_WS_RATE", apply_ws_rate},
     {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT", apply_max_connections},
+    {"--max-open-games-per-account", "LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", apply_max_open_games},
 }};
 
 int default_threads() {
@@ -223,6 +231,9 @@ Options (each also read from its environment variable; the flag wins):
                                       (bursts of 3 s worth; default 20)
   --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT
                                       open WebSockets per account (default 16)
+  --max-open-games-per-account N      LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT
+                                      games waiting for players one account may sit in
+                                      (default 20)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

@@ -14,6 +14,7 @@
 ///   --memory-only B      LOYANG_MEMORY_ONLY      false
 ///   --ws-rate N          LOYANG_WS_RATE          20 (WebSocket messages per second per connection)
 ///   --max-connections-per-account N  LOYANG_MAX_CONNECTIONS_PER_ACCOUNT  16
+///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -50,6 +51,9 @@ struct config {
   double ws_messages_per_second = 20;
   /// Open WebSocket connections one account may have.
   int max_connections_per_account = 16;
+  /// Open games (waiting for players) one account may sit in, 1..10000. Board Game Arena
+  /// caps turn-based tables near 20.
+  int max_open_games_per_account = 20;
   /// Games nobody watches leave memory after about this long.
   std::chrono::seconds evict_after{300};
 };
