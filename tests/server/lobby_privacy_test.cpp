@@ -9,9 +9,11 @@ namespace {
 
 void memory_only(loyang::server::config& c) { c.memory_only = true; }
 
+/// The error code of an answer; "" when it is not an error.
 std::string code_of(const api_answer& a) {
   INFO(a.body.dump());
-  return a.body["error"]["code"].get<std::string>();
+  const auto code = a.body.is_object() && a.body.contains("error") ? a.body["error"].value("code", "") : "";
+  return code;
 }
 
 std::string game_path(std::int64_t id, const std::string& what = "") {
