@@ -12,4 +12,8 @@ std::string_view status_name(game_status s) {
   return "open";
 }
 
+std::string_view watch_name(watch_policy w) {
+  return w == watch_policy::players ? "players" : "everyone";
+}
+
 }  // namespace loyang::persistence

@@ -13,6 +13,13 @@ game_status parse_status(const std::string& name) {
   throw error("unknown game status \"" + name + "\"");
 }
 
+watch_policy parse_watch(const std::string& name) {
+  for (auto w : {watch_policy::everyone, watch_policy::players}) {
+    if (watch_name(w) == name) return w;
+  }
+  throw error("unknown watch policy \"" + name + "\"");
+}
+
 std::string options_text(const engine::options& o) { return protocol::options_to_json(o).dump(); }
 
 engine::options parse_options_text(const std::string& text, std::int64_t game) {

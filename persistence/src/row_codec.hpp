@@ -16,6 +16,9 @@ inline std::uint64_t from_column(std::int64_t x) { return static_cast<std::uint6
 /// The status named `name`; throws persistence::error for an unknown name.
 game_status parse_status(const std::string& name);
 
+/// The watch policy named `name`; throws persistence::error for an unknown name.
+watch_policy parse_watch(const std::string& name);
+
 std::string options_text(const engine::options& o);
 /// Throws persistence::error when the stored options do not parse.
 engine::options parse_options_text(const std::string& text, std::int64_t game);

@@ -26,6 +26,7 @@ game_write make_game_write(const game_record& g) {
   w.status = std::string(status_name(g.status));
   w.creator = g.creator;
   w.invited = invited_text(g.invited);
+  w.watch = std::string(watch_name(g.watch));
   w.created_at = g.created_at;
   w.updated_at = g.updated_at;
   w.version = g.version;
@@ -80,14 +81,15 @@ write_statements::write_statements(database& db, std::string engine_version)
       // The log owns `version`; options and seed may change only before the first command.
       upsert_game_(db.prepare(
           "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
-          "created_at, updated_at, version, to_act, waiting_since, result) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) "
+          "created_at, updated_at, version, to_act, waiting_since, result, watch) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
           "ON CONFLICT(id) DO UPDATE SET "
           "options = CASE WHEN version = 0 THEN excluded.options ELSE options END, "
           "seed = CASE WHEN version = 0 THEN excluded.seed ELSE seed END, "
           "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
           "updated_at = excluded.updated_at, to_act = excluded.to_act, "
-          "waiting_since = excluded.waiting_since, result = excluded.result")),
+          "waiting_since = excluded.waiting_since, result = excluded.result, "
+          "watch = excluded.watch")),
       upsert_seat_(db.prepare(
           "INSERT INTO seats(game_id, seat, account_id, bot) VALUES (?1, ?2, ?3, ?4) "
           "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
@@ -152,7 +154,7 @@ void write_statements::run(const game_write& w) {
       .bind(11, std::string_view(w.to_act))
       .bind(12, w.waiting_since);
   bind_optional(upsert_game_, 13, w.result);
-  upsert_game_.run();
+  upsert_game_.bind(14, std::string_view(w.watch)).run();
   for (std::size_t i = 0; i < w.seats.size(); ++i) {
     upsert_seat_.bind(1, w.id).bind(2, static_cast<std::int64_t>(i));
     if (w.seats[i].account_id != 0) {

@@ -47,6 +47,7 @@ struct game_write {
   std::string status;
   std::int64_t creator = 0;  // 0: NULL
   std::string invited;
+  std::string watch;
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::int64_t version = 0;

@@ -171,7 +171,14 @@ std::optional<std::string> apply_signups(config& c, const std::string& value) {
   return std::nullopt;
 }
 
-constexpr std::array<option, 15> options{{
+std::optional<std::string> apply_max_open_games(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 10000) return "max open games must be a number from 1 to 10000";
+  c.max_open_games_per_account = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 16> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -187,6 +194,7 @@ constexpr std::array<option, 15> options{{
     {"--token-lifetime", "LOYANG_TOKEN_LIFETIME", apply_token_lifetime},
     {"--trusted-proxies", "LOYANG_TRUSTED_PROXIES", apply_trusted_proxies},
     {"--signups-per-hour", "LOYANG_SIGNUPS_PER_HOUR", apply_signups},
+    {"--max-open-games-per-account", "LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", apply_max_open_games},
 }};
 
 int default_threads() {
@@ -296,6 +304,9 @@ Options (each also read from its environment variable; the flag wins):
   --signups-per-hour N                LOYANG_SIGNUPS_PER_HOUR
                                       new accounts per client address per hour (default 5;
                                       0 = no limit, for tests and load tools)
+  --max-open-games-per-account N      LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT
+                                      games waiting for players one account may sit in
+                                      (default 20)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/client_address.hpp"
+#include "games/paging.hpp"
 #include "lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/server/version.hpp"
@@ -47,7 +48,9 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
 
 void route(shared_state& state, request& req, const std::string& client, responder respond) {
   const std::string_view target = req.target();
-  const std::string path(target.substr(0, target.find('?')));
+  const auto question = target.find('?');
+  const std::string path(target.substr(0, question));
+  const std::string query(question == std::string_view::npos ? "" : target.substr(question + 1));
   const auto method = req.method();
   const bool get = method == http::verb::get || method == http::verb::head;
   auto not_allowed = [&](const char* allow) {
@@ -135,7 +138,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
   // Everything else needs a logged-in account.
   const auto token = bearer(req);
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  [&games, path, method, body = std::move(body), reply,
+  [&games, path, query, method, body = std::move(body), reply,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
       return reply({http::status::unauthorized,
@@ -150,13 +153,30 @@ void route(shared_state& state, request& req, const std::string& client, respond
              {{http::field::allow, allow}}});
     };
     const bool get = method == http::verb::get || method == http::verb::head;
+    // The lists take `limit` and `cursor` (games/paging.hpp); other endpoints ignore a query.
+    auto page_of = [&](games::list_kind list) {
+      auto page = games::parse_page_query(query, list);
+      if (!page) {
+        reply({http::status::bad_request,
+               protocol::error_envelope(page.error().code, page.error().message)});
+      }
+      return page;
+    };
     if (path == "/api/games") {
-      if (get) return games.list_open(*who, reply);
+      if (get) {
+        const auto page = page_of(games::list_kind::open);
+        if (page) games.list_open(*who, page.value(), reply);
+        return;
+      }
       if (method == http::verb::post) return games.create_game(*who, std::move(body), reply);
       return method_error("GET, HEAD, POST");
     }
     if (path == "/api/my/games") {
-      if (get) return games.my_games(*who, reply);
+      if (get) {
+        const auto page = page_of(games::list_kind::mine);
+        if (page) games.my_games(*who, page.value(), reply);
+        return;
+      }
       return method_error("GET, HEAD");
     }
     constexpr std::string_view prefix = "/api/games/";
@@ -167,7 +187,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
       const std::string_view action = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
       if (id) {
         if (action.empty()) {
-          if (get) return games.game_summary(*id, reply);
+          if (get) return games.game_summary(*who, *id, reply);
           return method_error("GET, HEAD");
         }
         if (action == "join" || action == "leave") {

@@ -5,8 +5,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 
+#include "games/visibility.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/protocol/options_json.hpp"
 
@@ -21,6 +23,20 @@ std::int64_t unix_now() {
 
 api_reply error(http::status status, std::string_view code, std::string_view message) {
   return {status, protocol::error_envelope(code, message)};
+}
+
+games::asker asker_of(const std::optional<identity>& who) {
+  return who ? games::asker{who->id, who->name} : games::asker{};
+}
+
+api_reply too_many_games(int most) {
+  return error(http::status::conflict, "too_many_games",
+               "you already sit in " + std::to_string(most) +
+                   " games waiting for players; start or leave one first");
+}
+
+api_reply no_such_game() {
+  return error(http::status::not_found, "no_such_game", "there is no such game");
 }
 
 std::uint64_t random_seed() {
@@ -58,7 +74,7 @@ void lobby::start() {
       const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&g](auto p) {
         return p >= 0 && std::size_t(p) < g.seats.size() && g.seats[std::size_t(p)].bot;
       });
-      if (bot_due) self->open_room(std::nullopt, id, true, [](room_grant) {});
+      if (bot_due) self->attach(id, engine::no_player, [](room_grant) {});
     }
   });
   sweep();
@@ -115,6 +131,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
                    {"status", status_name(g.status)},
                    {"seats", seats},
                    {"invited", g.invited},
+                   {"watch", watch_name(g.watch)},
                    {"created_at", g.created_at},
                    {"updated_at", g.updated_at},
                    {"version", g.version},
@@ -138,6 +155,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   nlohmann::json opts = nlohmann::json::object();
   std::vector<std::string> invited;
   int bots = 0;
+  auto watch = watch_policy::everyone;
   for (auto& [key, value] : body.items()) {
     if (key == "players" || key == "ruleset" || key == "introductory") {
       opts[key] = value;
@@ -158,6 +176,13 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
                            "\"bots\" must be a number from 0 to 3"));
       }
       bots = value.get<int>();
+    } else if (key == "watch") {
+      const auto w = games::watch_from_json(value);
+      if (!w) {
+        return reply(error(http::status::bad_request, "bad_request",
+                           "\"watch\" must be \"everyone\" or \"players\""));
+      }
+      watch = *w;
     } else {
       return reply(error(http::status::bad_request, "bad_request", "unknown field \"" + key + "\""));
     }
@@ -170,19 +195,25 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
                        "at least one seat must be left for a person"));
   }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
-                      reply = std::move(reply)]() mutable {
+                      watch, reply = std::move(reply)]() mutable {
     for (auto& n : invited) {
       auto registered = self->accounts_->registered_name(n);
       if (!registered) {
         return reply(error(http::status::bad_request, "unknown_player", "no player is called " + n));
       }
-      n = std::move(*registered);  // joining compares names as registered
+      n = std::move(*registered);  // matched later by the registered spelling
+    }
+    // A game that starts at once (every other seat a bot) adds no open game.
+    if (bots + 1 < options.players &&
+        self->open_games_of(who) >= self->limits_.max_open_games_per_account) {
+      return reply(too_many_games(self->limits_.max_open_games_per_account));
     }
     game_record g;
     g.id = self->next_game_++;
     g.options = options;
     g.creator = who.id;
     g.invited = std::move(invited);
+    g.watch = watch;
     g.seats.resize(options.players);
     g.seats[0].account_id = who.id;
     for (int i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
@@ -208,28 +239,33 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   });
 }
 
-void lobby::list_open(identity who, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
-    auto out = nlohmann::json::array();
-    for (const auto& [id, g] : self->games_) {
-      if (g.status != game_status::open) continue;
-      if (!g.invited.empty() && g.creator != who.id &&
-          std::find(g.invited.begin(), g.invited.end(), who.name) == g.invited.end()) {
-        continue;
-      }
-      out.push_back(self->summary(g));
+void lobby::list_open(identity who, games::page_request page, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, page, reply = std::move(reply)] {
+    // By id: games_ is ordered by id, so the keys come out sorted.
+    std::vector<games::sort_key> keys;
+    std::vector<const game_record*> listed;
+    const auto from = page.after ? self->games_.upper_bound(page.after->id) : self->games_.begin();
+    for (auto it = from; it != self->games_.end() && listed.size() <= page.limit; ++it) {
+      const auto& g = it->second;
+      if (g.status != game_status::open || !games::may_see(g, asker_of(who))) continue;
+      keys.push_back({0, 0, g.id});
+      listed.push_back(&g);
     }
-    reply({http::status::ok, {{"games", out}}});
+    // The first key is after the cursor already: page from the start of what was gathered.
+    const auto part = games::page_of(keys, {page.limit, std::nullopt}, games::list_kind::open);
+    auto out = nlohmann::json::array();
+    for (std::size_t i = part.first; i < part.first + part.count; ++i) {
+      out.push_back(self->summary(*listed[i]));
+    }
+    reply({http::status::ok, {{"games", out}, {"next_cursor", part.next_cursor}}});
   });
 }
 
-void lobby::game_summary(std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), game, reply = std::move(reply)] {
-    const auto it = self->games_.find(game);
-    if (it == self->games_.end()) {
-      return reply(error(http::status::not_found, "no_such_game", "there is no such game"));
-    }
-    reply({http::status::ok, self->summary(it->second)});
+void lobby::game_summary(identity who, std::int64_t game, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+    const auto* g = self->visible_game(game, who);
+    if (!g) return reply(no_such_game());
+    reply({http::status::ok, self->summary(*g)});
   });
 }
 
@@ -242,16 +278,14 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     wanted = body["seat"].get<std::size_t>();
   }
   net::post(strand_, [self = shared_from_this(), who, game, wanted, reply = std::move(reply)] {
-    const auto it = self->games_.find(game);
-    if (it == self->games_.end()) {
-      return reply(error(http::status::not_found, "no_such_game", "there is no such game"));
-    }
-    auto& g = it->second;
+    if (!self->visible_game(game, who)) return reply(no_such_game());
+    auto& g = self->games_.at(game);
     if (g.status != game_status::open) {
       return reply(error(http::status::conflict, "not_open", "this game is not open for players"));
     }
-    if (!g.invited.empty() && g.creator != who.id &&
-        std::find(g.invited.begin(), g.invited.end(), who.name) == g.invited.end()) {
+    // Unreachable today (whoever sees a private game and has no seat is invited or created
+    // it); kept so that joining never depends on what the summary shows.
+    if (games::is_private(g) && !games::is_invited(g, asker_of(who))) {
       return reply(error(http::status::forbidden, "not_invited", "this game is by invitation"));
     }
     if (std::any_of(g.seats.begin(), g.seats.end(), [&](auto& s) { return s.account_id == who.id; })) {
@@ -267,6 +301,12 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
       for (std::size_t i = 0; i < g.seats.size() && seat == g.seats.size(); ++i) {
         if (!g.seats[i].taken()) seat = i;
       }
+    }
+    const auto free_seats = std::count_if(g.seats.begin(), g.seats.end(),
+                                          [](auto& s) { return !s.taken(); });
+    // Taking the last seat starts the game: that adds no open game.
+    if (free_seats > 1 && self->open_games_of(who) >= self->limits_.max_open_games_per_account) {
+      return reply(too_many_games(self->limits_.max_open_games_per_account));
     }
     const game_record before = g;
     g.seats[seat].account_id = who.id;
@@ -292,11 +332,8 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
 
 void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
-    const auto it = self->games_.find(game);
-    if (it == self->games_.end()) {
-      return reply(error(http::status::not_found, "no_such_game", "there is no such game"));
-    }
-    auto& g = it->second;
+    if (!self->visible_game(game, who)) return reply(no_such_game());
+    auto& g = self->games_.at(game);
     auto seat = std::find_if(g.seats.begin(), g.seats.end(),
                              [&](auto& s) { return s.account_id == who.id; });
     if (seat == g.seats.end()) {
@@ -315,9 +352,10 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
   });
 }
 
-void lobby::my_games(identity who, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
+void lobby::my_games(identity who, games::page_request page, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, page, reply = std::move(reply)] {
     struct entry {
+      games::sort_key key;
       bool my_turn;
       const game_record* g;
     };
@@ -327,25 +365,41 @@ void lobby::my_games(identity who, reply_fn reply) {
         if (g.seats[i].account_id != who.id || g.status == game_status::cancelled) continue;
         const bool turn = g.status == game_status::active &&
                           std::find(g.to_act.begin(), g.to_act.end(), i) != g.to_act.end();
-        mine.push_back({turn, &g});
+        // Yucata's order: the games waiting for me first, the longest-waiting first; then
+        // the rest, the most recently changed first; the older game first on a tie.
+        const games::sort_key key = turn ? games::sort_key{0, g.waiting_since, g.id}
+                                         : games::sort_key{1, -g.updated_at, g.id};
+        mine.push_back({key, turn, &g});
         break;
       }
     }
-    // Yucata's order: the games waiting for me first, the longest-waiting first; then the
-    // rest, the most recently changed first.
-    std::stable_sort(mine.begin(), mine.end(), [](const entry& a, const entry& b) {
-      if (a.my_turn != b.my_turn) return a.my_turn;
-      if (a.my_turn) return a.g->waiting_since < b.g->waiting_since;
-      return a.g->updated_at > b.g->updated_at;
-    });
+    std::sort(mine.begin(), mine.end(), [](const entry& a, const entry& b) { return a.key < b.key; });
+    std::vector<games::sort_key> keys;
+    keys.reserve(mine.size());
+    for (const auto& e : mine) keys.push_back(e.key);
+    const auto part = games::page_of(keys, page, games::list_kind::mine);
     auto out = nlohmann::json::array();
-    for (const auto& e : mine) {
-      auto j = self->summary(*e.g);
-      j["your_turn"] = e.my_turn;
+    for (std::size_t i = part.first; i < part.first + part.count; ++i) {
+      auto j = self->summary(*mine[i].g);
+      j["your_turn"] = mine[i].my_turn;
       out.push_back(std::move(j));
     }
-    reply({http::status::ok, {{"games", out}}});
+    reply({http::status::ok, {{"games", out}, {"next_cursor", part.next_cursor}}});
   });
+}
+
+const game_record* lobby::visible_game(std::int64_t game, const std::optional<identity>& who) const {
+  const auto it = games_.find(game);
+  if (it == games_.end() || !games::may_see(it->second, asker_of(who))) return nullptr;
+  return &it->second;
+}
+
+int lobby::open_games_of(const identity& who) const {
+  int n = 0;
+  for (const auto& [id, g] : games_) {
+    if (g.status == game_status::open && games::is_seated(g, asker_of(who))) ++n;
+  }
+  return n;
 }
 
 void lobby::start_game(game_record& g) {
@@ -407,11 +461,9 @@ void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spect
                       std::function<void(room_grant)> answer) {
   net::post(strand_, [self = shared_from_this(), who, game, spectator,
                       answer = std::move(answer)]() mutable {
-    const auto it = self->games_.find(game);
-    if (it == self->games_.end()) {
-      return answer({nullptr, engine::no_player, "no_such_game", "there is no such game"});
-    }
-    const auto& g = it->second;
+    const auto* found = self->visible_game(game, who);
+    if (!found) return answer({nullptr, engine::no_player, "no_such_game", "there is no such game"});
+    const auto& g = *found;
     if (g.status == game_status::open || g.status == game_status::cancelled) {
       return answer({nullptr, engine::no_player, "not_started", "this game has not started"});
     }
@@ -424,31 +476,37 @@ void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spect
         return answer({nullptr, engine::no_player, "not_your_seat",
                        "you do not sit at this game; subscribe as a spectator"});
       }
+    } else if (!games::may_watch(g, asker_of(who))) {
+      return answer({nullptr, engine::no_player, "not_allowed",
+                     "only the players of this game may watch it"});
     }
-    if (auto r = self->rooms_[game].lock()) {
-      self->pinned_[game] = {r, 0};
-      return answer({r, seat, {}, {}});
+    self->attach(game, seat, std::move(answer));
+  });
+}
+
+void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer) {
+  if (auto r = rooms_[game].lock()) {
+    pinned_[game] = {r, 0};
+    return answer({r, seat, {}, {}});
+  }
+  auto& waiting = loading_[game];
+  waiting.emplace_back(std::move(answer), seat);
+  if (waiting.size() > 1) return;  // already loading
+  net::post(workers_, [self = shared_from_this(), record = games_.at(game)] {
+    try {
+      auto loaded = self->store_.load_game(record);
+      net::post(self->strand_, [self, record, loaded = std::move(loaded)]() mutable {
+        auto r = self->make_room(record, std::move(loaded));
+        r->start();
+        self->on_loaded(record.id, r, {});
+      });
+      return;
+    } catch (const std::exception& e) {
+      spdlog::error("game {} cannot be loaded: {}", record.id, e.what());
+      net::post(self->strand_, [self, id = record.id, failure = std::string(e.what())] {
+        self->on_loaded(id, nullptr, failure);
+      });
     }
-    auto& waiting = self->loading_[game];
-    waiting.emplace_back(std::move(answer), seat);
-    if (waiting.size() > 1) return;  // already loading
-    net::post(self->workers_, [self, record = g] {
-      std::shared_ptr<room> r;
-      std::string failure;
-      try {
-        auto loaded = self->store_.load_game(record);
-        net::post(self->strand_, [self, record, loaded = std::move(loaded)]() mutable {
-          auto r = self->make_room(record, std::move(loaded));
-          r->start();
-          self->on_loaded(record.id, r, {});
-        });
-        return;
-      } catch (const std::exception& e) {
-        failure = e.what();
-      }
-      spdlog::error("game {} cannot be loaded: {}", record.id, failure);
-      net::post(self->strand_, [self, id = record.id, failure] { self->on_loaded(id, nullptr, failure); });
-    });
   });
 }
 

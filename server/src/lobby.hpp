@@ -20,10 +20,10 @@
 #include "accounts/accounts.hpp"
 #include "api_reply.hpp"
 #include "beast.hpp"
+#include "games/paging.hpp"
 #include "metrics.hpp"
 #include "records.hpp"
 #include "room.hpp"
-#include "records.hpp"
 
 namespace loyang::server {
 
@@ -32,6 +32,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
   struct limits {
     accounts::policy account_policy;
     int max_connections_per_account = 16;
+    /// Open games (waiting for players) an account may sit in; a create or join that would
+    /// go over it is refused with too_many_games.
+    int max_open_games_per_account = 20;
     std::chrono::seconds evict_after{300};
   };
 
@@ -46,13 +49,14 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Accounts and logins (HTTP, and the WebSockets' hello).
   class accounts& users() { return *accounts_; }
 
-  // Games (HTTP).
+  // Games (HTTP). A private game (by invitation) that `who` may not see is answered as
+  // no_such_game (games/visibility.hpp). Lists answer {"games": [...], "next_cursor": ...}.
   void create_game(identity who, nlohmann::json body, reply_fn reply);
-  void list_open(identity who, reply_fn reply);
-  void game_summary(std::int64_t game, reply_fn reply);
+  void list_open(identity who, games::page_request page, reply_fn reply);
+  void game_summary(identity who, std::int64_t game, reply_fn reply);
   void join(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
   void leave(identity who, std::int64_t game, reply_fn reply);
-  void my_games(identity who, reply_fn reply);
+  void my_games(identity who, games::page_request page, reply_fn reply);
 
   // WebSocket.
   /// Counts a connection of `account`; false when it already has the most allowed.
@@ -60,7 +64,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void remove_connection(std::int64_t account);
 
   /// The room of `game` and the seat `who` has in it (no_player when watching), loading the
-  /// game if needed; or an error code and message.
+  /// game if needed; or an error code and message: no_such_game also for a private game `who`
+  /// may not see, not_allowed for a spectator the game's watch policy keeps out.
   struct room_grant {
     std::shared_ptr<room> where;
     engine::player_id seat = engine::no_player;
@@ -78,6 +83,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
   nlohmann::json summary(const game_record& g) const;
   void sweep();
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error);
+  /// The room of `game` (loaded if needed) for `seat`, with no checks; on the strand.
+  void attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer);
+  /// The game `who` may see, or nullptr; on the strand.
+  const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
+  /// The open games `who` sits in; on the strand.
+  int open_games_of(const identity& who) const;
   void persist_game(const game_record& g, reply_fn reply, api_reply ok);
 
   net::io_context& ioc_;

@@ -12,6 +12,8 @@ using persistence::game_status;
 using persistence::loaded_game;
 using persistence::seat_record;
 using persistence::status_name;
+using persistence::watch_name;
+using persistence::watch_policy;
 using persistence::write_done;
 using storage = persistence::store;
 

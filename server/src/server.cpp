@@ -42,6 +42,7 @@ struct server::impl {
     state->limits.burst = 3 * settings.ws_messages_per_second;
     lobby::limits lim;
     lim.max_connections_per_account = settings.max_connections_per_account;
+    lim.max_open_games_per_account = settings.max_open_games_per_account;
     lim.evict_after = settings.evict_after;
     lim.account_policy.cost = settings.password_cost == "minimal" ? password_cost::minimal
                                                             : password_cost::interactive;

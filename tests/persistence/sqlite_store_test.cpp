@@ -26,6 +26,7 @@ void check_same(const game_record& a, const game_record& b) {
   CHECK(a.status == b.status);
   CHECK(a.creator == b.creator);
   CHECK(a.invited == b.invited);
+  CHECK(a.watch == b.watch);
   REQUIRE(a.seats.size() == b.seats.size());
   for (std::size_t i = 0; i < a.seats.size(); ++i) {
     CHECK(a.seats[i].account_id == b.seats[i].account_id);
@@ -66,6 +67,7 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
     open_game.options = {4, engine::ruleset::yucata, true};
     open_game.creator = 1;
     open_game.invited = {"grace", "linus"};
+    open_game.watch = loyang::persistence::watch_policy::players;  // not the default
     open_game.seats.resize(4);
     open_game.seats[0].account_id = 1;
     open_game.seats[3].bot = true;

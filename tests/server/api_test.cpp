@@ -103,9 +103,10 @@ TEST_CASE("games: create, list, join, leave, invitations", "[server][api]") {
   };
   CHECK(listed(cid) == std::vector<std::int64_t>{g});
   CHECK(listed(bob) == std::vector<std::int64_t>{g, private_game});
+  // To those not invited, a game by invitation does not exist (lobby_privacy_test.cpp).
   auto refused = call_api(port, http::verb::post, game_path(private_game, "join"), json::object(), cid);
-  CHECK(refused.status == http::status::forbidden);
-  CHECK(code_of(refused) == "not_invited");
+  CHECK(refused.status == http::status::not_found);
+  CHECK(code_of(refused) == "no_such_game");
 
   CHECK(code_of(call_api(port, http::verb::post, game_path(g, "join"), json::object(), ann)) == "already_seated");
   CHECK(code_of(call_api(port, http::verb::post, game_path(g, "join"), json{{"seat", 0}}, bob)) == "seat_taken");

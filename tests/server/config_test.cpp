@@ -145,3 +145,21 @@ TEST_CASE("the default web root is found next to the build tree or falls back to
   std::filesystem::create_directories(tmp.path() / "build" / "web");  // <exe-dir>/../../web
   CHECK(default_web_root(exe_dir) == std::filesystem::canonical(tmp.path() / "build" / "web"));
 }
+
+TEST_CASE("the cap on open games per account: 20 by default, flag and environment",
+          "[server][config][lobby]") {
+  CHECK(parse({}).settings.max_open_games_per_account == 20);
+  CHECK(parse({"--max-open-games-per-account", "5"}).settings.max_open_games_per_account == 5);
+  CHECK(parse({}, {{"LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", "7"}}).settings.max_open_games_per_account == 7);
+  CHECK(parse({"--max-open-games-per-account=9"}, {{"LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", "7"}})
+            .settings.max_open_games_per_account == 9);
+  for (const std::string bad : {"0", "-1", "10001", "many", ""}) {
+    INFO("value '" << bad << "'");
+    const auto r = parse({"--max-open-games-per-account", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("open games") != std::string::npos);
+  }
+  const auto text = loyang::server::usage("loyang-server");
+  CHECK(text.find("--max-open-games-per-account") != std::string::npos);
+  CHECK(text.find("LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT") != std::string::npos);
+}

@@ -70,8 +70,23 @@ export function forgetSession() {
   saveSession(null);
 }
 
-export const openGames = () => call("GET", "/api/games").then((r) => r.games);
-export const myGames = () => call("GET", "/api/my/games").then((r) => r.games);
+// The game lists come in pages: follow next_cursor until the end of the list or `most` games.
+async function pages(path, most) {
+  const games = [];
+  let cursor = null;
+  do {
+    const query = new URLSearchParams({ limit: String(Math.min(200, most - games.length)) });
+    if (cursor) query.set("cursor", cursor);
+    const r = await call("GET", `${path}?${query}`);
+    games.push(...r.games);
+    cursor = r.next_cursor;
+  } while (cursor && games.length < most);
+  return games;
+}
+
+// The lobby shows the first 100 open games, and all of my games (up to 1000).
+export const openGames = () => pages("/api/games", 100);
+export const myGames = () => pages("/api/my/games", 1000);
 export const createGame = (options) => call("POST", "/api/games", options);
 export const gameSummary = (id) => call("GET", `/api/games/${id}`);
 export const joinGame = (id, seat) => call("POST", `/api/games/${id}/join`, seat === undefined ? {} : { seat });

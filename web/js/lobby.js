@@ -49,12 +49,13 @@ export function lobbyPage(root, { navigate, onAuthError }) {
   const intro = h("input#new-intro", { type: "checkbox", name: "introductory" });
   const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0 });
   const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas" });
+  const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
 
   const form = h("form.create", {
     onsubmit: async (e) => {
       e.preventDefault();
       err.textContent = "";
-      const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0 };
+      const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0, watch: watch.value };
       const names = invite.value.split(",").map((s) => s.trim()).filter(Boolean);
       if (names.length) body.invite = names;
       try {
@@ -72,7 +73,8 @@ export function lobbyPage(root, { navigate, onAuthError }) {
     h("label", { for: "new-ruleset" }, "Rules"), ruleset,
     h("label", { for: "new-intro" }, "Introductory version"), intro,
     h("label", { for: "new-bots" }, "Bot seats"), bots,
-    h("label", { for: "new-invite" }, "Invite only"), invite),
+    h("label", { for: "new-invite" }, "Invite only"), invite,
+    h("label", { for: "new-watch" }, "Who may watch"), watch),
   h("button.primary", { type: "submit", id: "create-game" }, "Create game"), err);
 
   clear(root).append(h("div.lobby",

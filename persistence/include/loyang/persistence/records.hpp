@@ -31,6 +31,9 @@ struct token_record {
 /// open: waiting for players; active: in play; finished: ended; cancelled: everyone left first.
 enum class game_status { open, active, finished, cancelled };
 
+/// Who may watch a game as a spectator: everyone who may see it, or only its seated players.
+enum class watch_policy { everyone, players };
+
 /// One seat: empty, a person, or a server-side bot.
 struct seat_record {
   std::int64_t account_id = 0;  ///< 0 when empty or a bot
@@ -44,7 +47,8 @@ struct game_record {
   std::uint64_t seed = 0;  ///< chosen when the game starts; secret
   game_status status = game_status::open;
   std::int64_t creator = 0;
-  std::vector<std::string> invited;  ///< empty: anyone may join
+  std::vector<std::string> invited;  ///< empty: anyone may join; else private to these names
+  watch_policy watch = watch_policy::everyone;
   std::vector<seat_record> seats;
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
@@ -76,5 +80,7 @@ struct logged_command {
 };
 
 std::string_view status_name(game_status s);
+/// "everyone" or "players", as stored and as the API spells it.
+std::string_view watch_name(watch_policy w);
 
 }  // namespace loyang::persistence

@@ -18,6 +18,7 @@
 ///   --token-lifetime D       LOYANG_TOKEN_LIFETIME       180d
 ///   --trusted-proxies L      LOYANG_TRUSTED_PROXIES      (none; addresses and CIDRs)
 ///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
+///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -54,6 +55,9 @@ struct config {
   double ws_messages_per_second = 20;
   /// Open WebSocket connections one account may have.
   int max_connections_per_account = 16;
+  /// Open games (waiting for players) one account may sit in, 1..10000. Board Game Arena
+  /// caps turn-based tables near 20.
+  int max_open_games_per_account = 20;
   /// Games nobody watches leave memory after about this long.
   std::chrono::seconds evict_after{300};
   /// If > 0, the database may grow to this many pages and no more (a quota; the tests use
