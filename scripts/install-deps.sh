@@ -12,8 +12,9 @@ build_packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev
   libgoogle-perftools-dev catch2 curl ca-certificates
 )
-# The tests also drive a Python client, a real browser and nginx (the TLS-proxy example).
-test_packages=(python3 python3-websockets chromium nginx-light)
+# The tests also drive a Python client, a real browser and nginx with a self-signed
+# certificate from openssl (the TLS-proxy example).
+test_packages=(python3 python3-websockets chromium nginx-light openssl)
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}
