@@ -27,6 +27,17 @@ namespace {
   std::abort();
 }
 
+/// The command's name, player and encoding (serialize.hpp), for the report of a violation.
+std::string describe(player_id p, const command& c) {
+  std::string out = std::string(command_name(c)) + " by player " + std::to_string(p) + " [";
+  for (unsigned char b : encode(c)) {
+    char hex[4];
+    std::snprintf(hex, sizeof hex, "%02x", b);
+    out += hex;
+  }
+  return out + "]";
+}
+
 void check_views(const state& s) {
   const int seats = static_cast<int>(s.players.size());
   for (player_id viewer = no_player; viewer < seats; ++viewer) {
@@ -101,11 +112,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool is_listed = listed(legal, c);
     const auto error = apply(s, p, c);
     if (error) {
-      if (is_listed) violation(before, "a listed " + std::string(command_name(c)) + " was refused: " + error->code);
-      if (!(s == before)) violation(before, "a refused " + std::string(command_name(c)) + " changed the state");
+      if (is_listed) violation(before, "a listed " + describe(p, c) + " was refused: " + error->code);
+      if (!(s == before)) violation(before, "a refused " + describe(p, c) + " changed the state");
       continue;
     }
-    if (!is_listed) violation(before, "an unlisted " + std::string(command_name(c)) + " was accepted");
+    if (!is_listed) violation(before, "an unlisted " + describe(p, c) + " was accepted");
     if (const auto v = check_invariants(s); !v.empty())
       violation(s, "after " + std::string(command_name(c)) + ": " + v.front());
     check_views(s);
