@@ -23,7 +23,9 @@ request head_of(const request& req) {
 
 reply_fn json_reply(const request& req, responder respond) {
   return [head = head_of(req), respond = std::move(respond)](api_reply r) {
-    respond(json_response(head, r.status, r.body));
+    auto res = json_response(head, r.status, r.body);
+    for (const auto& [field, value] : r.headers) res.set(field, value);
+    respond(std::move(res));
   };
 }
 
@@ -74,7 +76,7 @@ void route(shared_state& state, request& req, responder respond) {
   }
   if (path.rfind("/api/", 0) != 0) {
     if (!get) return not_allowed("GET, HEAD");
-    return respond(serve_file(state.web_root(), path, req));
+    return respond(serve_file(state.web_root(), state.data_dir, path, req));
   }
 
   auto reply = json_reply(req, respond);
@@ -120,17 +122,18 @@ void route(shared_state& state, request& req, responder respond) {
       reply({http::status::method_not_allowed,
              protocol::error_envelope(protocol::error_code::method_not_allowed,
                                       "method " + not_allowed_text + " is not allowed here; use " +
-                                          allow)});
+                                          allow),
+             {{http::field::allow, allow}}});
     };
     const bool get = method == http::verb::get || method == http::verb::head;
     if (path == "/api/games") {
       if (get) return games.list_open(*who, reply);
       if (method == http::verb::post) return games.create_game(*who, std::move(body), reply);
-      return method_error("GET, POST");
+      return method_error("GET, HEAD, POST");
     }
     if (path == "/api/my/games") {
       if (get) return games.my_games(*who, reply);
-      return method_error("GET");
+      return method_error("GET, HEAD");
     }
     constexpr std::string_view prefix = "/api/games/";
     if (path.rfind(prefix, 0) == 0) {
@@ -141,7 +144,7 @@ void route(shared_state& state, request& req, responder respond) {
       if (id) {
         if (action.empty()) {
           if (get) return games.game_summary(*id, reply);
-          return method_error("GET");
+          return method_error("GET, HEAD");
         }
         if (action == "join" || action == "leave") {
           if (method != http::verb::post) return method_error("POST");

@@ -53,6 +53,14 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
                                 "a request body may have at most " + std::to_string(body_limit) +
                                     " bytes"));
   }
+  if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
+      ec != http::error::partial_message) {
+    // Not HTTP (a NUL in the target, a bad header, ...): say so, then close.
+    request head{http::verb::get, "/", 11};
+    head.keep_alive(false);
+    return write(error_response(head, http::status::bad_request, "bad_request",
+                                "the request is not valid HTTP/1.1"));
+  }
   if (ec) return fail(ec, "read");
 
   busy_ = true;

@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "auth.hpp"
 #include "beast.hpp"
@@ -30,10 +32,12 @@ struct identity {
   std::string name;
 };
 
-/// An HTTP API answer: status and JSON body.
+/// An HTTP API answer: status, JSON body and any header fields it needs besides the common
+/// ones (Allow on a 405, ...).
 struct api_reply {
   http::status status = http::status::ok;
   nlohmann::json body;
+  std::vector<std::pair<http::field, std::string>> headers = {};
 };
 using reply_fn = std::function<void(api_reply)>;
 

@@ -9,6 +9,8 @@ namespace loyang::server {
 
 void set_common_headers(http::response_header<>& header) {
   header.set(http::field::server, "loyang/" + std::string(version()));
+  header.set("Content-Security-Policy", content_security_policy);
+  header.set("Referrer-Policy", "no-referrer");
   header.set("X-Content-Type-Options", "nosniff");
 }
 

@@ -20,7 +20,16 @@ http::response<http::string_body> error_response(const request& req, http::statu
                                                  std::string_view code,
                                                  std::string_view message);
 
-/// Sets the headers every response carries (Server, X-Content-Type-Options).
+/// The Content-Security-Policy of every answer (docs/security.md, "HTTP headers"): the web
+/// client's scripts, styles and images come from this origin only, with no inline code; it
+/// may connect to this origin and to WebSockets ('self' does not match ws:/wss: in every
+/// browser); no plugins, no <base>, no framing by other sites.
+inline constexpr std::string_view content_security_policy =
+    "default-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; "
+    "frame-ancestors 'none'; form-action 'self'";
+
+/// Sets the headers every response carries: Server, Content-Security-Policy,
+/// Referrer-Policy: no-referrer, X-Content-Type-Options: nosniff.
 void set_common_headers(http::response_header<>& header);
 
 }  // namespace loyang::server

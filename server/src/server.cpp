@@ -37,6 +37,7 @@ struct server::impl {
             ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {
     init_crypto();
     state->limits.allowed_origins = settings.allowed_origins;
+    state->data_dir = settings.data_dir;
     state->limits.messages_per_second = settings.ws_messages_per_second;
     state->limits.burst = 3 * settings.ws_messages_per_second;
     lobby::limits lim;

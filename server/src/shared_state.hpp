@@ -37,6 +37,9 @@ class shared_state {
   /// WebSocket limits; set once at start.
   ws_limits limits;
 
+  /// The data directory (the database); set once at start. Never served as static files.
+  std::filesystem::path data_dir;
+
  private:
   std::filesystem::path web_root_;
   std::chrono::steady_clock::time_point started_;

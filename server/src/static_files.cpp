@@ -1,16 +1,34 @@
 #include "static_files.hpp"
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <string>
+#include <system_error>
 #include <utility>
 
+#include "http_validators.hpp"
 #include "loyang/protocol/error_envelope.hpp"
+#include "static_path.hpp"
 
 namespace loyang::server {
 namespace {
 
 bool iequals_suffix(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && beast::iequals(text.substr(text.size() - suffix.size()), suffix);
+}
+
+/// Whether `file` (canonical) lies in the server's data directory: never served, even when an
+/// operator puts the data directory inside the web root.
+bool inside_data_dir(const std::filesystem::path& data_dir, const std::filesystem::path& file) {
+  if (data_dir.empty()) return false;
+  std::error_code ec;
+  const auto dir = std::filesystem::weakly_canonical(data_dir, ec);
+  if (ec) return true;  // cannot tell: refuse
+  const auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
+  return d == dir.end();
 }
 
 }  // namespace
@@ -42,48 +60,57 @@ std::string_view mime_type(std::string_view path) {
   return "application/octet-stream";
 }
 
-http::message_generator serve_file(const std::filesystem::path& web_root, std::string_view path,
+http::message_generator serve_file(const std::filesystem::path& web_root,
+                                   const std::filesystem::path& data_dir, std::string_view path,
                                    const request& req) {
-  // Targets are used as relative paths under the root: refuse anything that could climb
-  // out of it or that is not an absolute path.
-  if (path.empty() || path.front() != '/' || path.find("..") != std::string_view::npos ||
-      path.find('\0') != std::string_view::npos) {
-    return error_response(req, http::status::bad_request, protocol::error_code::bad_request,
-                          "illegal request target");
-  }
-  std::string file = (web_root / std::filesystem::path(path.substr(1))).string();
-  if (path.back() == '/') file += "index.html";
-
+  // One answer for every refusal, so that a probe learns nothing about files outside.
   auto not_found = [&] {
     return error_response(req, http::status::not_found, protocol::error_code::not_found,
                           "no such resource: " + std::string(path));
   };
-  std::error_code fs_ec;
-  if (!std::filesystem::is_regular_file(file, fs_ec)) return not_found();
+  const auto file = resolve_static_path(web_root, path);
+  if (!file || inside_data_dir(data_dir, *file)) return not_found();
 
   beast::error_code ec;
   http::file_body::value_type body;
-  body.open(file.c_str(), beast::file_mode::scan, ec);
+  body.open(file->c_str(), beast::file_mode::scan, ec);
   if (ec == beast::errc::no_such_file_or_directory) return not_found();
-  if (ec) {
+  struct stat info {};
+  if (ec || ::fstat(body.file().native_handle(), &info) != 0 || !S_ISREG(info.st_mode)) {
     return error_response(req, http::status::internal_server_error, protocol::error_code::internal,
                           "cannot read " + std::string(path));
   }
-  const auto size = body.size();
+  // The validators of the bytes about to be sent: from the open file, not from the path.
+  const auto validators = validators_of(
+      static_cast<std::uintmax_t>(info.st_size),
+      std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::seconds(info.st_mtim.tv_sec) +
+                                                      std::chrono::nanoseconds(info.st_mtim.tv_nsec)));
+  auto set_headers = [&](http::response_header<>& header) {
+    set_common_headers(header);
+    header.set(http::field::cache_control, "no-cache");  // revalidate each time (cheap: 304)
+    header.set(http::field::etag, validators.etag);
+    header.set(http::field::last_modified, http_date(validators.last_modified));
+  };
 
+  if (not_modified(req, validators)) {
+    http::response<http::empty_body> res{http::status::not_modified, req.version()};
+    set_headers(res.base());
+    res.keep_alive(req.keep_alive());
+    return res;
+  }
+  const auto size = body.size();
   if (req.method() == http::verb::head) {
     http::response<http::empty_body> res{http::status::ok, req.version()};
-    set_common_headers(res.base());
-    res.set(http::field::content_type, mime_type(file));
+    set_headers(res.base());
+    res.set(http::field::content_type, mime_type(file->native()));
     res.content_length(size);
     res.keep_alive(req.keep_alive());
     return res;
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                       std::make_tuple(http::status::ok, req.version())};
-  set_common_headers(res.base());
-  res.set(http::field::content_type, mime_type(file));
-  res.set(http::field::cache_control, "no-cache");
+  set_headers(res.base());
+  res.set(http::field::content_type, mime_type(file->native()));
   res.content_length(size);
   res.keep_alive(req.keep_alive());
   return res;

@@ -12,10 +12,15 @@ namespace loyang::server {
 /// unknown.
 std::string_view mime_type(std::string_view path);
 
-/// Answers a GET or HEAD of `path` (the target without its query string, starting with
-/// '/') from `web_root`: the file, index.html for a directory path ending in '/', 400 for a
-/// path trying to leave the root, 404 (JSON error envelope) when there is no such file.
-http::message_generator serve_file(const std::filesystem::path& web_root, std::string_view path,
+/// Answers a GET or HEAD of `path` (the target without its query string) from `web_root`:
+/// the file that resolve_static_path() finds (index.html for a path ending in '/'), with
+/// ETag, Last-Modified and Cache-Control: no-cache; 304 without a body when the request's
+/// If-None-Match (or, without it, If-Modified-Since) matches; 404 (JSON error envelope) for
+/// every path that names no such file, is unsafe in any way, or lies inside `data_dir` (the
+/// database is never served; empty means no such directory); 500 when the file cannot be
+/// read.
+http::message_generator serve_file(const std::filesystem::path& web_root,
+                                   const std::filesystem::path& data_dir, std::string_view path,
                                    const request& req);
 
 }  // namespace loyang::server

@@ -8,6 +8,7 @@
 
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/server_message.hpp"
+#include "responses.hpp"
 
 namespace loyang::server {
 namespace {
@@ -43,9 +44,8 @@ void websocket_session::run(http::request<http::string_body> req) {
   // Beast's suggested server timeouts: handshake 30 s, idle 300 s with keep-alive pings.
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.read_message_max(state_->limits.max_message);
-  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-    res.set(http::field::server, "loyang-server");
-  }));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { set_common_headers(res.base()); }));
   ws_.async_accept(req, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
 }
 

@@ -3,7 +3,8 @@
 //   node run.js --server PATH/loyang-server --web PATH/web [--shots DIR]
 // Scenarios: two players sign up, create and join a 2-player game and play setup and a full
 // round by clicking; one player plays a whole game against a bot to the final ranking; the
-// connection survives a server restart.
+// connection survives a server restart. Every page must load under the server's
+// Content-Security-Policy and report no violation of it.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -82,6 +83,16 @@ async function scenario(name, fn) {
   }
 }
 
+// Polls `fn` in the page until it is truthy. (page.waitForFunction evaluates a string in the
+// page, which the Content-Security-Policy refuses: no 'unsafe-eval'.)
+async function waitUntil(page, fn, arg, { timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > end) throw new Error(`${page.label}: timed out waiting for ${String(fn).slice(0, 80)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 function expect(cond, message) {
   if (!cond) throw new Error(message);
 }
@@ -106,9 +117,23 @@ async function newPlayer(label, viewport = { width: 1360, height: 900 }) {
   page.on("response", (r) => {
     if (r.status() >= 400) page.errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
-  await page.goto(`http://127.0.0.1:${port}/`);
+  // Content-Security-Policy violations, from the page's own event and from chromium's console
+  // ("Refused to ... because it violates the following Content Security Policy directive").
+  page.csp = [];
+  await page.exposeFunction("reportCspViolation", (text) => page.csp.push(text));
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) =>
+    window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline code"} at ${e.sourceFile}:${e.lineNumber}`), true));
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) page.csp.push(m.text()); });
+  page.on("close", () => { if (!page.cspExpected) cspViolations.push(...page.csp.map((v) => `${label}: ${v}`)); });
+  const res = await page.goto(`http://127.0.0.1:${port}/`);
+  const policy = res.headers()["content-security-policy"] || "";
+  expect(/default-src 'self'/.test(policy) && !/unsafe/.test(policy),
+    `the client is served under a strict Content-Security-Policy (got "${policy}")`);
   return page;
 }
+
+// Every CSP violation any page reported (checked at the end of the run).
+const cspViolations = [];
 
 async function signUp(page, name) {
   await page.fill("#login-name", name);
@@ -157,7 +182,7 @@ async function act(page, prefer = []) {
   }
   // Wait until the log grows (our command or the server's answer arrived).
   try {
-    await page.waitForFunction(([v, t]) => document.querySelectorAll(".log-list li").length > v ||
+    await waitUntil(page, ([v, t]) => document.querySelectorAll(".log-list li").length > v ||
       (document.querySelector(".toast")?.dataset.count || "0") !== t, before, { timeout: 10000 });
   } catch (e) {
     const status = await page.textContent(".status").catch(() => "?");
@@ -241,7 +266,7 @@ async function main() {
       true, "both logs");
     await ann.screenshot({ path: path.join(shots, "game-round-2.png"), fullPage: true });
     // Both browsers show the same game log (patches kept their views in step).
-    await bob.waitForFunction((n) => document.querySelectorAll(".log-list li").length === n,
+    await waitUntil(bob, (n) => document.querySelectorAll(".log-list li").length === n,
       await ann.locator(".log-list li").count(), { timeout: 5000 });
     // A phone-sized look at the same game.
     await bob.setViewportSize({ width: 390, height: 844 });
@@ -264,7 +289,7 @@ async function main() {
         // Drop the WebSocket: the client reconnects and subscribes with `since`.
         log("  dropping the connection");
         await cid.evaluate(() => window.loyang.socket.ws.close());
-        await cid.waitForFunction(() => document.querySelector(".conn")?.textContent === "Connected", null, { timeout: 10000 });
+        await waitUntil(cid, () => document.querySelector(".conn")?.textContent === "Connected", null, { timeout: 10000 });
         dropped = true;
       }
       if (await myTurn(cid)) {
@@ -290,7 +315,7 @@ async function main() {
     await stopServer();
     await cid.waitForSelector(".conn.bad", { timeout: 8000 });
     await startServer();
-    await cid.waitForFunction(() => document.querySelector(".conn")?.textContent === "Connected" || document.querySelector("#login-name"),
+    await waitUntil(cid, () => document.querySelector(".conn")?.textContent === "Connected" || !!document.querySelector("#login-name"),
       null, { timeout: 15000 });
     if (await cid.locator("#login-name").count()) log("  after the restart the server did not know the session: the client asks to log in again");
     else { await cid.waitForSelector(".ranking", { timeout: 8000 }); log("  after the restart the client resumed the game"); }
@@ -299,6 +324,26 @@ async function main() {
     cid.errors = cid.errors.filter((e) => !/401|Unauthorized|ERR_CONNECTION_REFUSED/.test(e));
     expect(cid.errors.length === 0, `page errors: ${cid.errors.join("; ")}`);
     await cid.context().close();
+  });
+
+  await scenario("the Content-Security-Policy is enforced, and a violation is seen", async () => {
+    // Shows that the CSP check above can fail: an inline style and an inline script are
+    // refused and reported.
+    const eve = await newPlayer("eve");
+    eve.cspExpected = true;
+    await eve.evaluate(() => {
+      const d = document.createElement("div");
+      d.setAttribute("style", "color: red");
+      document.body.append(d);
+      const s = document.createElement("script");
+      s.textContent = "window.inlineRan = true";
+      document.body.append(s);
+    });
+    for (let i = 0; i < 50 && eve.csp.length < 2; i++) await eve.waitForTimeout(100);
+    expect(!(await eve.evaluate(() => window.inlineRan === true)), "an inline script did not run");
+    expect(eve.csp.some((v) => /style-src|style/.test(v)), `an inline style was reported: ${eve.csp.join("; ")}`);
+    expect(eve.csp.some((v) => /script-src|script/.test(v)), `an inline script was reported: ${eve.csp.join("; ")}`);
+    await eve.context().close();
   });
 
   await scenario("a solo game shows the Offer and the imaginary opponent", async () => {
@@ -327,6 +372,10 @@ try {
   }
   await stopServer();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (cspViolations.length) {
+  failures.push("Content-Security-Policy");
+  log(`  the pages reported ${cspViolations.length} CSP violation(s):\n    ${cspViolations.join("\n    ")}`);
 }
 log(failures.length ? `FAILED: ${failures.join(", ")}` : `all scenarios passed; screenshots in ${shots}`);
 process.exit(failures.length ? 1 : 0);

@@ -4,10 +4,14 @@ import { h } from "../dom.js";
 import { cardEl } from "./card.js";
 import { veg, vegCount } from "./veg.js";
 
-export const SEAT_COLOURS = ["#c8412f", "#2f6fc8", "#d6a21e", "#3f9a4a"];
+// A seat's colour is a class (.seat-0 ... .seat-3 in style.css), not a style attribute, which
+// the Content-Security-Policy refuses.
+export function seatClass(seat) {
+  return `seat-${seat % 4}`;
+}
 
 export function seatDot(seat) {
-  return h("span.dot", { style: `background:${SEAT_COLOURS[seat % 4]}`, "aria-hidden": "true" });
+  return h(`span.dot.${seatClass(seat)}`, { "aria-hidden": "true" });
 }
 
 function fieldEl(f, seat) {

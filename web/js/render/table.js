@@ -5,7 +5,7 @@ import { cardName } from "../cards.js";
 import { STEP_NAMES } from "../describe.js";
 import { h } from "../dom.js";
 import { cardEl } from "./card.js";
-import { playAreaEl, seatDot, SEAT_COLOURS } from "./board.js";
+import { playAreaEl, seatClass, seatDot } from "./board.js";
 
 const PHASES = { setup: "Setup", harvest: "Harvest phase", card: "Card phase", action: "Action phase", finished: "Game over" };
 
@@ -30,7 +30,7 @@ export function pathEl(players, who) {
     const here = players.filter((p) => p.position === i);
     track.append(h("li.path-space", { title: here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}` },
       h("span.num", `${i}`),
-      h("span.pawns", here.map((p) => h("span.pawn", { style: `background:${SEAT_COLOURS[p.seat % 4]}`, "aria-label": who(p.seat) })))));
+      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { "aria-label": who(p.seat) })))));
   }
   return h("section.path-box", h("h3", "Path of Prosperity"), track);
 }
