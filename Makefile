@@ -6,7 +6,13 @@ CMAKE_COMMON := -G Ninja -DLOYANG_WERROR=$(WERROR)
 PORT ?= 8080
 DATA ?= ./data
 
-.PHONY: all deps test build run bench clean
+# The fuzz targets (fuzz/, docs/security.md "Fuzzing"): their own clang tree, build/fuzz.
+FUZZ_SECONDS ?= 600
+FUZZ_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLOYANG_FUZZ=ON -DLOYANG_WERROR=OFF \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+FUZZ_TARGETS := $(notdir $(patsubst %/,%,$(wildcard fuzz/corpus/*/)))
+
+.PHONY: all deps test build run bench clean fuzz fuzz-build fuzz-test
 
 all: build
 
@@ -18,6 +24,25 @@ test: deps
 	cmake -S . -B build/debug $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Debug -DLOYANG_SANITIZE=ON
 	cmake --build build/debug -j $(JOBS)
 	cd build/debug && ctest --output-on-failure -j $(JOBS) --timeout 1200
+	@if bash fuzz/have-libfuzzer.sh; then $(MAKE) --no-print-directory fuzz-test; \
+	else echo "fuzz targets: skipped (77)"; fi
+
+# Each fuzz target briefly on its seed corpus (fuzz/CMakeLists.txt: every seed once, then 5 s).
+fuzz-test: fuzz-build
+	cd build/fuzz && ctest --output-on-failure -j $(JOBS) -L fuzz
+
+fuzz-build: deps
+	@bash fuzz/have-libfuzzer.sh
+	CC=clang CXX=clang++ cmake -S . -B build/fuzz $(FUZZ_CMAKE)
+	cmake --build build/fuzz -j $(JOBS) --target fuzz_all
+
+# Every fuzz target for FUZZ_SECONDS, one after another, on a copy of its corpus: new inputs
+# and any crash-*/leak-*/timeout-* go to build/fuzz/scratch/<target>, never into fuzz/corpus.
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	  fuzz/run.sh build/fuzz/fuzz/fuzz_$$t fuzz/corpus/$$t build/fuzz/scratch/$$t $(FUZZ_SECONDS) || exit 1; \
+	done
 
 # Release binaries into build/release/, nothing run.
 build: deps

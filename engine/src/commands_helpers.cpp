@@ -353,6 +353,9 @@ check check_command(const state& s, player_id p, const cmd::market_crier_sell& c
   const auto& ps = pl(s, p);
   if (find_helper(ps, helper_kind::market_crier) < 0) return &fail::no_such_helper_kind;
   if (c.count < 1 || c.count > 3) return &fail::crier_choice;
+  // Slots past `count` stay empty: one sale, one command (as legal_commands lists it).
+  for (std::size_t i = c.count; i < c.goods.size(); ++i)
+    if (c.goods[i] != std::pair<card_id, veg>{}) return &fail::crier_choice;
   veg_counts selling;
   for (int i = 0; i < c.count; ++i) {
     const auto [stall, v] = c.goods[static_cast<std::size_t>(i)];

@@ -71,8 +71,9 @@ void lobby::start() {
   net::post(strand_, [self = shared_from_this()] {
     for (const auto& [id, g] : self->games_) {
       if (g.status != game_status::active) continue;
-      const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&g](auto p) {
-        return p >= 0 && std::size_t(p) < g.seats.size() && g.seats[std::size_t(p)].bot;
+      // An init-capture: clang 14 cannot capture a structured binding (the fuzz build).
+      const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&seats = g.seats](auto p) {
+        return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
       });
       if (bot_due) self->attach(id, engine::no_player, [](room_grant) {});
     }

@@ -349,6 +349,21 @@ TEST_CASE("Market crier option 2: 1 to 3 goods, only into free shop spaces") {
   require_invariants(s);
 }
 
+TEST_CASE("Market crier option 2: goods beyond the count are refused, not ignored (fuzz finding)") {
+  // Found by fuzz/engine.cpp: one good listed twice, the second time in a slot `count` leaves
+  // unused, was accepted although legal_commands lists that sale only with empty extra slots.
+  state s = action_game();
+  give(s, 0, C("market-crier"));
+  give(s, 0, C("M02"));  // wheat, turnip, bean
+  s.players[0].shop = {};
+  const cmd::market_crier_sell padded{{std::pair{C("M02"), veg::bean}, std::pair{C("M02"), veg::wheat}, {}}, 1};
+  CHECK_FALSE(listed(s, 0, padded));
+  const state before = s;
+  refused(s, 0, padded, "crier_choice");
+  CHECK(s == before);
+  ok(s, 0, cmd::market_crier_sell{{std::pair{C("M02"), veg::bean}, {}, {}}, 1});
+}
+
 TEST_CASE("Market crier: selling works in the Card phase, refilling only in the Action phase") {
   state s = two_player_game({C("M01"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M07"), C("M08"), C("M09")});
   give(s, 0, C("market-crier"));
