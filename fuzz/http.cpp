@@ -96,9 +96,9 @@ void check_answer(http::message_generator msg, bool head) {
 /// Makes an account and logs it in on `games`; the session's token.
 std::string log_in(net::io_context& ioc, lobby& games) {
   std::optional<api_reply> made, logged;
-  games.create_account("fuzzer", "correct horse", [&](api_reply r) { made = std::move(r); });
+  games.users().create_account("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { made = std::move(r); });
   run_until(ioc, [&] { return made.has_value(); });
-  games.login("fuzzer", "correct horse", [&](api_reply r) { logged = std::move(r); });
+  games.users().login("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { logged = std::move(r); });
   run_until(ioc, [&] { return logged.has_value(); });
   fuzz::require(logged->status == http::status::created, "the harness could not log in");
   return logged->body["token"].get<std::string>();
@@ -118,7 +118,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     auto state = std::make_shared<shared_state>(web_root());
     lobby::limits lim;
-    lim.cost = password_cost::minimal;
+    lim.account_policy.cost = password_cost::minimal;
+    lim.account_policy.signups_per_hour = 0;
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
@@ -139,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         req.set(http::field::authorization, "Bearer " + token);
       const bool head = req.method() == http::verb::head;
       auto answers = std::make_shared<int>(0);
-      handle_request(*state, std::move(req), [answers, head](http::message_generator msg) {
+      handle_request(*state, std::move(req), net::ip::make_address("127.0.0.1"), [answers, head](http::message_generator msg) {
         ++*answers;
         fuzz::require(*answers == 1, "a request was answered twice");
         check_answer(std::move(msg), head);
