@@ -67,14 +67,24 @@ CREATE TABLE snapshots (
 
 // Issue 19 (safe on the open internet): tokens expire after idling (last_used_at; created_at
 // gives the absolute lifetime); names are unique regardless of case; a game says who may watch.
-// Names that differ only in case from an older account's get "-<id>" appended (the older
-// account keeps its name), or the unique index could not be made.
+// Names that differ only in case from an older account's get "~<id>" appended (the older
+// account keeps its name), or the unique index could not be made: '~' is in no valid name, so
+// the new name is taken by nobody, and logging in takes any name. Invitations naming the
+// renamed account are renamed with it (they were matched by exact spelling).
 constexpr std::string_view migration_2 = R"sql(
 ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
 UPDATE tokens SET last_used_at = created_at;
-UPDATE accounts SET name = name || '-' || id
- WHERE EXISTS (SELECT 1 FROM accounts AS older
-                WHERE older.name = accounts.name COLLATE NOCASE AND older.id < accounts.id);
+CREATE TEMP TABLE renamed AS
+  SELECT id, name AS old_name, name || '~' || id AS new_name FROM accounts
+   WHERE EXISTS (SELECT 1 FROM accounts AS older
+                  WHERE older.name = accounts.name COLLATE NOCASE AND older.id < accounts.id);
+UPDATE accounts SET name = (SELECT new_name FROM renamed WHERE renamed.id = accounts.id)
+ WHERE id IN (SELECT id FROM renamed);
+UPDATE games SET invited = (
+  SELECT json_group_array(COALESCE((SELECT new_name FROM renamed WHERE old_name = j.value), j.value))
+    FROM json_each(games.invited) AS j)
+ WHERE EXISTS (SELECT 1 FROM json_each(games.invited) AS j JOIN renamed ON old_name = j.value);
+DROP TABLE renamed;
 CREATE UNIQUE INDEX accounts_by_folded_name ON accounts(name COLLATE NOCASE);
 ALTER TABLE games ADD COLUMN watch TEXT NOT NULL DEFAULT 'everyone'
   CHECK (watch IN ('everyone', 'players'));

@@ -57,7 +57,9 @@ void websocket_session::on_accept(beast::error_code ec) {
 
 void websocket_session::close() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
-    if (!self->ws_.is_open()) return;
+    // One close frame at most: Beast allows a single close operation per stream.
+    if (self->closing_ || !self->ws_.is_open()) return;
+    self->closing_ = true;
     self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) {});
   });
 }
@@ -172,6 +174,11 @@ void websocket_session::handle(const std::string& text) {
 }
 
 void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
+  if (revoked_) {  // the token ended while the lobby counted this connection: closing
+    counted_ = allowed && who.has_value();
+    who_ = std::move(who);
+    return do_read();
+  }
   if (!allowed) {
     send_error("", "too_many_connections", "this account has too many open connections");
     return drop("too many connections");
@@ -185,6 +192,7 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
 
 void websocket_session::on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
                                       lobby::room_grant grant) {
+  if (revoked_) return do_read();  // the token ended meanwhile: no room for this connection
   if (!grant.where) {
     on_send(share(protocol::subscribe_error_text(game, grant.code, grant.message)));
     return do_read();
@@ -238,7 +246,8 @@ void websocket_session::on_revoked() {
 }
 
 void websocket_session::close_revoked() {
-  if (!ws_.is_open()) return;
+  if (closing_ || !ws_.is_open()) return;
+  closing_ = true;
   ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(close_token_revoked),
                                           "token revoked or expired"),
                   [self = shared_from_this()](beast::error_code) {});

@@ -69,6 +69,7 @@ class websocket_session : public connection,
   int strikes_ = 0;
   bool dropped_ = false;
   std::string token_hash_;  // of the hello's token, while attached to it
+  bool closing_ = false;    // a close frame is on its way (Beast allows one close)
   bool revoked_ = false;    // the token ended: closing with close_token_revoked
 };
 

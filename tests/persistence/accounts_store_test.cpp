@@ -82,7 +82,10 @@ TEST_CASE("migrating a version-1 database with ann and ANN keeps ann, renames AN
     exec_raw(raw,
              "INSERT INTO accounts(id, name, password_hash, created_at) VALUES "
              "(1, 'ann', 'h1', 10), (2, 'ANN', 'h2', 20), (3, 'bob', 'h3', 30);"
-             "INSERT INTO tokens(token_hash, account_id, created_at) VALUES ('t', 2, 77)");
+             "INSERT INTO tokens(token_hash, account_id, created_at) VALUES ('t', 2, 77);"
+             "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
+             "created_at, updated_at) VALUES (1, '{\"players\":3}', 0, 'open', 3, "
+             "'[\"ANN\",\"ann\"]', 'x', 1, 1)");
     sqlite3_close(raw);
   }
   {
@@ -95,8 +98,11 @@ TEST_CASE("migrating a version-1 database with ann and ANN keeps ann, renames AN
   const auto catalog = s->load_catalog();
   REQUIRE(catalog.accounts.size() == 3);
   CHECK(catalog.accounts[0].name == "ann");    // the older keeps its name
-  CHECK(catalog.accounts[1].name == "ANN-2");  // the later one is renamed, its login kept
+  CHECK(catalog.accounts[1].name == "ANN~2");  // the later one is renamed, its login kept
   CHECK(catalog.accounts[2].name == "bob");
   // Its token lives on, last used when it was made.
   CHECK(catalog.tokens == std::vector<token_record>{{"t", 2, 77, 77}});
+  // Its invitations follow it; the other spelling's stay.
+  REQUIRE(catalog.games.size() == 1);
+  CHECK(catalog.games[0].invited == std::vector<std::string>{"ANN~2", "ann"});
 }

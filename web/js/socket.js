@@ -126,7 +126,7 @@ export class GameSocket {
         } else if (m.error?.code === "bad_token") {
           this.closed = true;
           this.h.onAuthError?.();
-        } else if (["no_such_game", "not_started", "not_your_seat", "game_unavailable"].includes(m.error?.code)) {
+        } else if (["no_such_game", "not_started", "not_your_seat", "not_allowed", "game_unavailable"].includes(m.error?.code)) {
           this.h.onSubscribeError?.(m.error);
         } else {
           this.h.onStatus?.(m.error?.message || "Server error", false);

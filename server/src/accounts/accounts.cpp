@@ -174,7 +174,14 @@ void accounts::sweep() {
     for (auto& [hash, t] : tokens_) {
       std::erase_if(t.holders, [](auto& h) { return h.second.expired(); });
       // A token with an open WebSocket is in use; only its absolute lifetime ends it.
-      if (!t.holders.empty()) t.last_used_at = std::max(t.last_used_at, at);
+      if (!t.holders.empty()) {
+        t.last_used_at = std::max(t.last_used_at, at);
+        // Durably too, or a restart would expire a token only a WebSocket used.
+        if (at - t.stored_used_at >= std::min(touch_every_most, policy_.idle_lifetime.count() / 4)) {
+          t.stored_used_at = at;
+          store_.touch_token(hash, at, [](const std::string&) {});
+        }
+      }
       if (expired(t, at)) gone.push_back(hash);
     }
     for (const auto& hash : gone) {
@@ -258,6 +265,11 @@ void accounts::login(std::string name, std::string password, std::string address
       return reply(throttled(wait));
     }
     if (!reserve_hash()) return reply(busy());
+    // Counted as a failure now and taken back on success: guesses sent at once are
+    // throttled as if they had come one after another.
+    by_pair_.failure(pair_key, at);
+    by_address_.failure(address, at);
+    by_account_.failure(key, at);
     if (const auto it = by_name_.find(key); it != by_name_.end()) {
       hash = it->second.password_hash;
       id = it->second.id;
@@ -272,14 +284,17 @@ void accounts::login(std::string name, std::string password, std::string address
     std::unique_lock lock(self->mutex_);
     --self->hashes_queued_;
     const auto at = self->now();
-    if (!ok) {
-      self->by_pair_.failure(pair_key, at);
-      self->by_address_.failure(address, at);
-      self->by_account_.failure(key, at);
+    // Checked against the hash read when the login was queued: a password changed meanwhile
+    // must not let the old one in.
+    const auto current = self->by_name_.find(key);
+    if (!ok || current == self->by_name_.end() || current->second.id != id ||
+        current->second.password_hash != hash) {
       lock.unlock();
       return reply(error(http::status::unauthorized, "bad_credentials", "wrong name or password"));
     }
     self->by_pair_.success(pair_key);
+    self->by_address_.retract(address);
+    self->by_account_.retract(key);
     const auto name = self->names_[id];
     auto token = new_token();
     const auto stored = token_hash(token);
@@ -343,6 +358,8 @@ void accounts::change_password(const std::string& token, std::string old_passwor
       return reply(throttled(wait));
     }
     if (!reserve_hash()) return reply(busy());
+    by_pair_.failure(key + "|" + address, at);  // taken back on success, as for a login
+    by_address_.failure(address, at);
     old_hash = by_name_[key].password_hash;
   }
   run_hash([self = shared_from_this(), id, key, keep, address = std::move(address),
@@ -351,26 +368,39 @@ void accounts::change_password(const std::string& token, std::string old_passwor
     const bool ok = verify_password(old_password, old_hash);
     std::string fresh;
     if (ok) {
-      ++self->stats_->password_hashes;
+      ++self->stats_->password_hashes;  // the new hash, besides the check run_hash counted
       fresh = hash_password(new_password, self->policy_.cost);
     }
+    bool current = false;
     {
       std::lock_guard lock(self->mutex_);
       --self->hashes_queued_;
-      if (!ok) {
-        const auto at = self->now();
-        self->by_pair_.failure(key + "|" + address, at);
-        self->by_address_.failure(address, at);
+      // Another change may have come first: the old password is then no longer the account's.
+      auto it = self->by_name_.find(key);
+      current = ok && it != self->by_name_.end() && it->second.password_hash == old_hash;
+      if (current) {
+        self->by_pair_.success(key + "|" + address);
+        self->by_address_.retract(address);
+        // At once, so that logins checked from now on need the new password; put back if the
+        // store refuses the change.
+        it->second.password_hash = fresh;
       }
     }
-    if (!ok) {
+    if (!current) {
       return reply(error(http::status::forbidden, "wrong_password",
                          "the old password is not right"));
     }
     // Memory follows the store: a change that is not durable is not made.
-    self->store_.change_password(id, fresh, keep, [self, id, key, keep, fresh,
+    self->store_.change_password(id, fresh, keep, [self, id, key, keep, fresh, old_hash,
                                                    reply = std::move(reply)](const std::string& e) {
       if (!e.empty()) {
+        {
+          std::lock_guard lock(self->mutex_);
+          auto it = self->by_name_.find(key);
+          if (it != self->by_name_.end() && it->second.password_hash == fresh) {
+            it->second.password_hash = old_hash;
+          }
+        }
         return reply(error(http::status::service_unavailable, e,
                            "the new password could not be stored"));
       }

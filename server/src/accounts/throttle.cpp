@@ -38,6 +38,10 @@ void throttle::success(const std::string& key) {
   e.known = true;
 }
 
+void throttle::retract(const std::string& key) {
+  if (entry* e = entries_.find(key); e != nullptr && e->failures > 0) --e->failures;
+}
+
 bool throttle::known(const std::string& key) {
   const entry* e = entries_.find(key);
   return e != nullptr && e->known;

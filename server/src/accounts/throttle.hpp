@@ -69,6 +69,10 @@ class throttle {
   void failure(const std::string& key, std::int64_t now);
   /// A success: forgets the failures of `key` and remembers it as known.
   void success(const std::string& key);
+  /// Takes back one failure of `key` counted before its attempt was checked (attempts are
+  /// counted as failures when they start, so that guesses in flight at once are throttled
+  /// as if they had come one after another).
+  void retract(const std::string& key);
   /// Whether `key` has succeeded before (and is still remembered).
   bool known(const std::string& key);
   std::size_t size() const { return entries_.size(); }

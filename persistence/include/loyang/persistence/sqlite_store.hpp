@@ -65,9 +65,9 @@ struct sqlite_store_options {
   /// Told (on the writer thread) one sentence for each failed write, naming what was written
   /// and SQLite's error, e.g. "saving account 7 (ann) failed: database or disk is full".
   /// Must not block or throw.
-  std::function<void(const std::string&)> on_failure;
+  std::function<void(const std::string&)> on_failure = {};
   /// Told (on the writer thread) when writes succeed again after a failure.
-  std::function<void(const std::string&)> on_recovery;
+  std::function<void(const std::string&)> on_recovery = {};
 };
 
 /// What the writer has done since the store opened.
