@@ -19,20 +19,16 @@ using namespace loyang;
 
 namespace {
 
-/// A path in the source tree, found from this file's path (tests/protocol/docs_test.cpp).
+/// A path in the source tree (LOYANG_SOURCE_DIR, from CMake: __FILE__ may be relative to the
+/// build directory, e.g. under ccache's base_dir, while tests run elsewhere).
 std::filesystem::path source_path(const std::string& relative) {
-  std::string here = __FILE__;
-  const auto cut = here.rfind("tests/protocol/");
-  REQUIRE(cut != std::string::npos);
-  return here.substr(0, cut) + relative;
+  return std::filesystem::path(LOYANG_SOURCE_DIR) / relative;
 }
 
-/// A file of the source tree, found from this file's path (tests/protocol/docs_test.cpp).
+/// A file of the source tree.
 std::string source_file(const std::string& relative) {
-  std::string here = __FILE__;
-  const auto cut = here.rfind("tests/protocol/");
-  REQUIRE(cut != std::string::npos);
-  std::ifstream in(here.substr(0, cut) + relative);
+  std::ifstream in(source_path(relative));
+  INFO("reading " << source_path(relative).string());
   REQUIRE(in.good());
   std::ostringstream text;
   text << in.rdbuf();

@@ -4,6 +4,7 @@
 // without locking the owner out; sign-ups are limited per address; names are unique in any
 // case.
 #include <atomic>
+#include <future>
 #include <thread>
 
 #include "game_client.hpp"
@@ -274,6 +275,36 @@ TEST_CASE("200 wrong passwords from one address are throttled before hashing; th
   const auto owner = login(s.port(), "VICTIM", "the right password", "198.51.100.7");
   CHECK(owner.status == http::status::created);
   CHECK(owner.body["account"]["name"] == "victim");
+}
+
+TEST_CASE("guesses sent all at once are throttled as if they came one after another",
+          "[server][accounts][throttle]") {
+  running_server s([](loyang::server::config& c) {
+    c.memory_only = true;
+    c.trusted_proxies = {"127.0.0.1"};
+  });
+  sign_up(s.port(), "rushed", "the right password");
+  const auto hashes_before = metric(s.port(), "loyang_password_hashes_total");
+  // 24 wrong passwords in flight together: were each counted only once checked, all would
+  // pass the throttle's test while the first ones were still being hashed.
+  std::vector<std::future<http::status>> guesses;
+  for (int i = 0; i < 24; ++i) {
+    guesses.push_back(std::async(std::launch::async, [&s, i] {
+      return login(s.port(), "rushed", "guess " + std::to_string(i), "203.0.113.77").status;
+    }));
+  }
+  int throttled = 0;
+  for (auto& g : guesses) {
+    const auto status = g.get();
+    CHECK((status == http::status::too_many_requests || status == http::status::unauthorized));
+    if (status == http::status::too_many_requests) ++throttled;
+  }
+  const auto hashes = metric(s.port(), "loyang_password_hashes_total") - hashes_before;
+  INFO(throttled << " throttled, " << hashes << " hashes");
+  // As one after another: the 5 free failures of one account from one address, and the
+  // attempt after them (the first that is made to wait once it fails).
+  CHECK(hashes <= 6);
+  CHECK(throttled >= 18);
 }
 
 TEST_CASE("X-Forwarded-For from a peer that is not a trusted proxy is ignored",
