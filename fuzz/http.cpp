@@ -38,7 +38,9 @@ constexpr std::string_view secret = "fuzz-secret-outside-the-web-root";
 
 /// A web root with a page, a folder and a symlink to a file outside it; made once per process.
 const fs::path& web_root() {
-  static const fs::path root = [] {
+  // Never destroyed: the atexit clean-up below runs after static destructors of objects made
+  // before it was registered, this one included.
+  static const fs::path& root = *new fs::path([] {
     const fs::path base = fs::temp_directory_path() / ("loyang-fuzz-http-" + std::to_string(::getpid()));
     fs::create_directories(base / "web" / "js");
     std::ofstream(base / "web" / "index.html") << "<!doctype html><title>Loyang</title>";
@@ -49,7 +51,7 @@ const fs::path& web_root() {
     fs::create_directory_symlink(base, base / "web" / "up", ec);
     std::atexit([] { std::error_code ignored; fs::remove_all(web_root().parent_path(), ignored); });
     return base / "web";
-  }();
+  }());
   return root;
 }
 
