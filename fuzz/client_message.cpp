@@ -1,8 +1,9 @@
 // libFuzzer target: the WebSocket client message reader (protocol::parse_client_message and
 // protocol::message_id) on arbitrary text. Properties: nothing throws or crashes; errors carry
-// one of the documented codes and serialise as an error envelope; a read command message keeps
-// the limits (id length) and its id is the one message_id finds; its "cmd" reads or fails with
-// bad_command.
+// one of the documented codes and serialise as an error envelope; an id over the limit (which
+// message_id still finds, so that the refusal can carry it) is never read; a
+// read command message keeps the limits and its id is the one message_id finds; its "cmd"
+// reads or fails with bad_command.
 #include <variant>
 
 #include "fuzz_support.hpp"
@@ -16,7 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto text = fuzz::as_text(data, size);
   const auto message = protocol::parse_client_message(text);
   const auto id = protocol::message_id(text);
-  if (id) fuzz::require(id->size() <= protocol::max_client_id_length, "message_id is too long");
+  if (id && id->size() > protocol::max_client_id_length) {
+    fuzz::require(!message, "a message with an over-long id was read");
+  }
 
   if (!message) {
     const auto& e = message.error();
