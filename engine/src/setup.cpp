@@ -51,9 +51,13 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
     for (card_id c : intro) take_out(deck, c);
     if (!fixed.intro.empty()) {
       if (static_cast<int>(fixed.intro.size()) != n) throw std::invalid_argument("setup: intro per player");
-      for (card_id c : fixed.intro)
-        if (std::find(intro.begin(), intro.end(), c) == intro.end())
+      for (auto it = fixed.intro.begin(); it != fixed.intro.end(); ++it) {
+        if (std::find(intro.begin(), intro.end(), *it) == intro.end())
           throw std::invalid_argument("setup: intro cards must be START customers");
+        // One card cannot be dealt to two players (found by fuzz/options_setup.cpp).
+        if (std::find(fixed.intro.begin(), it, *it) != it)
+          throw std::invalid_argument("setup: an intro card is dealt twice");
+      }
       for (card_id c : intro)
         if (std::find(fixed.intro.begin(), fixed.intro.end(), c) == fixed.intro.end()) deck.push_back(c);
       intro = fixed.intro;

@@ -105,6 +105,17 @@ TEST_CASE("the Introductory version deals one START customer per player and retu
   CHECK(check_invariants(s).empty());
 }
 
+TEST_CASE("a fixed setup cannot deal one intro card to two players (fuzz finding)") {
+  options o;
+  o.players = 3;
+  o.introductory = true;
+  setup_override fixed;
+  fixed.intro = {*card_by_name("R03"), *card_by_name("R03"), *card_by_name("R04")};
+  CHECK_THROWS_AS(new_game(o, 11, fixed), std::invalid_argument);
+  fixed.intro = {*card_by_name("R03"), *card_by_name("R01"), *card_by_name("R04")};
+  CHECK(check_invariants(new_game(o, 11, fixed)).empty());
+}
+
 TEST_CASE("the same options and seed give the same game; another seed another game") {
   const state a = new_game(options{}, 99);
   const state b = new_game(options{}, 99);

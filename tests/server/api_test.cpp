@@ -10,12 +10,6 @@ namespace {
 
 void memory_only(loyang::server::config& c) { c.memory_only = true; }
 
-std::string code_of(const api_answer& a) { return a.body["error"]["code"].get<std::string>(); }
-
-std::string game_path(std::int64_t id, const std::string& what = "") {
-  return "/api/games/" + std::to_string(id) + (what.empty() ? "" : "/" + what);
-}
-
 std::string metrics_text(std::uint16_t port) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);

@@ -11,17 +11,6 @@ namespace {
 
 void memory_only(loyang::server::config& c) { c.memory_only = true; }
 
-/// The error code of an answer; "" when it is not an error.
-std::string code_of(const api_answer& a) {
-  INFO(a.body.dump());
-  const auto code = a.body.is_object() && a.body.contains("error") ? a.body["error"].value("code", "") : "";
-  return code;
-}
-
-std::string game_path(std::int64_t id, const std::string& what = "") {
-  return "/api/games/" + std::to_string(id) + (what.empty() ? "" : "/" + what);
-}
-
 std::int64_t create_id(std::uint16_t port, const std::string& token, const json& body) {
   const auto created = call_api(port, http::verb::post, "/api/games", body, token);
   INFO(created.body.dump());

@@ -9,17 +9,6 @@ namespace {
 
 void memory_only(loyang::server::config& c) { c.memory_only = true; }
 
-/// The error code of an answer; "" when it is not an error.
-std::string code_of(const api_answer& a) {
-  INFO(a.body.dump());
-  const auto code = a.body.is_object() && a.body.contains("error") ? a.body["error"].value("code", "") : "";
-  return code;
-}
-
-std::string game_path(std::int64_t id, const std::string& what = "") {
-  return "/api/games/" + std::to_string(id) + (what.empty() ? "" : "/" + what);
-}
-
 api_answer create(std::uint16_t port, const std::string& token, const json& body) {
   return call_api(port, http::verb::post, "/api/games", body, token);
 }

@@ -87,6 +87,18 @@ struct api_answer {
   http::status status;
   json body;
 };
+
+/// The error code of an answer; "" when it is not an error.
+inline std::string code_of(const api_answer& a) {
+  INFO(a.body.dump());
+  return a.body.is_object() && a.body.contains("error") ? a.body["error"].value("code", "") : "";
+}
+
+/// The API path of game `id`, or of one of its actions ("join", "leave").
+inline std::string game_path(std::int64_t id, const std::string& what = "") {
+  return "/api/games/" + std::to_string(id) + (what.empty() ? "" : "/" + what);
+}
+
 inline api_answer call_api(std::uint16_t port, http::verb method, const std::string& target,
                            const std::optional<json>& body = std::nullopt,
                            const std::string& token = "") {
