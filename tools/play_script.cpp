@@ -105,6 +105,9 @@ int run_play(std::istream& in, std::ostream& out, std::ostream& err) {
   } catch (const bad_script& e) {
     err << "loyang play: " << e.message << '\n';
     return 2;
+  } catch (const std::invalid_argument& e) {  // a fixed reshuffle that does not fit, met in play
+    err << "loyang play: impossible setup: " << e.what() << '\n';
+    return 2;
   }
 }
 

@@ -86,8 +86,7 @@ int find_played(const player_state& p, card_id c) {
 card_id draw_action_card(state& s) {
   if (s.draw_pile.empty()) {
     if (s.discard_pile.empty() || is_solo(s)) return no_card;  // solo: only one reshuffle
-    s.draw_pile.swap(s.discard_pile);
-    s.random.shuffle(s.draw_pile);
+    reshuffle(s);
   }
   const card_id c = s.draw_pile.back();
   s.draw_pile.pop_back();

@@ -84,11 +84,7 @@ void start_card_phase(state& s) {
   const bool first_hands_dealt = std::any_of(s.players.begin(), s.players.end(),
                                              [](const player_state& p) { return !p.hand.empty(); });
   if (!(s.round == 1 && first_hands_dealt)) {
-    if (!s.discard_pile.empty()) {
-      s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
-      s.discard_pile.clear();
-      s.random.shuffle(s.draw_pile);
-    }
+    if (!s.discard_pile.empty()) reshuffle(s);
     deal(s);
   }
   for (auto& ps : s.players) {

@@ -48,6 +48,14 @@ void resume(state& s);
 /// Card phase start, after the Harvest phase's decisions.
 void start_card_phase(state& s);
 
+/// Shuffles the discard pile into the draw pile (whatever the draw pile still holds, too), or
+/// in a scripted game lays it out in the setup's next fixed order (reshuffle.cpp). Throws
+/// std::invalid_argument, naming the cards, when that order does not fit.
+void reshuffle(state& s);
+/// setup_override::reshuffles for a new game `s`; throws std::invalid_argument for a card named
+/// twice or out of the game, or more than one order in the solo game.
+std::vector<fixed_order> checked_reshuffles(const state& s, const std::vector<fixed_order>& orders);
+
 /// Draws one card for the Action phase, shuffling the discard pile in when the draw pile is
 /// empty (FAQ). Returns no_card when both are empty.
 card_id draw_action_card(state& s);

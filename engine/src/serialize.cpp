@@ -21,6 +21,8 @@ constexpr int max_nesting = 4;
 class writer {
  public:
   static constexpr bool reading = false;
+  explicit writer(std::uint8_t format) : format(format) {}
+  std::uint8_t format;  ///< serialize_format_version or serialize_format_scripted
   template <std::integral T>
   void integer(T x) {
     auto u = static_cast<std::make_unsigned_t<T>>(x);
@@ -38,6 +40,7 @@ class reader {
  public:
   static constexpr bool reading = true;
   explicit reader(std::string_view in) : in_(in) {}
+  std::uint8_t format = serialize_format_version;
   template <std::integral T>
   void integer(T& x) {
     using U = std::make_unsigned_t<T>;
@@ -248,6 +251,24 @@ void io(A& a, T& x) {
     if constexpr (A::reading) x = rng::from_words(words);
   } else if constexpr (std::is_same_v<V, command>) {
     command_io(a, x);
+  } else if constexpr (std::is_same_v<V, fixed_order>) {
+    auto n = static_cast<std::uint16_t>(x.cards.size());
+    a.integer(n);
+    if constexpr (A::reading) {
+      if (n > 255) return a.fail();  // distinct cards; a bound for hostile bytes
+      x.cards.resize(n);
+    }
+    for (auto& c : x.cards) io(a, c);
+    io(a, x.rest_shuffled);
+  } else if constexpr (std::is_same_v<V, fixed_reshuffles>) {
+    auto n = static_cast<std::uint16_t>(x.orders.size());
+    a.integer(n);
+    if constexpr (A::reading) {
+      if (n > 255) return a.fail();
+      x.orders.resize(n);
+    }
+    for (auto& o : x.orders) io(a, o);
+    io(a, x.used);
   } else {
     static_assert(always_false<V>, "no encoding for this type");
   }
@@ -336,6 +357,14 @@ void state_fields_impl(A& a, S& s, int depth) {
   io(a, s.ranking);
   undo_base_io(a, s.undo_base, depth);
   undo_log_io(a, s.undo_log);
+  if (a.format == serialize_format_scripted) io(a, s.reshuffles);
+}
+
+// Format 1 cannot hold a scripted game's fixed reshuffles; every other state is written in
+// format 1, so the games the server stores keep their bytes and hashes.
+bool scripted(const state& s) {
+  if (!(s.reshuffles == fixed_reshuffles{})) return true;
+  return s.undo_base && scripted(*s.undo_base.get());
 }
 
 void state_fields(writer& a, const state& s, int depth) { state_fields_impl(a, s, depth); }
@@ -344,10 +373,10 @@ void state_fields(reader& a, state& s, int depth) { state_fields_impl(a, s, dept
 }  // namespace
 
 std::string encode(const state& s) {
-  writer w;
+  writer w(scripted(s) ? serialize_format_scripted : serialize_format_version);
   w.out().reserve(4096);
   w.out().append(magic);
-  w.integer(serialize_format_version);
+  w.integer(w.format);
   state_fields(w, s, 0);
   return std::move(w.out());
 }
@@ -357,7 +386,8 @@ std::optional<state> decode(std::string_view bytes) {
   if (r.take(magic.size()) != magic) return std::nullopt;
   std::uint8_t format = 0;
   r.integer(format);
-  if (format != serialize_format_version) return std::nullopt;
+  if (format != serialize_format_version && format != serialize_format_scripted) return std::nullopt;
+  r.format = format;
   state s;
   state_fields(r, s, 0);
   if (!r.ok() || !r.at_end()) return std::nullopt;
@@ -365,7 +395,7 @@ std::optional<state> decode(std::string_view bytes) {
 }
 
 std::string encode(const command& c) {
-  writer w;
+  writer w(serialize_format_version);
   command_io(w, c);
   return std::move(w.out());
 }

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "internal.hpp"
+#include "setup_deck.hpp"
 
 namespace loyang::engine {
 
@@ -18,10 +19,21 @@ std::optional<rule_error> validate(const options& opts) {
 
 namespace {
 
-void take_out(std::vector<card_id>& deck, card_id c) {
-  const auto it = std::find(deck.begin(), deck.end(), c);
-  if (it == deck.end()) throw std::invalid_argument("setup: a card is used twice or not in the deck");
-  deck.erase(it);
+std::string count_for(std::size_t listed, const char* what, int players) {
+  return std::to_string(listed) + " " + what + " for " + std::to_string(players) + " players";
+}
+
+/// A field pile must hold each private field once; the message names the first that does not.
+void check_field_pile(const std::vector<field_id>& pile, std::size_t p) {
+  const std::string where = "field_piles[" + std::to_string(p) + "]";
+  for (field_id f : pile)
+    if (f < 1 || f > 8) throw std::invalid_argument(where + " holds " + std::string(field_name(f)) + ", not a private field");
+  for (field_id f = 1; f <= 8; ++f) {
+    const auto n = std::count(pile.begin(), pile.end(), f);
+    if (n != 1)
+      throw std::invalid_argument(where + " must hold each of the 8 private fields once: " +
+                                  std::string(field_name(f)) + (n == 0 ? " is missing" : " is there twice"));
+  }
 }
 
 }  // namespace
@@ -36,9 +48,10 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
 
   std::vector<card_id> deck;
   for (int c = 0; c < action_card_count; ++c) deck.push_back(static_cast<card_id>(c));
+  detail::setup_deck cards(deck);
   if (opts.rules == ruleset::yucata) {
     const card_id foreman = *card_by_name("foreman");
-    take_out(deck, foreman);
+    cards.set_aside(foreman, "out of the game (the yucata ruleset plays without the Foreman)");
     s.out_of_game.push_back(foreman);
   }
 
@@ -46,41 +59,45 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   s.players.resize(static_cast<std::size_t>(n == 1 ? 2 : n));
   std::vector<card_id> intro;
   intro.reserve(4);  // (also keeps GCC 12 from a false -Wstringop-overflow under LTO)
+  if (!fixed.intro.empty() && !opts.introductory)
+    throw std::invalid_argument("intro needs the Introductory version (options: introductory)");
   if (opts.introductory) {
     for (auto name : {"R01", "R03", "R04", "R09"}) intro.push_back(*card_by_name(name));
-    for (card_id c : intro) take_out(deck, c);
+    for (card_id c : intro) cards.set_aside(c, "a START customer of the Introductory version (see intro)");
     if (!fixed.intro.empty()) {
-      if (static_cast<int>(fixed.intro.size()) != n) throw std::invalid_argument("setup: intro per player");
+      if (static_cast<int>(fixed.intro.size()) != n)
+        throw std::invalid_argument("intro names " + count_for(fixed.intro.size(), "START customers", n));
       for (auto it = fixed.intro.begin(); it != fixed.intro.end(); ++it) {
+        const std::string name(*it < action_card_count ? card(*it).id : "a card");
         if (std::find(intro.begin(), intro.end(), *it) == intro.end())
-          throw std::invalid_argument("setup: intro cards must be START customers");
+          throw std::invalid_argument("intro: " + name + " is not a START customer (R01, R03, R04 or R09)");
         // One card cannot be dealt to two players (found by fuzz/options_setup.cpp).
         if (std::find(fixed.intro.begin(), it, *it) != it)
-          throw std::invalid_argument("setup: an intro card is dealt twice");
+          throw std::invalid_argument("intro: " + name + " is dealt twice");
       }
       for (card_id c : intro)
-        if (std::find(fixed.intro.begin(), fixed.intro.end(), c) == fixed.intro.end()) deck.push_back(c);
+        if (std::find(fixed.intro.begin(), fixed.intro.end(), c) == fixed.intro.end()) cards.put_back(c);
       intro = fixed.intro;
     } else {
       s.random.shuffle(intro);
-      for (std::size_t i = static_cast<std::size_t>(n); i < intro.size(); ++i) deck.push_back(intro[i]);
+      for (std::size_t i = static_cast<std::size_t>(n); i < intro.size(); ++i) cards.put_back(intro[i]);
       intro.resize(static_cast<std::size_t>(n));
     }
     std::sort(deck.begin(), deck.end());  // returned START cards are shuffled in below
   }
 
+  if (!fixed.hands.empty() && n == 1) throw std::invalid_argument("hands: the solo game deals no hands");
   if (!fixed.hands.empty() && static_cast<int>(fixed.hands.size()) != n)
-    throw std::invalid_argument("setup: hands per player");
-  if (!fixed.hands.empty() && n == 1) throw std::invalid_argument("setup: the solo game has no hands");
-  for (const auto& h : fixed.hands)
-    for (card_id c : h) take_out(deck, c);
-  for (card_id c : fixed.deck) take_out(deck, c);
+    throw std::invalid_argument("hands lists " + count_for(fixed.hands.size(), "hands", n));
+  for (std::size_t p = 0; p < fixed.hands.size(); ++p)
+    for (card_id c : fixed.hands[p]) cards.take(c, "hands[" + std::to_string(p) + "]");
+  for (card_id c : fixed.deck) cards.take(c, "deck");
   s.random.shuffle(deck);
   for (auto it = fixed.deck.rbegin(); it != fixed.deck.rend(); ++it) deck.push_back(*it);
   s.draw_pile.assign(deck.begin(), deck.end());
 
   if (!fixed.field_piles.empty() && static_cast<int>(fixed.field_piles.size()) != n)
-    throw std::invalid_argument("setup: field piles per player");
+    throw std::invalid_argument("field_piles lists " + count_for(fixed.field_piles.size(), "piles", n));
   for (int p = 0; p < n; ++p) {
     auto& ps = s.players[static_cast<std::size_t>(p)];
     ps.cash = start_cash;
@@ -88,10 +105,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
     ps.fields.push_back(field{home_field, veg::wheat, 0, no_card});
     if (!fixed.field_piles.empty()) {
       const auto& pile = fixed.field_piles[static_cast<std::size_t>(p)];
-      auto sorted = pile;
-      std::sort(sorted.begin(), sorted.end());
-      const std::vector<field_id> all{1, 2, 3, 4, 5, 6, 7, 8};
-      if (sorted != all) throw std::invalid_argument("setup: a field pile holds the 8 private fields");
+      check_field_pile(pile, static_cast<std::size_t>(p));
       ps.field_pile.assign(pile.rbegin(), pile.rend());
     } else {
       std::vector<field_id> a{1, 2, 3, 4}, b{5, 6, 7, 8};
@@ -105,7 +119,9 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   }
 
   if (fixed.starting != no_player) {
-    if (fixed.starting < 0 || fixed.starting >= n) throw std::invalid_argument("setup: starting player");
+    if (fixed.starting < 0 || fixed.starting >= n)
+      throw std::invalid_argument("starting: seat " + std::to_string(fixed.starting) + " is not at the table (0 to " +
+                                  std::to_string(n - 1) + ")");
     s.starting = fixed.starting;
   } else {
     s.starting = static_cast<player_id>(s.random.below(static_cast<std::uint64_t>(n)));
@@ -114,7 +130,9 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   if (!fixed.hands.empty()) {
     for (int p = 0; p < n; ++p) {
       const auto& h = fixed.hands[static_cast<std::size_t>(p)];
-      if (h.size() > s.players[0].hand.capacity()) throw std::invalid_argument("setup: hand too large");
+      if (h.size() > s.players[0].hand.capacity())
+        throw std::invalid_argument("hands[" + std::to_string(p) + "] holds " + std::to_string(h.size()) +
+                                    " cards, more than a hand can (" + std::to_string(s.players[0].hand.capacity()) + ")");
       s.players[static_cast<std::size_t>(p)].hand.assign(h.begin(), h.end());
     }
   } else if (opts.rules == ruleset::yucata && n > 1) {
@@ -129,6 +147,7 @@ state new_game(const options& opts, std::uint64_t seed, const setup_override& fi
   }
 
   if (n == 1) detail::setup_solo(s);  // before the Home field is sown
+  s.reshuffles.orders = detail::checked_reshuffles(s, fixed.reshuffles);
   s.current_phase = phase::setup;
   s.current_step = step::plant_home;
   s.active = s.starting;

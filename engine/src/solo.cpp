@@ -78,9 +78,7 @@ void end_solo_card_phase(state& s) {
 void solo_field_discarded(state& s) {
   if (s.solo_reshuffled) return;
   s.solo_reshuffled = true;
-  s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
-  s.discard_pile.clear();
-  s.random.shuffle(s.draw_pile);
+  reshuffle(s);
 }
 
 solo_rating rating_for_level(int level) {

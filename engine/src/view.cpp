@@ -11,6 +11,7 @@ state view(const state& s, player_id viewer) {
   // The undo point holds the full earlier state; undo_available() answers from the full state.
   v.undo_base = {};
   v.undo_log.clear();
+  v.reshuffles = {};  // a scripted game's future draw piles
   for (player_id p = 0; p < detail::player_count(v); ++p) {
     auto& ps = detail::pl(v, p);
     for (auto& f : ps.field_pile) f = hidden_field;  // even his own: the order is secret

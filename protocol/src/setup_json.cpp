@@ -21,6 +21,29 @@ std::vector<engine::card_id> read_cards(const json& list, const std::string& wha
   return out;
 }
 
+// A fixed order after a reshuffle: top card first; a final "..." leaves the rest shuffled.
+constexpr const char* rest_marker = "...";
+
+json order_json(const engine::fixed_order& o) {
+  json out = cards_json(o.cards);
+  if (o.rest_shuffled) out.push_back(rest_marker);
+  return out;
+}
+
+engine::fixed_order read_order(const json& list, const std::string& what) {
+  if (!list.is_array()) detail::fail(what + " must be a list of card ids");
+  engine::fixed_order o;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i] == rest_marker && i + 1 == list.size()) {
+      o.rest_shuffled = true;
+    } else {
+      if (list[i] == rest_marker) detail::fail(what + ": \"...\" may only end the list");
+      o.cards.push_back(detail::read_card(list[i], what));
+    }
+  }
+  return o;
+}
+
 std::vector<engine::field_id> read_fields(const json& list, const std::string& what) {
   if (!list.is_array()) detail::fail(what + " must be a list of field names");
   std::vector<engine::field_id> out;
@@ -49,6 +72,11 @@ nlohmann::json setup_to_json(const engine::setup_override& s) {
   }
   if (!s.intro.empty()) j["intro"] = cards_json(s.intro);
   if (s.starting != engine::no_player) j["starting"] = static_cast<int>(s.starting);
+  if (!s.reshuffles.empty()) {
+    json orders = json::array();
+    for (const auto& o : s.reshuffles) orders.push_back(order_json(o));
+    j["reshuffles"] = std::move(orders);
+  }
   return j;
 }
 
@@ -67,6 +95,10 @@ parsed<engine::setup_override> parse_setup(const nlohmann::json& j) {
     }
     if (const json* intro = r.optional("intro")) s.intro = read_cards(*intro, r.where("intro"));
     if (r.optional("starting")) s.starting = r.player("starting");
+    if (const json* orders = r.optional("reshuffles")) {
+      if (!orders->is_array()) detail::fail(r.where("reshuffles") + " must be a list of lists");
+      for (const json& o : *orders) s.reshuffles.push_back(read_order(o, r.where("reshuffles")));
+    }
     r.finish();
     return s;
   } catch (const detail::read_failure& e) {

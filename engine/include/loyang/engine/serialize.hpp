@@ -21,6 +21,10 @@ namespace loyang::engine {
 /// only this version (stored snapshots of another version are then refused, and the game is
 /// rebuilt or refused by its loader).
 inline constexpr std::uint8_t serialize_format_version = 1;
+/// The version byte of a scripted game's state (state::reshuffles set, here or in its undo
+/// base): format 1 plus, at the end of each state, its fixed reshuffles. encode() writes it
+/// only then, so a game without them encodes and hashes as it always did; decode() reads both.
+inline constexpr std::uint8_t serialize_format_scripted = 2;
 
 /// The state as bytes. Never throws except std::bad_alloc.
 std::string encode(const state& s);

@@ -101,6 +101,23 @@ struct ranking_entry {
   bool operator==(const ranking_entry&) const = default;
 };
 
+/// Scripted games: the order of the draw pile after one reshuffle, top card first.
+struct fixed_order {
+  std::vector<card_id> cards;
+  /// false: `cards` names every card reshuffled. true (JSON: a final "..."): `cards` lie on
+  /// top, the cards not named are shuffled (by the seed) under them.
+  bool rest_shuffled = false;
+  bool operator==(const fixed_order&) const = default;
+};
+
+/// Scripted games: the fixed orders of setup_override::reshuffles. Empty in every game the
+/// server plays. Secret (the future draw pile): view() clears it.
+struct fixed_reshuffles {
+  std::vector<fixed_order> orders;  ///< the n-th (from 0) is used at the n-th reshuffle
+  std::uint8_t used = 0;            ///< orders used so far (reshuffles after the last are random)
+  bool operator==(const fixed_reshuffles&) const = default;
+};
+
 struct state;
 
 /// Where `undo` goes back to: the state at the last point of no return, shared and immutable
@@ -163,6 +180,8 @@ struct state {
   undo_point undo_base;
   std::vector<std::pair<player_id, command>> undo_log;
 
+  fixed_reshuffles reshuffles;  ///< scripted games only (setup_override::reshuffles)
+
   bool operator==(const state&) const = default;
 };
 
@@ -180,6 +199,11 @@ struct setup_override {
   std::vector<std::vector<card_id>> hands;       ///< per player, dealt instead of the first deal
   std::vector<card_id> intro;                    ///< per player, Introductory START customers
   player_id starting = no_player;
+  /// The draw pile after the 1st, 2nd, ... reshuffle of the discard pile (at the start of a
+  /// Card phase, when the Action phase finds the draw pile empty, the solo game's one
+  /// reshuffle); later reshuffles are random. Each must name exactly the cards reshuffled
+  /// (unless rest_shuffled), checked when it is used: apply() then throws.
+  std::vector<fixed_order> reshuffles;
 };
 
 }  // namespace loyang::engine

@@ -1,7 +1,9 @@
 #pragma once
 /// A fixed starting position (engine::setup_override) as JSON, for tests and scripted games:
 /// {"deck": ["R09", ...], "field_piles": [["PF3-A", ...], ...], "hands": [["M01", ...], ...],
-///  "intro": ["R01", ...], "starting": 0}. Every list is top card first; every field is optional.
+///  "intro": ["R01", ...], "starting": 0, "reshuffles": [["R09", "M01", ...], ["C14", "..."]]}.
+/// Every list is top card first; every field is optional. A reshuffle's list may end with
+/// "..." (engine::fixed_order::rest_shuffled). See docs/protocol.md, "Fixed setups".
 #include <nlohmann/json.hpp>
 
 #include "loyang/engine/state.hpp"
