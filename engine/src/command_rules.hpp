@@ -9,6 +9,8 @@ namespace loyang::engine::detail {
 check need_step(const state& s, player_id p, step st);
 /// Allowed any time while the game runs (sell, loan, discard a Helper).
 check need_running(const state& s);
+/// p's Squire was played in this round, so he cannot use it (squire_just_played).
+bool squire_played_this_round(const state& s, player_id p);
 
 #define LOYANG_COMMAND(T)                                \
   check check_command(const state& s, player_id p, const cmd::T& c); \

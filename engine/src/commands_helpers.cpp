@@ -352,6 +352,8 @@ check check_command(const state& s, player_id p, const cmd::market_crier_sell& c
   if (!in_card_or_action_turn(s, p)) return p == s.active ? &fail::wrong_step : &fail::not_your_turn;
   const auto& ps = pl(s, p);
   if (find_helper(ps, helper_kind::market_crier) < 0) return &fail::no_such_helper_kind;
+  // The Helper Reference marks him [3]; Yucata also lets him sell in the Card phase.
+  if (s.opts.rules == ruleset::original && s.current_phase != phase::action) return &fail::crier_action_phase;
   if (c.count < 1 || c.count > 3) return &fail::crier_choice;
   // Slots past `count` stay empty: one sale, one command (as legal_commands lists it).
   for (std::size_t i = c.count; i < c.goods.size(); ++i)

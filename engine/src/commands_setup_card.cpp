@@ -121,7 +121,16 @@ void perform(state& s, player_id p, const cmd::take_cards& c) {
   finish_distribution_turn(s, p);
 }
 
+bool squire_played_this_round(const state& s, player_id p) {
+  const auto& ps = pl(s, p);
+  const int i = find_helper(ps, helper_kind::squire);
+  return i >= 0 && ps.played[static_cast<std::size_t>(i)].round_played == s.round;
+}
+
 check check_command(const state& s, player_id p, const cmd::squire_take& c) {
+  // The specific reason first: "wrong_step" does not tell a player why his Squire is idle.
+  if (need_step(s, p, step::squire) != ok && need_running(s) == ok && squire_played_this_round(s, p))
+    return &fail::squire_just_played;
   if (auto e = need_step(s, p, step::squire)) return e;
   if (s.squire_left == 0) return &fail::wrong_step;
   if (!contains(s.courtyard, c.card)) return &fail::not_in_courtyard;

@@ -45,7 +45,8 @@ check check_command(const state& s, player_id p, const cmd::buy_from_offer& c) {
   if (auto e = need_step(s, p, step::offer)) return e;
   const int slot = offer_slot(s, c.card);
   if (slot < 0) return &fail::not_in_offer;
-  if (!may_buy_more(s, p)) return &fail::offer_limit;
+  if (!may_buy_more(s, p))
+    return s.offer_bought == 2 && squire_played_this_round(s, p) ? &fail::squire_just_played : &fail::offer_limit;
   if (pl(s, p).cash < offer_price(c.card, slot)) return &fail::not_enough_cash;
   return ok;
 }

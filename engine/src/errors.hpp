@@ -72,6 +72,8 @@ LOYANG_FAIL(not_in_offer, "That card is not in the Offer.")
 LOYANG_FAIL(offer_limit, "You may buy only 2 cards from the Offer (up to 4 with a Squire).")
 LOYANG_FAIL(no_helper_in_offer, "Choose a Helper from the Offer.")
 LOYANG_FAIL(subsistence_crop, "The Subsistence farmer buys only wheat, pumpkins or turnips.")
+LOYANG_FAIL(squire_just_played, "Your Squire was played this round; he can be used from the next round on.")
+LOYANG_FAIL(crier_action_phase, "In the original rules the Market crier is used in the Action phase only.")
 #undef LOYANG_FAIL
 }  // namespace fail
 

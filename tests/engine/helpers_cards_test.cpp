@@ -115,6 +115,11 @@ TEST_CASE("Squire: cannot be used in the round it was played") {
   CHECK(s.current_step != step::squire);
   CHECK(in_play(s, 0, C("squire")));
   CHECK(s.current_phase == phase::action);
+  // He is to act (the last to take starts), but not with the Squire: a specific reason.
+  REQUIRE(s.active == 0);
+  refused(s, 0, cmd::squire_take{C("M03")}, "squire_just_played");
+  CHECK_FALSE(listed(s, 0, cmd::squire_take{C("M03")}));
+  refused(s, 1, cmd::squire_take{C("M03")}, "not_your_turn");  // his Squire, not player 1's
 }
 
 TEST_CASE("Squire: not a Helper of the Action phase") {

@@ -380,6 +380,27 @@ TEST_CASE("Market crier: selling works in the Card phase, refilling only in the 
   CHECK(s.active == 0);  // still his turn
 }
 
+TEST_CASE("Market crier (original): an Action phase Helper, so no selling in the Card phase") {
+  // The Helper Reference marks him [3]; only Yucata's own rules add the Card phase.
+  state s = two_player_game({C("M01"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M07"), C("M08"), C("M09")},
+                            ruleset::original);
+  give(s, 0, C("market-crier"));
+  give(s, 0, C("M02"));
+  s.players[0].shop = {};
+  const cmd::market_crier_sell sale{{std::pair{C("M02"), veg::bean}, {}, {}}, 1};
+  CHECK_FALSE(listed(s, 0, sale));
+  refused(s, 0, sale, "crier_action_phase");
+  refused(s, 1, sale, "not_your_turn");
+
+  state a = action_game(2, ruleset::original);
+  give(a, 0, C("market-crier"));
+  give(a, 0, C("M02"));
+  a.players[0].shop = {};
+  CHECK(listed(a, 0, sale));
+  ok(a, 0, sale);
+  CHECK(a.players[0].cash == 10 + 2);
+}
+
 // --- Market woman ---
 
 TEST_CASE("Market woman: swaps an own Market stall for another player's; both are refilled") {

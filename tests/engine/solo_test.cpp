@@ -15,11 +15,12 @@ const std::vector<const char*> opponent6{"M01", "R01", "M02", "C01", "R02", "C02
 const std::vector<const char*> tail6{"R06", "C06", "M07", "R07", "C07", "M08"};
 
 state solo_game(const std::vector<const char*>& offer, ruleset rules = ruleset::yucata,
-                std::vector<const char*> top = opponent6) {
+                std::vector<const char*> top = opponent6, std::vector<fixed_order> reshuffles = {}) {
   options o;
   o.players = 1;
   o.rules = rules;
   setup_override f;
+  f.reshuffles = std::move(reshuffles);
   for (auto* n : top) f.deck.push_back(C(n));
   for (auto* n : offer) f.deck.push_back(C(n));
   for (auto* n : tail6) f.deck.push_back(C(n));
@@ -183,7 +184,8 @@ TEST_CASE("solo Squire: up to 4 cards from the Offer, not in the round he was bo
   ok(s, 0, cmd::plant_home{veg::wheat});
   ok(s, 0, cmd::buy_from_offer{C("squire")});
   ok(s, 0, cmd::buy_from_offer{C("M04")});
-  refused(s, 0, cmd::buy_from_offer{C("R03")}, "offer_limit");  // bought this round
+  refused(s, 0, cmd::buy_from_offer{C("R03")}, "squire_just_played");  // bought this round
+  CHECK_FALSE(listed(s, 0, cmd::buy_from_offer{C("R03")}));
   solo_autoplay(s, at_offer(2));
   s.players[0].cash = 20;
   std::vector<card_id> cards;
@@ -254,6 +256,21 @@ TEST_CASE("solo: the discard pile is shuffled in once, when the first field is e
   CHECK(std::none_of(s.players[0].fields.begin(), s.players[0].fields.end(),
                      [](const field& f) { return f.id == F("PF4-A"); }));
   CHECK_FALSE(s.discard_pile.empty());
+  require_clean(s);
+}
+
+TEST_CASE("solo: a fixed setup fixes the draw pile of the one reshuffle", "[solo][reshuffle]") {
+  // Row 2 of round 1 (C03, con-man, M05) is discarded unbought, so it is reshuffled in round 4.
+  state s = solo_game(offer12, ruleset::yucata, opponent6, {fixed_order{{C("con-man"), C("C03")}, true}});
+  ok(s, 0, cmd::plant_home{veg::wheat});
+  solo_autoplay(s, at_main(1));
+  ok(s, 0, cmd::buy{veg::wheat});
+  ok(s, 0, cmd::sow{veg::wheat, F("PF3-A")});  // empties in round 4's harvest
+  solo_autoplay(s, at_offer(4));
+  REQUIRE(s.solo_reshuffled);
+  CHECK(s.draw_pile.back() == C("con-man"));
+  CHECK(s.draw_pile[s.draw_pile.size() - 2] == C("C03"));
+  CHECK(s.reshuffles.used == 1);
   require_clean(s);
 }
 
