@@ -56,8 +56,12 @@ TEST_CASE("the Storehouse holds 1; extra vegetables are sold or thrown away, or 
   p0.cart[veg::leek] = 1;
   p0.cart[veg::wheat] = 2;
   p0.shop[veg::bean] = 1;
+  // Only while the cart overflows at the end of the turn (as on Yucata), never in the main step.
+  CHECK_FALSE(listed(s, 0, cmd::upgrade_storehouse{}));
+  refused(s, 0, cmd::upgrade_storehouse{}, "wrong_step");
   ok(s, 0, cmd::end_turn{});
   CHECK(s.current_step == step::store);
+  CHECK(listed(s, 0, cmd::upgrade_storehouse{}));
   refused(s, 0, cmd::advance{0}, "wrong_step");
   ok(s, 0, cmd::sell{veg::bean});
   ok(s, 0, cmd::discard_veg{veg::wheat});

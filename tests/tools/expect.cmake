@@ -1,6 +1,7 @@
 # Runs TOOL with ARGS ('@'-separated) and checks that it exits with EXIT and that its standard
-# output matches every regular expression in MATCH ('@'-separated; may be empty).
-# Usage: cmake -DTOOL=... -DARGS=a@b -DEXIT=0 -DMATCH=re1@re2 -P expect.cmake
+# output matches every regular expression in MATCH ('@'-separated; may be empty), and its
+# standard error every one in ERR_MATCH (optional, the same way).
+# Usage: cmake -DTOOL=... -DARGS=a@b -DEXIT=0 -DMATCH=re1@re2 [-DERR_MATCH=re3] -P expect.cmake
 string(REPLACE "@" ";" args "${ARGS}")
 execute_process(COMMAND ${TOOL} ${args} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT "${result}" STREQUAL "${EXIT}")
@@ -11,6 +12,14 @@ if(NOT "${MATCH}" STREQUAL "")
   foreach(pattern IN LISTS patterns)
     if(NOT out MATCHES "${pattern}")
       message(FATAL_ERROR "output does not match '${pattern}':\n${out}")
+    endif()
+  endforeach()
+endif()
+if(DEFINED ERR_MATCH AND NOT "${ERR_MATCH}" STREQUAL "")
+  string(REPLACE "@" ";" patterns "${ERR_MATCH}")
+  foreach(pattern IN LISTS patterns)
+    if(NOT err MATCHES "${pattern}")
+      message(FATAL_ERROR "standard error does not match '${pattern}':\n${err}")
     endif()
   endforeach()
 endif()

@@ -23,7 +23,9 @@ std::optional<rule_error> validate(const options& opts);
 /// Sets up a new game (supply, cash, shops, field piles, deck, starting player; in the yucata
 /// ruleset also the first hands). Needs validate(opts) to pass. `fixed` (tests, scripts) pins
 /// parts of the setup; its cards are taken out of the shuffled deck.
-/// Throws std::invalid_argument for bad options or an impossible `fixed` setup.
+/// Throws std::invalid_argument for bad options or an impossible `fixed` setup; the message
+/// names the card or field and the setup members involved ("R09 is used twice in the setup:
+/// in deck and in hands[0]").
 state new_game(const options& opts, std::uint64_t seed, const setup_override& fixed = {});
 
 /// Every command `player` may send now, fully expanded, in a stable order. Includes commands
@@ -34,6 +36,9 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
 
 /// Validates `c` for `player`; on success changes `s` (and bumps s.version) and returns nullopt,
 /// otherwise returns the rule error and leaves `s` untouched. Never throws for a bad command.
+/// Only a scripted game can throw: when a fixed reshuffle (setup_override::reshuffles) does not
+/// fit the cards reshuffled, std::invalid_argument names them; `s` is then half-changed and
+/// must be dropped. Games without fixed reshuffles (every server game) never throw this.
 std::optional<rule_error> apply(state& s, player_id player, const command& c);
 
 /// What `viewer` may know (a spectator is no_player): others' hands, all field piles but as
