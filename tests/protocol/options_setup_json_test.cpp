@@ -48,9 +48,24 @@ TEST_CASE("a setup override from JSON pins the start", "[protocol][setup]") {
   CHECK(g.players[0].field_pile.back() == *engine::field_by_name("PF3-A"));
 }
 
+TEST_CASE("fixed reshuffles from JSON: top first, a final \"...\" leaves the rest shuffled", "[protocol][setup]") {
+  const json j = json::parse(R"({"reshuffles": [["R09", "M01"], ["C14", "..."], []]})");
+  const auto s = parse_setup(j);
+  REQUIRE(s.ok());
+  REQUIRE(s.value().reshuffles.size() == 3);
+  CHECK(s.value().reshuffles[0] ==
+        engine::fixed_order{{*engine::card_by_name("R09"), *engine::card_by_name("M01")}, false});
+  CHECK(s.value().reshuffles[1] == engine::fixed_order{{*engine::card_by_name("C14")}, true});
+  CHECK(s.value().reshuffles[2] == engine::fixed_order{});
+  CHECK(setup_to_json(s.value()) == j);
+}
+
 TEST_CASE("bad setups give bad_setup", "[protocol][setup]") {
   for (const char* text : {"[]", R"({"deck": "R09"})", R"({"deck": ["R99"]})", R"({"hands": [["M01"], "M02"]})",
-                           R"({"field_piles": [["XX"]]})", R"({"starting": "0"})", R"({"dek": []})"}) {
+                           R"({"field_piles": [["XX"]]})", R"({"starting": "0"})", R"({"dek": []})",
+                           R"({"reshuffles": ["R09"]})", R"({"reshuffles": [["...", "R09"]]})",
+                           R"({"reshuffles": [["R09", "...", "..."]]})", R"({"reshuffles": {"0": ["R09"]}})",
+                           R"({"reshuffles": [["R99"]]})"}) {
     INFO(text);
     const auto s = parse_setup(json::parse(text));
     REQUIRE_FALSE(s.ok());
