@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "emit.hpp"
 #include "internal.hpp"
 
 namespace loyang::engine::detail {
@@ -65,9 +66,7 @@ std::string moment(const state& s) {
   throw std::invalid_argument(text);
 }
 
-}  // namespace
-
-void reshuffle(state& s) {
+void shuffle_in(state& s) {
   s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
   s.discard_pile.clear();
   auto& fixed = s.reshuffles;
@@ -93,6 +92,13 @@ void reshuffle(state& s) {
   // back() is the top: the unnamed rest at the bottom, then the named cards, the first on top.
   s.draw_pile.assign(rest.begin(), rest.end());
   s.draw_pile.insert(s.draw_pile.end(), order.cards.rbegin(), order.cards.rend());
+}
+
+}  // namespace
+
+void reshuffle(state& s) {
+  shuffle_in(s);
+  emit(s, ev::reshuffled{static_cast<std::uint8_t>(s.draw_pile.size())});
 }
 
 std::vector<fixed_order> checked_reshuffles(const state& s, const std::vector<fixed_order>& orders) {
