@@ -12,11 +12,12 @@ namespace {
 constexpr const char* help_text = R"(loyang - tools for the At the Gates of Loyang game server
 
 Usage:
-  loyang play SCRIPT.json      play a scripted game ("-" reads the script from stdin)
+  loyang play [--trace] SCRIPT.json
+                               play a scripted game ("-" reads the script from stdin)
   loyang play RECORD.json      replay a game record (GET /api/games/{id}/record) and check
                                its hash: exit 1 naming the first version that does not replay
   loyang simulate [--players N] [--games K] [--seed S] [--ruleset yucata|original]
-                  [--introductory] [--check-legal] [--no-invariants]
+                  [--introductory] [--check-legal] [--no-invariants] [--events]
                                play random games, checking the invariants after every command
   loyang --help                this text
 
@@ -27,27 +28,33 @@ play: the script is
   Prints {"results": [{"ok": true} | {"ok": false, "error": {"code", "message"}}, ...],
           "state": <full state>}.
   Exit 0 when the script ran (rule errors included), 2 when it is unreadable or invalid.
+  --trace first prints one line per command: {"command", "player", "cmd", "result",
+  "version", "events": [every event, unredacted], "to_act", "legal": [commands of to_act[0]]},
+  then the object above on one line.
 
 simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses seed S+i.
   --players 1 plays the solo game (not with --introductory).
   --check-legal also applies every listed legal command to a copy (slow).
   --no-invariants skips the invariant checks (to measure the engine alone).
+  --events also collects every command's events, as the server does (adds "events": count).
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",
           "first_violations"}. Exit 0, 1 on any invariant violation, 2 on bad arguments.
 )";
 
-int play(const std::vector<std::string>& args) {
+int play(std::vector<std::string> args) {
+  const bool trace = !args.empty() && args[0] == "--trace";
+  if (trace) args.erase(args.begin());
   if (args.size() != 1) {
     std::cerr << "loyang play: give one script file, or - for stdin (see loyang --help)\n";
     return 2;
   }
-  if (args[0] == "-") return loyang::tools::run_play(std::cin, std::cout, std::cerr);
+  if (args[0] == "-") return loyang::tools::run_play(std::cin, std::cout, std::cerr, trace);
   std::ifstream file(args[0], std::ios::binary);
   if (!file) {
     std::cerr << "loyang play: cannot open " << args[0] << '\n';
     return 2;
   }
-  return loyang::tools::run_play(file, std::cout, std::cerr);
+  return loyang::tools::run_play(file, std::cout, std::cerr, trace);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/engine_json.hpp"
+#include "play_trace.hpp"
 #include "record_play.hpp"
 
 namespace loyang::tools {
@@ -44,7 +45,7 @@ json error_json(const std::string& code, const std::string& message) {
   return {{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
 }
 
-json run(const json& script) {
+json run(const json& script, std::ostream* trace) {
   if (!script.is_object()) throw bad_script{"the script must be a JSON object"};
   for (const auto& [key, value] : script.items())
     if (key != "options" && key != "seed" && key != "setup" && key != "commands")
@@ -76,20 +77,22 @@ json run(const json& script) {
       throw bad_script{"command " + std::to_string(i) + " must be {\"player\": n, \"cmd\": {...}}"};
     const auto player = read_player(entry, i);
     const auto c = protocol::parse_command(entry["cmd"]);
+    engine::event_list events;
     if (!c) {
       results.push_back(error_json(c.error().code, c.error().message));
-    } else if (const auto e = engine::apply(s, player, c.value())) {
+    } else if (const auto e = engine::apply(s, player, c.value(), trace ? &events : nullptr)) {
       results.push_back(error_json(e->code, e->message));
     } else {
       results.push_back({{"ok", true}});
     }
+    if (trace) *trace << trace_line(i, player, entry["cmd"], results.back(), s, events).dump() << '\n';
   }
   return {{"results", std::move(results)}, {"state", protocol::state_to_json(s, true)}};
 }
 
 }  // namespace
 
-int run_play(std::istream& in, std::ostream& out, std::ostream& err) {
+int run_play(std::istream& in, std::ostream& out, std::ostream& err, bool trace) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) {
     err << "loyang play: cannot read the script\n";
@@ -102,7 +105,7 @@ int run_play(std::istream& in, std::ostream& out, std::ostream& err) {
   }
   if (is_record(script)) return run_record(script, out, err);
   try {
-    out << run(script).dump(2) << '\n';
+    out << run(script, trace ? &out : nullptr).dump(trace ? -1 : 2) << '\n';
     return 0;
   } catch (const bad_script& e) {
     err << "loyang play: " << e.message << '\n';

@@ -12,6 +12,7 @@ namespace loyang::tools {
 ///    "state": <full state JSON>}
 /// to `out`. A command that cannot be read gets a "bad_command" result, like a rule error.
 /// Returns 0 when the script ran, 2 (with a message on `err`) when it is unreadable or invalid.
-int run_play(std::istream& in, std::ostream& out, std::ostream& err);
+/// `trace` (--trace): first one line per command (play_trace.hpp), then that object on one line.
+int run_play(std::istream& in, std::ostream& out, std::ostream& err, bool trace = false);
 
 }  // namespace loyang::tools

@@ -44,6 +44,8 @@ std::optional<engine::random_play_options> parse_args(const std::vector<std::str
       opt.check_legal_apply = true;
     } else if (a == "--no-invariants") {
       opt.check_invariants = false;
+    } else if (a == "--events") {
+      opt.collect_events = true;
     } else if (!has_value) {
       return bad(a == "--players" || a == "--games" || a == "--seed" || a == "--ruleset"
                      ? a + " needs a value"
@@ -88,13 +90,14 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   const auto start = std::chrono::steady_clock::now();
   const engine::random_play_result r = engine::play_random_games(*opt);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const nlohmann::json report{{"games", r.games},
+  nlohmann::json report{{"games", r.games},
                               {"commands", r.commands},
                               {"seconds", seconds},
                               {"games_per_second", seconds > 0 ? r.games / seconds : 0.0},
                               {"hash", hex64(r.hash)},
                               {"violations", r.violations},
                               {"first_violations", r.first_violations}};
+  if (opt->collect_events) report["events"] = r.events;
   out << report.dump(2) << '\n';
   return r.violations == 0 ? 0 : 1;
 }

@@ -7,7 +7,8 @@
 namespace loyang::tools {
 
 /// `args` are the words after "simulate": --players N (2), --games K (1), --seed S (1),
-/// --ruleset yucata|original (yucata), --introductory, --check-legal. Plays the games with
+/// --ruleset yucata|original (yucata), --introductory, --check-legal, --no-invariants, --events
+/// (collect every command's events; the report then has "events": their count). Plays the games with
 /// engine::play_random_games and writes one JSON object to `out`:
 ///   {"games", "commands", "seconds", "games_per_second", "hash" (16 hex digits),
 ///    "violations", "first_violations": [...]}.

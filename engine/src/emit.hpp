@@ -16,16 +16,23 @@ struct event_sink {
 /// Whether events are being collected (for events that are costly to build, e.g. card lists).
 inline bool collecting(const state& s) { return s.sink.get() != nullptr; }
 
+/// Out of line and cold, so that the commands' code stays as small as without events (the
+/// inliner's budget for legal_commands and apply is shared with it under LTO).
+template <class E>
+[[gnu::noinline, gnu::cold]] void push_event(event_sink* k, E&& e) {
+  k->events->emplace_back(std::forward<E>(e));
+}
+
 template <class E>
 inline void emit(state& s, E&& e) {
   if (event_sink* k = s.sink.get()) [[unlikely]]
-    k->events->emplace_back(std::forward<E>(e));
+    push_event(k, std::forward<E>(e));
 }
 
 /// A payment of `amount` (nothing when 0); `from`/`to` no_player for the bank.
 inline void paid(state& s, player_id from, player_id to, int amount, pay_reason why, card_id about = no_card) {
-  if (amount != 0 && collecting(s))
-    emit(s, ev::payment{from, to, static_cast<std::int32_t>(amount), why, about});
+  if (event_sink* k = s.sink.get(); k && amount != 0) [[unlikely]]
+    push_event(k, ev::payment{from, to, static_cast<std::int32_t>(amount), why, about});
 }
 
 }  // namespace loyang::engine::detail

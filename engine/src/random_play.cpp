@@ -6,6 +6,7 @@ namespace loyang::engine {
 
 random_play_result play_random_games(const random_play_options& opt) {
   random_play_result r;
+  event_list events;
   const auto note = [&](std::string text) {
     ++r.violations;
     if (r.first_violations.size() < 10) r.first_violations.push_back(std::move(text));
@@ -19,6 +20,8 @@ random_play_result play_random_games(const random_play_options& opt) {
     const bool ended = play_out(s, bot, opt.max_commands_per_game,
                                 [&](const state& st, player_id p, const command& c) {
       ++r.commands;
+      r.events += events.size();  // those of the command before this one
+      events.clear();
       if (reported) return;
       if (opt.check_invariants) {
         for (auto& v : check_invariants(st)) {
@@ -45,7 +48,9 @@ random_play_result play_random_games(const random_play_options& opt) {
         }
       }
       (void)c;
-    });
+    }, opt.collect_events ? &events : nullptr);
+    r.events += events.size();  // the last command's
+    events.clear();
     if (!ended) note(where + ": the game did not end");
     if (opt.check_invariants)
       for (auto& v : check_invariants(s)) note(where + " final: " + v);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -12,7 +13,9 @@
 #include <utility>
 
 #include "loyang/engine/data.hpp"
+#include "event_samples.hpp"
 #include "loyang/protocol/command_json.hpp"
+#include "loyang/protocol/event_json.hpp"
 
 using nlohmann::json;
 using namespace loyang;
@@ -159,4 +162,34 @@ TEST_CASE("the card table of docs/protocol.md is the engine's, card for card", "
   for (int c = 0; c < engine::action_card_count; ++c) expected += card_row(engine::card_id(c)) + "\n";
   INFO("the table as the engine has it:\n" << expected);
   CHECK(table == expected);
+}
+
+TEST_CASE("every event type has a documented example, which is what the code writes", "[protocol][docs][events]") {
+  // The examples are the lines of the first ```json block after "One example of each" in the
+  // "Events" section.
+  const std::string doc = source_file("docs/protocol.md");
+  const auto section = doc.find("\n## Events\n");
+  REQUIRE(section != std::string::npos);
+  const auto intro = doc.find("One example of each", section);
+  REQUIRE(intro != std::string::npos);
+  const auto from = doc.find("```json\n", intro) + 8;
+  const auto to = doc.find("```", from);
+  std::istringstream lines(doc.substr(from, to - from));
+  std::map<std::string, json> documented;
+  for (std::string line; std::getline(lines, line);) {
+    INFO(line);
+    const json j = json::parse(line, nullptr, false);
+    REQUIRE(j.is_object());
+    CHECK(documented.emplace(j["type"].get<std::string>(), j).second);  // one each
+  }
+  const auto samples = protocol::test::event_samples();
+  CHECK(documented.size() == samples.size());
+  for (const auto& e : samples) {
+    const std::string type(engine::event_name(e));
+    INFO(type);
+    REQUIRE(documented.count(type) == 1);
+    CHECK(protocol::event_to_json(e) == documented[type]);
+    // The table lists it too.
+    CHECK(doc.find("| `" + type + "` |", section) != std::string::npos);
+  }
 }

@@ -4,7 +4,7 @@
 namespace loyang::engine {
 
 template <class OnStep>
-bool play_out(state& s, rng& bot, int max_commands, OnStep&& on_step) {
+bool play_out(state& s, rng& bot, int max_commands, OnStep&& on_step, event_list* events) {
   std::vector<command> legal;
   for (int n = 0; n < max_commands; ++n) {
     if (s.current_phase == phase::finished) return true;
@@ -20,7 +20,12 @@ bool play_out(state& s, rng& bot, int max_commands, OnStep&& on_step) {
     }
     const command& c = legal[static_cast<std::size_t>(bot.below(legal.size()))];
     on_step(s, p, c);
-    if (apply(s, p, c)) return false;
+    if (events) {
+      events->clear();
+      if (apply(s, p, c, events)) return false;
+    } else if (apply(s, p, c)) {
+      return false;
+    }
   }
   return false;
 }
