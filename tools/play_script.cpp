@@ -11,6 +11,7 @@
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/engine_json.hpp"
 #include "play_trace.hpp"
+#include "record_play.hpp"
 
 namespace loyang::tools {
 namespace {
@@ -102,6 +103,7 @@ int run_play(std::istream& in, std::ostream& out, std::ostream& err, bool trace)
     err << "loyang play: the script is not valid JSON\n";
     return 2;
   }
+  if (is_record(script)) return run_record(script, out, err);
   try {
     out << run(script, trace ? &out : nullptr).dump(trace ? -1 : 2) << '\n';
     return 0;

@@ -25,7 +25,11 @@ request head_of(const request& req) {
 
 reply_fn json_reply(const request& req, responder respond) {
   return [head = head_of(req), respond = std::move(respond)](api_reply r) {
-    auto res = json_response(head, r.status, r.body);
+    auto res = json_response(head, r.status, r.text.empty() ? r.body : nlohmann::json());
+    if (!r.text.empty() && head.method() != http::verb::head) {
+      res.body() = std::move(r.text);
+      res.prepare_payload();
+    }
     if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
     for (const auto& [field, value] : r.headers) res.set(field, value);
     respond(std::move(res));
@@ -44,6 +48,20 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
   if (ec != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
   return id;
+}
+
+/// The game of /api/games/{id}/history (second: true) or /api/games/{id}/record (false).
+std::optional<std::pair<std::int64_t, bool>> history_read_of(std::string_view path) {
+  constexpr std::string_view prefix = "/api/games/";
+  if (path.substr(0, prefix.size()) != prefix) return std::nullopt;
+  const auto rest = path.substr(prefix.size());
+  const auto slash = rest.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  const auto action = rest.substr(slash + 1);
+  if (action != "history" && action != "record") return std::nullopt;
+  const auto id = parse_id(rest.substr(0, slash));
+  if (!id) return std::nullopt;
+  return std::pair{*id, action == "history"};
 }
 
 void route(shared_state& state, request& req, const std::string& client, responder respond) {
@@ -133,6 +151,22 @@ void route(shared_state& state, request& req, const std::string& client, respond
       return users.create_account(std::move(name), std::move(password), client, reply);
     }
     return users.login(std::move(name), std::move(password), client, reply);
+  }
+
+  // A game's history and record: read by guests too, as they may watch (a token given must
+  // be valid: it decides which seat is the asker's).
+  if (const auto read = history_read_of(path)) {
+    if (!get) return not_allowed("GET, HEAD");
+    std::optional<identity> who;
+    if (const auto token = bearer(req)) {
+      who = users.authenticate(*token);
+      if (!who) {
+        return bad("bad_token", "unknown, revoked or expired token; log in again",
+                   http::status::unauthorized);
+      }
+    }
+    if (read->second) return games.history(who, read->first, query, reply);
+    return games.record(who, read->first, reply);
   }
 
   // Everything else needs a logged-in account.

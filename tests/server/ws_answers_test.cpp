@@ -147,7 +147,9 @@ TEST_CASE("every subscribe gets one answer: a snapshot, or the missing patches a
   SECTION("since the current version: subscribed, nothing else") {
     other->ws->send({{"type", "subscribe"}, {"game", t.game}, {"since", 0}});
     const json m = next_taken(*other);
-    CHECK(m == json{{"type", "subscribed"}, {"game", t.game}, {"version", 0}, {"seat", other->seat}});
+    // last_seen: this seat has not left the game nor moved yet.
+    CHECK(m == json{{"type", "subscribed"}, {"game", t.game}, {"version", 0}, {"seat", other->seat},
+                    {"last_seen", nullptr}});
   }
 
   SECTION("a spectator up to date: subscribed with seat null") {
