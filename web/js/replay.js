@@ -33,6 +33,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   let latest = null;
   let finished = false;
   let version = params.version;
+  let wanted = params.version ?? 0; // the version last asked for (steps count from it)
   let viewAs = params.view;
   let shown = null; // the history answer on screen
   let rounds = [{ round: 0, version: 0 }];
@@ -64,9 +65,9 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   const controls = h("div.replay-controls",
     h("div.group",
       button("replay-first", "⏮", "first version", () => go(0)),
-      button("replay-prev", "◀", "one step back", () => go(version - 1)),
+      button("replay-prev", "◀", "one step back", () => go(wanted - 1)),
       versionEl,
-      button("replay-next", "▶", "one step forward", () => go(version + 1)),
+      button("replay-next", "▶", "one step forward", () => go(wanted + 1)),
       button("replay-last", "⏭", "latest version", () => go(latest))),
     slider,
     h("label.group", "Round ", roundSel),
@@ -80,8 +81,8 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
 
   const onKey = (e) => {
     if (e.target.closest?.("input, select, textarea")) return;
-    if (e.key === "ArrowLeft") { stop(); go(version - 1); }
-    else if (e.key === "ArrowRight") { stop(); go(version + 1); }
+    if (e.key === "ArrowLeft") { stop(); go(wanted - 1); }
+    else if (e.key === "ArrowRight") { stop(); go(wanted + 1); }
   };
   document.addEventListener("keydown", onKey);
 
@@ -118,6 +119,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   // Shows version v (clamped to 0..latest). reindex: (re)read the round index at the latest.
   async function go(v, { reindex = false } = {}) {
     const mine = ++request;
+    if (latest !== null && v !== null && v !== undefined) wanted = Math.max(0, Math.min(latest, v));
     try {
       if (latest === null || reindex) {
         const top = await fetchAt(null);
@@ -128,6 +130,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
         fillViews();
       }
       const target = Math.max(0, Math.min(latest, v ?? latest));
+      wanted = target;
       const r = await fetchAt(target);
       if (closed || mine !== request) return;
       err.textContent = "";
@@ -169,7 +172,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     timer = setTimeout(async () => {
       if (!playing || closed) return;
       if (version >= latest) { stop(); return; }
-      await go(version + 1);
+      await go(wanted + 1);
       if (playing) tick();
     }, 1000 / Number(speedSel.value));
   }
