@@ -116,55 +116,58 @@ const FROM = {
 const TIE = ["", "", " (ahead on Cash)", " (ahead on vegetables)", " (shared rank)"];
 const RATING = { none: "no rating", good: "good", very_good: "very good", master: "master" };
 
-// One event as a sentence, or null for events the log shows otherwise (round and phase starts
-// are headings) or not at all.
+// Sentences per event type (docs/protocol.md "Events"). Round and phase starts are the log's
+// headings, not sentences (null).
+export const TELL = {
+  round_started: () => null,
+  phase_started: () => null,
+  turn_started: (e, who) => `${who(e.player)}'s turn`,
+  field_turned: (e, who) => `${who(e.player)} turned up a new field: ${fieldLabel(e.field)}`,
+  storehouse_emptied: (e, who) => `${who(e.player)}'s Storehouse goes back to the cart: ${goods(e.goods)}`,
+  harvested: (e, who) =>
+    `${who(e.player)} +${e.amount} ${veg(e.crop)} from ${fieldLabel(e.field)}${e.left ? ` (${e.left} left)` : ""}`,
+  field_emptied: (e, who) =>
+    `${fieldLabel(e.field)} of ${who(e.player)} is empty and ${e.to_discard ? "goes to the discard pile" : "leaves the game"}`,
+  cards_dealt: (e, who) => {
+    const cards = e.cards || [];
+    const open = cards.filter((c) => c !== "hidden");
+    return `${who(e.player)} was dealt ${plural(cards.length, "card")}${open.length ? `: ${open.map(cardLabel).join(", ")}` : ""}`;
+  },
+  cards_to_courtyard: (e, who) => (e.from_draw_pile
+    ? `${(e.cards || []).map(cardLabel).join(", ")} turned from the draw pile into the Courtyard`
+    : `${who(e.player)} put ${(e.cards || []).map(cardLabel).join(", ")} into the Courtyard`),
+  card_played: (e, who) =>
+    `${who(e.player)} placed ${cardLabel(e.card)} ${FROM[e.from] || ""}${e.under ? ` on top of ${cardLabel(e.under)}` : ""}`.trim(),
+  two_pack_drawn: (e, who) => `${who(e.player)} drew a Two-pack: ${cardLabel(e.top)} over ${cardLabel(e.bottom)}`,
+  customer_revealed: (e, who) =>
+    `${cardLabel(e.card)} turns up under ${who(e.player)}'s ${cardLabel(e.from_under)}${e.due ? ", due this round" : ", not due this round"}`,
+  card_discarded: (e, who) => {
+    const f = DISCARD[e.reason];
+    const p = e.player === null || e.player === undefined ? "the table" : who(e.player);
+    return f ? f(p, cardLabel(e.card)) : `${cardLabel(e.card)} is discarded`;
+  },
+  reshuffled: (e) => `The discard pile is shuffled into a new draw pile of ${plural(e.cards, "card")}`,
+  payment: (e, who) => paymentText(e, who),
+  marker_turned: (e, who) =>
+    `${who(e.player)}'s ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "green"}`,
+  foreman_took: (e, who) => `${who(e.player)}'s Foreman took ${cardLabel(e.card)}, discarded by ${who(e.from)}`,
+  advanced: (e, who) => (e.steps
+    ? `${who(e.player)} moved ${plural(e.steps, "space")} on the Path, to space ${e.position}`
+    : `${who(e.player)} stays on space ${e.position}`),
+  game_ended: () => "The game is over",
+  scored: (e, who) =>
+    `${who(e.player)}: rank ${e.rank}, space ${e.position}${e.loans ? ` after ${plural(e.loans, "loan")} paid back` : ""}, ${cash(e.cash)}, ${plural(e.vegetables, "vegetable")}${TIE[e.tie_break + 1] || ""}`,
+  solo_rated: (e) => `Solo result: level ${e.level}, ${RATING[e.rating] || e.rating}`,
+  undone: (e) => `(version ${e.version} was taken back)`,
+};
+
+// One event as a sentence, or null for the round and phase starts.
 export function eventText(e, who) {
-  switch (e.type) {
-    case "round_started": case "phase_started": return null;
-    case "turn_started": return `${who(e.player)}'s turn`;
-    case "field_turned": return `${who(e.player)} turned up a new field: ${fieldLabel(e.field)}`;
-    case "storehouse_emptied": return `${who(e.player)}'s Storehouse goes back to the cart: ${goods(e.goods)}`;
-    case "harvested":
-      return `${who(e.player)} +${e.amount} ${veg(e.crop)} from ${fieldLabel(e.field)}${e.left ? ` (${e.left} left)` : ""}`;
-    case "field_emptied":
-      return `${fieldLabel(e.field)} of ${who(e.player)} is empty and ${e.to_discard ? "goes to the discard pile" : "leaves the game"}`;
-    case "cards_dealt": {
-      const open = (e.cards || []).filter((c) => c !== "hidden");
-      return `${who(e.player)} was dealt ${plural((e.cards || []).length, "card")}${open.length ? `: ${open.map(cardLabel).join(", ")}` : ""}`;
-    }
-    case "cards_to_courtyard":
-      return e.from_draw_pile
-        ? `${(e.cards || []).map(cardLabel).join(", ")} turned from the draw pile into the Courtyard`
-        : `${who(e.player)} put ${(e.cards || []).map(cardLabel).join(", ")} into the Courtyard`;
-    case "card_played":
-      return `${who(e.player)} placed ${cardLabel(e.card)} ${FROM[e.from] || ""}${e.under ? ` on top of ${cardLabel(e.under)}` : ""}`.trim();
-    case "two_pack_drawn": return `${who(e.player)} drew a Two-pack: ${cardLabel(e.top)} over ${cardLabel(e.bottom)}`;
-    case "customer_revealed":
-      return `${cardLabel(e.card)} turns up under ${who(e.player)}'s ${cardLabel(e.from_under)}${e.due ? ", due this round" : ", not due this round"}`;
-    case "card_discarded": {
-      const f = DISCARD[e.reason];
-      const p = e.player === null || e.player === undefined ? "the table" : who(e.player);
-      return f ? f(p, cardLabel(e.card)) : `${cardLabel(e.card)} is discarded`;
-    }
-    case "reshuffled": return `The discard pile is shuffled into a new draw pile of ${plural(e.cards, "card")}`;
-    case "payment": return paymentText(e, who);
-    case "marker_turned":
-      return `${who(e.player)}'s ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "green"}`;
-    case "foreman_took": return `${who(e.player)}'s Foreman took ${cardLabel(e.card)}, discarded by ${who(e.from)}`;
-    case "advanced":
-      return e.steps ? `${who(e.player)} moved ${plural(e.steps, "space")} on the Path, to space ${e.position}`
-        : `${who(e.player)} stays on space ${e.position}`;
-    case "game_ended": return "The game is over";
-    case "scored":
-      return `${who(e.player)}: rank ${e.rank}, space ${e.position}${e.loans ? ` after ${plural(e.loans, "loan")} paid back` : ""}, ${cash(e.cash)}, ${plural(e.vegetables, "vegetable")}${TIE[e.tie_break + 1] || ""}`;
-    case "solo_rated": return `Solo result: level ${e.level}, ${RATING[e.rating] || e.rating}`;
-    case "undone": return `(version ${e.version} was taken back)`;
-    default: {
-      // An event kind this client does not know yet: still say something readable.
-      const rest = Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-      return `${String(e.type).replace(/_/g, " ")}${rest.length ? `: ${rest.join(", ")}` : ""}`;
-    }
-  }
+  const tell = Object.hasOwn(TELL, e.type) ? TELL[e.type] : null;
+  if (tell) return tell(e, who);
+  // An event kind this client does not know yet: still say something readable.
+  const rest = Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return `${String(e.type).replace(/_/g, " ")}${rest.length ? `: ${rest.join(", ")}` : ""}`;
 }
 
 // Cards a command names: events that only repeat them (the card placed where the command put
