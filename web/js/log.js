@@ -97,7 +97,9 @@ export class LogView {
     if (phase !== undefined && phase !== this.phase) {
       this.phase = phase;
       this.list = h("ol.log-list", { "data-phase": phase });
-      this.roundEl.append(h("div.log-phase", h("h5.log-phase-title", PHASE_TITLES[phase] || phase), this.list));
+      // Setup has no phases: its round heading says it all.
+      const title = phase === "setup" ? null : h("h5.log-phase-title", PHASE_TITLES[phase] || phase);
+      this.roundEl.append(h("div.log-phase", title, this.list));
     }
     if (this.list === null || this.list.closest(".log-round") !== this.roundEl) {
       // A round that started without a phase event: an untitled list.
@@ -111,7 +113,10 @@ export class LogView {
     const who = this.who;
     const chunks = consequences(entry, who);
     const unseen = this.unseenAfter !== null && entry.version > this.unseenAfter;
-    const li = h(`li.log-entry${unseen ? ".unseen" : ""}`, { "data-version": entry.version, "data-player": entry.player },
+    const when = Number.isFinite(entry.at) ? new Date(entry.at * 1000).toLocaleString() : null;
+    const li = h(`li.log-entry${unseen ? ".unseen" : ""}`, {
+      "data-version": entry.version, "data-player": entry.player, title: when ? `version ${entry.version}, ${when}` : `version ${entry.version}`,
+    },
       h("div.log-line", seatDot(entry.player), h("span.log-text", narrate(entry.cmd, entry.player, who))));
     if (chunks[0].lines.length) li.append(effectsEl(chunks[0].lines));
     this.list.append(li);
