@@ -345,12 +345,12 @@ async function main() {
     const n0 = await ann.locator(".log-entry").count();
     await ann.click('.actions [data-cmd-type="take_loan"]');
     await waitUntil(ann, (n) => document.querySelectorAll(".log-entry").length > n, n0);
-    const entry = await ann.locator(".log-entry").last().textContent();
-    expect(/ann \(you\) took a loan/.test(entry) && /ann \(you\) \+5 Cash \(a loan\)/.test(entry), `the loan's entry: "${entry}"`);
+    const entry = await ann.locator(".log-entry .log-text").last().textContent();
+    expect(/^ann \(you\) took a loan: \+5 Cash$/.test(entry), `the loan's entry: "${entry}"`);
     expect(Number(await ann.textContent(".board.mine .cash")) === cash0 + 5, "the board's Cash agrees with the log");
     // bob's log names ann by her account name, and bob as himself.
     await waitUntil(bob, (n) => document.querySelectorAll(".log-entry").length > n, n0);
-    expect(/^ann took a loan/.test((await bob.locator(".log-entry .log-text").last().textContent()) || ""), "bob reads ann's name");
+    expect(/^ann took a loan: \+5 Cash$/.test((await bob.locator(".log-entry .log-text").last().textContent()) || ""), "bob reads ann's name");
     // ann scrolls up to read; bob's move does not move her list, it shows "1 new entry".
     const scroll = () => ann.evaluate(() => {
       const s = document.querySelector(".log-scroll");
@@ -396,7 +396,7 @@ async function main() {
     await ann.goto(`http://127.0.0.1:${port}/#/game/${game}`);
     await ann.waitForSelector(".digest", { timeout: 8000 });
     const text = await ann.textContent(".digest");
-    expect(/Since your last visit/.test(text) && /1 move by bob/.test(text) && /bob took a loan/.test(text) && /bob \+5/.test(text),
+    expect(/Since your last visit/.test(text) && /1 move by bob/.test(text) && /bob took a loan: \+5 Cash/.test(text) && /Cash: bob \+5/.test(text),
       `the digest: "${text}"`);
     expect((await ann.locator(`.board[data-seat="${bobSeat}"] .cash.changed`).count()) === 1, "bob's Cash is highlighted");
     expect((await ann.locator(".log-entry.unseen").count()) === 1, "the log marks the one new entry");

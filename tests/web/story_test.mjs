@@ -11,7 +11,7 @@ import test from "node:test";
 import { fileURLToPath } from "node:url";
 
 const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
-const { TELL, consequences, eventText, narrate } = await import(path.join(source, "web/js/story.js"));
+const { TELL, consequences, eventText, headline, narrate } = await import(path.join(source, "web/js/story.js"));
 const { unseenEntries } = await import(path.join(source, "web/js/digest.js"));
 const { roundStarts } = await import(path.join(source, "web/js/replay.js"));
 
@@ -109,4 +109,14 @@ test("the replay's round index comes from round_started events", () => {
     { version: 9, events: [{ type: "round_started", round: 2 }] },
   ];
   assert.deepEqual(roundStarts(log), [{ round: 0, version: 0 }, { round: 1, version: 2 }, { round: 2, version: 9 }]);
+});
+
+test("the actor's own Cash goes into the headline: \"Ann served R09: +6 Cash\"", () => {
+  const h = headline({ cmd: { type: "serve_regular", card: "R09" }, player: 0, version: 7, events: [
+    { type: "payment", from: null, to: 0, amount: 6, reason: "customer", card: "R09" },
+    { type: "payment", from: 1, to: 0, amount: 1, reason: "helper", card: "trader-1" },
+    { type: "customer_revealed", player: 0, card: "R03", from_under: "M03", due: false },
+  ] }, who);
+  assert.equal(h.text, "Ann served R09: +6 Cash");
+  assert.deepEqual(h.lines.map((l) => l.text), ["Bob paid Ann 1 Cash (a Helper: the Trader)", "R03 turns up under Ann's M03, not due this round"]);
 });

@@ -1,7 +1,7 @@
 // "Since your last visit": a short summary of the log entries newer than the version this seat
 // last saw (`last_seen` of the snapshot), and the things on the board they touched.
 import { h } from "./dom.js";
-import { consequences, narrate } from "./story.js";
+import { consequences, headline } from "./story.js";
 
 const MOST_LINES = 8;
 
@@ -35,7 +35,7 @@ export function digestEl(entries, who, onClose) {
   for (const en of entries) {
     const chunks = consequences(en, who);
     for (const c of chunks) if (c.round !== undefined) rounds.push(c.round);
-    lines.push(narrate(en.cmd, en.player, who));
+    lines.push(headline(en, who, chunks[0]).text);
   }
   const list = h("ul.digest-lines", lines.slice(0, MOST_LINES).map((l) => h("li", l)));
   if (lines.length > MOST_LINES) list.append(h("li.quiet", `… and ${lines.length - MOST_LINES} more: see the log (marked there)`));

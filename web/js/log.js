@@ -4,7 +4,7 @@
 // entries show as an "N new entries" button instead of moving the list.
 import { h, clear } from "./dom.js";
 import { seatDot } from "./render/board.js";
-import { PHASE_TITLES, consequences, narrate } from "./story.js";
+import { PHASE_TITLES, consequences, headline } from "./story.js";
 
 const NEAR_BOTTOM = 12; // pixels: closer than this to the end counts as "at the bottom"
 
@@ -112,13 +112,14 @@ export class LogView {
     if (this.round === null) this.group(0, "setup");
     const who = this.who;
     const chunks = consequences(entry, who);
+    const head = headline(entry, who, chunks[0]);
     const unseen = this.unseenAfter !== null && entry.version > this.unseenAfter;
     const when = Number.isFinite(entry.at) ? new Date(entry.at * 1000).toLocaleString() : null;
     const li = h(`li.log-entry${unseen ? ".unseen" : ""}`, {
       "data-version": entry.version, "data-player": entry.player, title: when ? `version ${entry.version}, ${when}` : `version ${entry.version}`,
     },
-      h("div.log-line", seatDot(entry.player), h("span.log-text", narrate(entry.cmd, entry.player, who))));
-    if (chunks[0].lines.length) li.append(effectsEl(chunks[0].lines));
+      h("div.log-line", seatDot(entry.player), h("span.log-text", head.text)));
+    if (head.lines.length) li.append(effectsEl(head.lines));
     this.list.append(li);
     for (const c of chunks.slice(1)) {
       this.group(c.round, c.phase);

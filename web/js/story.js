@@ -212,3 +212,15 @@ export function consequences(entry, who) {
 }
 
 export const PHASE_TITLES = { setup: "Setup", harvest: "Harvest phase", card: "Card phase", action: "Action phase", finished: "Game over" };
+
+// The headline of an entry: the command's sentence, with the Cash the actor paid or got from
+// the bank for it ("ann served R09: +6 Cash"); `lines`: its other consequences (the first
+// chunk of consequences() without those payments).
+export function headline(entry, who, chunk = consequences(entry, who)[0]) {
+  const own = (l) => l.event.type === "payment" && entry.player !== null && entry.player !== undefined &&
+    ((l.event.from === entry.player && (l.event.to === null || l.event.to === undefined)) ||
+     (l.event.to === entry.player && (l.event.from === null || l.event.from === undefined)));
+  const amounts = chunk.lines.filter(own).map((l) => (l.event.to === entry.player ? `+${cash(l.event.amount)}` : `−${cash(l.event.amount)}`));
+  const text = narrate(entry.cmd, entry.player, who) + (amounts.length ? `: ${amounts.join(", ")}` : "");
+  return { text, lines: chunk.lines.filter((l) => !own(l)) };
+}
