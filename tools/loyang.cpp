@@ -13,6 +13,8 @@ constexpr const char* help_text = R"(loyang - tools for the At the Gates of Loya
 
 Usage:
   loyang play SCRIPT.json      play a scripted game ("-" reads the script from stdin)
+  loyang play RECORD.json      replay a game record (GET /api/games/{id}/record) and check
+                               its hash: exit 1 naming the first version that does not replay
   loyang simulate [--players N] [--games K] [--seed S] [--ruleset yucata|original]
                   [--introductory] [--check-legal] [--no-invariants]
                                play random games, checking the invariants after every command

@@ -10,6 +10,7 @@
 
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/engine_json.hpp"
+#include "record_play.hpp"
 
 namespace loyang::tools {
 namespace {
@@ -99,6 +100,7 @@ int run_play(std::istream& in, std::ostream& out, std::ostream& err) {
     err << "loyang play: the script is not valid JSON\n";
     return 2;
   }
+  if (is_record(script)) return run_record(script, out, err);
   try {
     out << run(script).dump(2) << '\n';
     return 0;

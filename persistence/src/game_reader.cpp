@@ -24,7 +24,8 @@ game_reader::game_reader(const std::filesystem::path& file)
           "ORDER BY version DESC LIMIT 1")),
       commands_(db_.prepare(
           "SELECT version, player, command, created_at FROM commands WHERE game_id = ?1 "
-          "ORDER BY version")) {}
+          "ORDER BY version")),
+      last_seen_(db_.prepare("SELECT seat, version FROM last_seen WHERE game_id = ?1 ORDER BY seat")) {}
 
 store::catalog game_reader::load_catalog() {
   store::catalog out;
@@ -152,6 +153,13 @@ loaded_game game_reader::load_game(std::int64_t id) {
     throw;
   }
   commands_.reset();
+
+  last_seen_.bind(1, id);
+  while (last_seen_.step()) {
+    out.last_seen.emplace_back(static_cast<engine::player_id>(last_seen_.column_int64(0)),
+                               static_cast<std::uint32_t>(last_seen_.column_int64(1)));
+  }
+  last_seen_.reset();
 
   if (out.log.size() != version) {
     throw error(game_name(id) + ": the log ends at " + std::to_string(out.log.size()) +

@@ -19,7 +19,7 @@ class game_reader {
 
  private:
   database db_;
-  statement game_, snapshot_, commands_;
+  statement game_, snapshot_, commands_, last_seen_;
 };
 
 }  // namespace loyang::persistence::detail

@@ -1,4 +1,5 @@
 // A storage that keeps the command logs in memory only: for tests of the server logic.
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -30,6 +31,15 @@ class memory_store final : public store {
     {
       std::lock_guard lock(mutex_);
       logs_[c.game].push_back(c);
+      note(c.game, c.player, c.version);
+    }
+    done({});
+  }
+  void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
+                      write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      note(game, seat, version);
     }
     done({});
   }
@@ -43,6 +53,7 @@ class memory_store final : public store {
       }
       out.log.push_back({c.version, c.player, c.cmd, c.at});
     }
+    for (const auto& [seat, version] : seen_[g.id]) out.last_seen.emplace_back(seat, version);
     return out;
   }
   std::int64_t queue_depth() const override { return 0; }
@@ -50,7 +61,14 @@ class memory_store final : public store {
 
  private:
   std::mutex mutex_;
+  // Under mutex_.
+  void note(std::int64_t game, engine::player_id seat, std::uint32_t version) {
+    auto& v = seen_[game][seat];
+    v = std::max(v, version);
+  }
+
   std::map<std::int64_t, std::vector<command_record>> logs_;
+  std::map<std::int64_t, std::map<engine::player_id, std::uint32_t>> seen_;
 };
 
 }  // namespace

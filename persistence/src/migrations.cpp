@@ -90,7 +90,18 @@ ALTER TABLE games ADD COLUMN watch TEXT NOT NULL DEFAULT 'everyone'
   CHECK (watch IN ('everyone', 'players'));
 )sql";
 
-constexpr std::array<std::string_view, 2> all_migrations{migration_1, migration_2};
+// Issue 20 ("since your last move"): the version each seat of a game last saw, updated when
+// its command is accepted and when one of its connections stops watching.
+constexpr std::string_view migration_3 = R"sql(
+CREATE TABLE last_seen (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  seat    INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 3> all_migrations{migration_1, migration_2, migration_3};
 
 }  // namespace
 

@@ -314,6 +314,11 @@ void sqlite_store::append_command(const command_record& c, const game_record& g,
   impl_->enqueue(std::move(w), std::move(done));
 }
 
+void sqlite_store::save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
+                                  write_done done) {
+  impl_->enqueue(detail::seen_write{game, seat, version}, std::move(done));
+}
+
 loaded_game sqlite_store::load_game(const game_record& g) {
   impl::lease reader(*impl_);
   return reader->load_game(g.id);

@@ -53,6 +53,10 @@ std::string describe(const write& w) {
     std::string operator()(const game_write& g) const {
       return "saving game " + std::to_string(g.id) + " (" + g.status + ")";
     }
+    std::string operator()(const seen_write& s) const {
+      return "noting what seat " + std::to_string(s.seat) + " of game " + std::to_string(s.game) +
+             " has seen";
+    }
     std::string operator()(const command_write& c) const {
       return "storing command " + std::to_string(c.version) + " of game " + std::to_string(c.game);
     }
@@ -104,7 +108,10 @@ write_statements::write_statements(database& db, std::string engine_version)
       insert_snapshot_(db.prepare(
           "INSERT OR REPLACE INTO snapshots(game_id, version, state, state_hash) "
           "VALUES (?1, ?2, ?3, ?4)")),
-      prune_snapshots_(db.prepare("DELETE FROM snapshots WHERE game_id = ?1 AND version < ?2")) {}
+      prune_snapshots_(db.prepare("DELETE FROM snapshots WHERE game_id = ?1 AND version < ?2")),
+      upsert_seen_(db.prepare(
+          "INSERT INTO last_seen(game_id, seat, version) VALUES (?1, ?2, ?3) "
+          "ON CONFLICT(game_id, seat) DO UPDATE SET version = max(version, excluded.version)")) {}
 
 void write_statements::run(const write& w) {
   std::visit([this](const auto& x) { run(x); }, w);
@@ -196,6 +203,12 @@ void write_statements::run(const command_write& w) {
         .run();
     prune_snapshots_.bind(1, w.game).bind(2, w.version).run();
   }
+  // The player has seen what his own command produced.
+  run(seen_write{w.game, w.player, w.version});
+}
+
+void write_statements::run(const seen_write& w) {
+  upsert_seen_.bind(1, w.game).bind(2, static_cast<std::int64_t>(w.seat)).bind(3, w.version).run();
 }
 
 }  // namespace loyang::persistence::detail

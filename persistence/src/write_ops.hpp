@@ -78,8 +78,15 @@ struct command_write {
   std::optional<snapshot_blob> snapshot;
 };
 
+/// The version a seat of a game has seen (kept when newer than the stored one).
+struct seen_write {
+  std::int64_t game = 0;
+  int seat = 0;
+  std::int64_t version = 0;
+};
+
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
-                           game_write, command_write>;
+                           game_write, command_write, seen_write>;
 
 game_write make_game_write(const game_record& g);
 
@@ -103,6 +110,7 @@ class write_statements {
   void run(const password_write& w);
   void run(const game_write& w);
   void run(const command_write& w);
+  void run(const seen_write& w);
 
   database& db_;
   std::string engine_version_;
@@ -110,6 +118,7 @@ class write_statements {
   statement set_password_, revoke_others_;
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
+  statement upsert_seen_;
 };
 
 }  // namespace loyang::persistence::detail

@@ -20,8 +20,9 @@ std::string welcome_text(std::int64_t account_id, std::string_view name) {
 std::string welcome_guest_text() { return dump({{"type", "welcome"}, {"account", nullptr}}); }
 
 std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
-                          const nlohmann::json& view) {
+                          const nlohmann::json& view, const nlohmann::json& last_seen) {
   nlohmann::json j{{"type", "snapshot"}, {"game", game}, {"version", version}};
+  j["last_seen"] = last_seen;
   j["seat"] = seat < 0 ? nlohmann::json(nullptr) : nlohmann::json(seat);
   j["view"] = view;
   return dump(j);
@@ -68,8 +69,10 @@ std::string error_text_message(std::string_view id, std::string_view code,
   return dump(j);
 }
 
-std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat) {
+std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat,
+                            const nlohmann::json& last_seen) {
   nlohmann::json j{{"type", "subscribed"}, {"game", game}, {"version", version}};
+  j["last_seen"] = last_seen;
   j["seat"] = seat < 0 ? nlohmann::json(nullptr) : nlohmann::json(seat);
   return dump(j);
 }

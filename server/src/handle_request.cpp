@@ -46,6 +46,20 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
   return id;
 }
 
+/// The game of /api/games/{id}/history (second: true) or /api/games/{id}/record (false).
+std::optional<std::pair<std::int64_t, bool>> history_read_of(std::string_view path) {
+  constexpr std::string_view prefix = "/api/games/";
+  if (path.substr(0, prefix.size()) != prefix) return std::nullopt;
+  const auto rest = path.substr(prefix.size());
+  const auto slash = rest.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  const auto action = rest.substr(slash + 1);
+  if (action != "history" && action != "record") return std::nullopt;
+  const auto id = parse_id(rest.substr(0, slash));
+  if (!id) return std::nullopt;
+  return std::pair{*id, action == "history"};
+}
+
 void route(shared_state& state, request& req, const std::string& client, responder respond) {
   const std::string_view target = req.target();
   const auto question = target.find('?');
@@ -133,6 +147,22 @@ void route(shared_state& state, request& req, const std::string& client, respond
       return users.create_account(std::move(name), std::move(password), client, reply);
     }
     return users.login(std::move(name), std::move(password), client, reply);
+  }
+
+  // A game's history and record: read by guests too, as they may watch (a token given must
+  // be valid: it decides which seat is the asker's).
+  if (const auto read = history_read_of(path)) {
+    if (!get) return not_allowed("GET, HEAD");
+    std::optional<identity> who;
+    if (const auto token = bearer(req)) {
+      who = users.authenticate(*token);
+      if (!who) {
+        return bad("bad_token", "unknown, revoked or expired token; log in again",
+                   http::status::unauthorized);
+      }
+    }
+    if (read->second) return games.history(who, read->first, query, reply);
+    return games.record(who, read->first, reply);
   }
 
   // Everything else needs a logged-in account.

@@ -410,14 +410,15 @@ void lobby::start_game(game_record& g) {
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
   // Bots start once the game row is stored (start_room): their commands need it.
-  make_room(g, std::move(fresh));
+  make_room(g, std::move(fresh), history::game_log(g.seats.size()));
 }
 
 void lobby::start_room(std::int64_t game) {
   if (auto r = rooms_[game].lock()) r->start();
 }
 
-std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded) {
+std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
+                                       history::game_log log) {
   // Weak: the lobby holds its rooms (pinned_), so a room holding the lobby would keep both
   // alive forever when a room is pinned after stop() (a request still in flight at shutdown).
   std::weak_ptr<lobby> weak = shared_from_this();
@@ -428,7 +429,8 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded)
                        }
                      },
                      [] { return unix_now(); }};
-  auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(svc));
+  auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
+                                  std::move(svc));
   rooms_[g.id] = r;
   pinned_[g.id] = {r, 0};
   return r;
@@ -496,8 +498,16 @@ void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void
   net::post(workers_, [self = shared_from_this(), record = games_.at(game)] {
     try {
       auto loaded = self->store_.load_game(record);
-      net::post(self->strand_, [self, record, loaded = std::move(loaded)]() mutable {
-        auto r = self->make_room(record, std::move(loaded));
+      // The log's events are recomputed by replaying the game from its start (never stored).
+      engine::state end;
+      auto log = history::game_log::rebuild(engine::new_game(record.options, record.seed),
+                                            loaded.log, &end);
+      if (engine::state_hash(end) != engine::state_hash(loaded.state)) {
+        throw std::runtime_error("replaying the log from the start does not give the stored state");
+      }
+      net::post(self->strand_, [self, record, loaded = std::move(loaded),
+                                log = std::move(log)]() mutable {
+        auto r = self->make_room(record, std::move(loaded), std::move(log));
         r->start();
         self->on_loaded(record.id, r, {});
       });

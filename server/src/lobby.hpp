@@ -58,6 +58,13 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void leave(identity who, std::int64_t game, reply_fn reply);
   void my_games(identity who, games::page_request page, reply_fn reply);
 
+  // History (history/lobby_history.cpp); `who` nullopt: a guest.
+  /// GET /api/games/{id}/history?`query`: a view of the game at a version (history/access.hpp
+  /// says who may ask for what).
+  void history(std::optional<identity> who, std::int64_t game, std::string query, reply_fn reply);
+  /// GET /api/games/{id}/record: a finished game's record (history/record.hpp).
+  void record(std::optional<identity> who, std::int64_t game, reply_fn reply);
+
   // WebSocket.
   /// Counts a connection of `account`; false when it already has the most allowed.
   void add_connection(std::int64_t account, std::function<void(bool)> answer);
@@ -79,7 +86,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void on_progress(const game_record& g);
   void start_game(game_record& g);
   void start_room(std::int64_t game);
-  std::shared_ptr<room> make_room(const game_record& g, loaded_game loaded);
+  std::shared_ptr<room> make_room(const game_record& g, loaded_game loaded, history::game_log log);
   nlohmann::json summary(const game_record& g) const;
   void sweep();
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error);

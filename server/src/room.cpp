@@ -24,15 +24,19 @@ nlohmann::json ranking_json(const engine::state& s) {
 }  // namespace
 
 room::room(net::io_context::executor_type executor, game_record record, loaded_game game,
-           services svc)
+           history::game_log log, services svc)
     : strand_(net::make_strand(std::move(executor))),
       id_(record.id),
       record_(std::move(record)),
       state_(std::move(game.state)),
+      log_(std::move(log)),
+      last_seen_(record_.seats.size()),
       svc_(std::move(svc)),
       tracks_(record_.seats.size() + 1),
       bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
-  for (auto& c : game.log) log_.push_back(protocol::log_entry_text(c.version, c.player, c.cmd));
+  for (const auto& [seat, version] : game.last_seen) {
+    if (seat >= 0 && std::size_t(seat) < last_seen_.size()) last_seen_[std::size_t(seat)] = version;
+  }
   ++svc_.stats->games_in_memory;
 }
 
@@ -51,8 +55,34 @@ void room::join(std::shared_ptr<subscriber> who, engine::player_id seat,
 
 void room::leave(const subscriber* who) {
   net::post(strand_, [self = shared_from_this(), who] {
+    if (const auto* w = self->find_watcher(who)) self->note_seen(*w);
     std::erase_if(self->watchers_, [who](const watcher& w) { return w.key == who; });
   });
+}
+
+void room::read_log(log_reader reader) {
+  net::post(strand_, [self = shared_from_this(), reader = std::move(reader)] {
+    self->run_or_queue([self, reader] { reader(self->record_, self->state_, self->log_); });
+  });
+}
+
+void room::note_seen(const watcher& w) {
+  if (w.seat == engine::no_player || std::size_t(w.seat) >= last_seen_.size()) return;
+  auto& seen = last_seen_[std::size_t(w.seat)];
+  if (seen && *seen >= w.sent) return;
+  seen = w.sent;
+  svc_.store.save_last_seen(id_, w.seat, w.sent, [id = id_](const std::string& error) {
+    // Not worth failing anything for: the next visit's digest is merely longer.
+    if (!error.empty()) spdlog::warn("game {}: what a seat has seen could not be stored ({})", id, error);
+  });
+}
+
+nlohmann::json room::last_seen_json(engine::player_id seat) const {
+  if (seat == engine::no_player || std::size_t(seat) >= last_seen_.size() ||
+      !last_seen_[std::size_t(seat)]) {
+    return nullptr;
+  }
+  return *last_seen_[std::size_t(seat)];
 }
 
 void room::submit(std::shared_ptr<subscriber> who, engine::player_id seat,
@@ -96,16 +126,10 @@ room::track& room::track_of(engine::player_id seat) {
   return seat == engine::no_player ? tracks_.back() : tracks_[seat];
 }
 
-nlohmann::json room::log_json() const {
+nlohmann::json room::log_json(engine::player_id seat) const {
   // The entries are kept as text (a long game's log as JSON objects would cost several times
   // the memory); a snapshot parses them once.
-  std::string text = "[";
-  for (const auto& e : log_) {
-    if (text.size() > 1) text += ',';
-    text += e;
-  }
-  text += ']';
-  return nlohmann::json::parse(text);
+  return nlohmann::json::parse(log_.array_text(seat));
 }
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
@@ -113,13 +137,20 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
   // A connection that watches already has (or has on its way) every patch up to its `sent`:
   // its `since` may be older only because it has not read them yet.
   std::optional<std::uint32_t> had;
-  if (const auto* w = find_watcher(who.get()); w && w->seat == seat) had = w->sent;
+  if (const auto* w = find_watcher(who.get())) {
+    if (w->seat == seat) {
+      had = w->sent;
+    } else {
+      note_seen(*w);  // it stops watching that seat
+    }
+  }
   std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get() || w.who.expired(); });
   watchers_.push_back({who, who.get(), seat, state_.version});
   track_of(seat).followed = true;
   if (since && send_patches_since(*who, seat, had ? std::max(*since, *had) : *since)) {
     who->send(share(protocol::subscribed_text(id_, state_.version,
-                                              seat == engine::no_player ? -1 : int(seat))));
+                                              seat == engine::no_player ? -1 : int(seat),
+                                              last_seen_json(seat))));
     return;
   }
   send_snapshot(*who, seat);
@@ -146,9 +177,10 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
     }
   }
   auto view = views_->view(seat);
-  view["log"] = log_json();
+  view["log"] = log_json(seat);
   who.send(share(protocol::snapshot_text(id_, state_.version,
-                                         seat == engine::no_player ? -1 : int(seat), view)));
+                                         seat == engine::no_player ? -1 : int(seat), view,
+                                         last_seen_json(seat))));
 }
 
 bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
@@ -193,13 +225,14 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   const auto cmd = protocol::parse_command(message.cmd);
   if (!cmd) return reject(who.get(), message.id, cmd.error().code, cmd.error().message);
   engine::state before = state_;
-  if (const auto e = engine::apply(state_, seat, cmd.value())) {
+  engine::event_list events;
+  if (const auto e = engine::apply(state_, seat, cmd.value(), &events)) {
     return reject(who.get(), message.id, e->code, e->message);
   }
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()).dump(),
                    svc_.now()};
-  log_.push_back(protocol::log_entry_text(c.version, seat, c.cmd));
+  log_.append(c.version, seat, c.cmd, c.at, events);
   game_record next = record_;
   next.version = state_.version;
   next.updated_at = c.at;
@@ -215,12 +248,16 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   writing_ = true;
   svc_.store.append_command(
       c, next, state_,
-      [self = shared_from_this(), who, client_id = message.id, before = std::move(before), next,
-       arrived](const std::string& error) mutable {
-        net::post(self->strand_, [self, who = std::move(who), client_id = std::move(client_id),
+      [self = shared_from_this(), who, seat, client_id = message.id, before = std::move(before),
+       next, arrived](const std::string& error) mutable {
+        net::post(self->strand_, [self, who = std::move(who), seat, client_id = std::move(client_id),
                                   before = std::move(before), next = std::move(next), arrived,
                                   error]() mutable {
-          if (error.empty()) self->record_ = std::move(next);
+          if (error.empty()) {
+            self->record_ = std::move(next);
+            auto& seen = self->last_seen_[std::size_t(seat)];  // as the store noted it
+            seen = std::max(seen.value_or(0), self->record_.version);
+          }
           self->on_durable(std::move(who), std::move(client_id), std::move(before), arrived,
                            error);
         });
@@ -264,7 +301,6 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
   }
   const auto from = views_->version();
   views_->advance(state_);
-  const std::string log_add = R"({"op":"add","path":"/log/-","value":)" + log_.back() + '}';
   std::string ops;
   bool answered = false;
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
@@ -280,7 +316,9 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
     }
     ops = views_->ops_text(seat);
     if (!ops.empty()) ops += ',';
-    ops += log_add;
+    ops += R"({"op":"add","path":"/log/-","value":)";
+    ops += log_.back().text_for(seat);
+    ops += '}';
     auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
     t.patches.emplace_back(from, text);
     t.patch_bytes += text->size();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "beast.hpp"
+#include "history/game_log.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/client_view.hpp"
@@ -43,8 +44,9 @@ class room : public std::enable_shared_from_this<room> {
     std::function<std::int64_t()> now;
   };
 
+  /// `log`: the game's log with its events (history::game_log::rebuild of `game.log`).
   room(net::io_context::executor_type executor, game_record record, loaded_game game,
-       services svc);
+       history::game_log log, services svc);
   ~room();
 
   /// Starts bots if one must act. Call once after construction.
@@ -67,6 +69,12 @@ class room : public std::enable_shared_from_this<room> {
 
   /// Whether nobody watches and no bot is due (for eviction); call on the strand.
   void when_idle(std::function<void(bool idle)> answer);
+
+  /// Runs `reader` on the room's strand with the game as its viewers were last sent it (the
+  /// record, the current state and the log), for the history endpoint and game records.
+  using log_reader = std::function<void(const game_record&, const engine::state&,
+                                        const history::game_log&)>;
+  void read_log(log_reader reader);
 
   std::int64_t id() const noexcept { return id_; }
 
@@ -105,7 +113,11 @@ class room : public std::enable_shared_from_this<room> {
   void catch_up(watcher& w, subscriber& who);
   watcher* find_watcher(const subscriber* who);
   track& track_of(engine::player_id seat);
-  nlohmann::json log_json() const;
+  nlohmann::json log_json(engine::player_id seat) const;
+  // The version `seat` last saw (null: never looked, or a spectator).
+  nlohmann::json last_seen_json(engine::player_id seat) const;
+  // A connection of watcher `w` stops watching: its seat has seen what it was sent.
+  void note_seen(const watcher& w);
   void reject(subscriber* who, const std::string& client_id, const std::string& code,
               const std::string& message);
 
@@ -113,7 +125,8 @@ class room : public std::enable_shared_from_this<room> {
   std::int64_t id_;
   game_record record_;
   engine::state state_;
-  std::deque<std::string> log_;  // each entry's JSON text: {"cmd", "player", "version"}
+  history::game_log log_;
+  std::vector<std::optional<std::uint32_t>> last_seen_;  // per seat: the version it last saw
   services svc_;
   std::vector<watcher> watchers_;
   std::vector<track> tracks_;  // one per seat, then the spectators'

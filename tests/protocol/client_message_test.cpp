@@ -117,9 +117,10 @@ TEST_CASE("message_id finds the id of a message that cannot be read", "[protocol
 }
 
 TEST_CASE("subscribed says where the connection's view is", "[protocol][client_message]") {
-  CHECK(json::parse(protocol::subscribed_text(12, 41, 0)) ==
-        json{{"type", "subscribed"}, {"game", 12}, {"version", 41}, {"seat", 0}});
+  CHECK(json::parse(protocol::subscribed_text(12, 41, 0, 38)) ==
+        json{{"type", "subscribed"}, {"game", 12}, {"version", 41}, {"seat", 0}, {"last_seen", 38}});
   CHECK(json::parse(protocol::subscribed_text(12, 41, -1))["seat"].is_null());
+  CHECK(json::parse(protocol::subscribed_text(12, 41, -1))["last_seen"].is_null());
 }
 
 TEST_CASE("a refused subscribe names its game", "[protocol][client_message]") {

@@ -47,7 +47,8 @@ struct one_room {
     g.to_act = engine::to_act(start);
     room::services svc{*store, std::make_shared<server::metrics>(), [](const server::game_record&) {},
                        [] { return std::int64_t(0); }};
-    r = std::make_shared<room>(ioc.get_executor(), g, persistence::loaded_game{start, {}}, svc);
+    r = std::make_shared<room>(ioc.get_executor(), g, persistence::loaded_game{start, {}},
+                               server::history::game_log(g.seats.size()), svc);
     r->start();
     // The first to act (a) and the other player (b) join, and get their snapshots.
     seated.seat = engine::to_act(start).front();

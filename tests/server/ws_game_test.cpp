@@ -1,6 +1,7 @@
 // Whole games over real WebSockets: four people (and a spectator) play a random 4-player game
 // to the end. Every patch a client applies gives exactly the view a fresh snapshot gives, and
-// no byte sent to one connection carries another player's hand.
+// no byte sent to one connection carries another player's hand, nor (in the log's events) the
+// cards another player was dealt.
 #include <algorithm>
 #include <random>
 
@@ -87,5 +88,31 @@ TEST_CASE("a 4-player game played over WebSockets to the end", "[server][ws][gam
       }
     }
     CHECK(scanned > 4u * version);
+  }
+
+  {  // The log's events name a player's dealt cards to him alone (issue 20): every other
+     // reader, seats and spectators, reads the same entry with those cards "hidden".
+    std::size_t dealt = 0;
+    for (const viewer& owner : seats) {
+      for (std::size_t i = 0; i < owner.log.size(); ++i) {
+        const json& events = owner.log[i]["events"];
+        for (std::size_t k = 0; k < events.size(); ++k) {
+          if (events[k]["type"] != "cards_dealt" || events[k]["player"] != owner.seat) continue;
+          ++dealt;
+          for (const auto& c : events[k]["cards"]) CHECK(c != "hidden");  // his own: named
+          std::vector<const viewer*> others{&spectator};
+          for (const viewer& o : seats)
+            if (o.seat != owner.seat) others.push_back(&o);
+          for (const viewer* o : others) {
+            INFO("seat " << owner.seat << "'s deal at version " << i + 1 << " read by " << o->seat);
+            const json& theirs = o->log[i]["events"][k];
+            CHECK(theirs["type"] == "cards_dealt");
+            CHECK(theirs["cards"].size() == events[k]["cards"].size());
+            for (const auto& c : theirs["cards"]) CHECK(c == "hidden");
+          }
+        }
+      }
+    }
+    CHECK(dealt > 0);
   }
 }

@@ -114,6 +114,8 @@ class sqlite_store final : public store {
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game, persistence::error
   /// when the game is missing, its log has a gap, or SQLite fails.
+  void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
+                      write_done done) override;
   loaded_game load_game(const game_record& g) override;
 
   /// Writes queued or being committed (their done has not run yet).

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "loyang/persistence/records.hpp"
@@ -20,6 +21,8 @@ using write_done = std::function<void(const std::string& error_code)>;
 struct loaded_game {
   engine::state state;
   std::vector<logged_command> log;
+  /// (seat, version): the version each seat last saw, for the seats that ever looked.
+  std::vector<std::pair<engine::player_id, std::uint32_t>> last_seen = {};
 };
 
 class store {
@@ -50,6 +53,11 @@ class store {
   /// same transaction. `state` is the state after the command, for periodic snapshots.
   virtual void append_command(const command_record& c, const game_record& g,
                               const engine::state& state, write_done done) = 0;
+
+  /// Records that `seat` of `game` has seen the game up to `version` (when one of its
+  /// connections stops watching). append_command records it for the command's player too.
+  virtual void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
+                              write_done done) = 0;
 
   /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
   /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.

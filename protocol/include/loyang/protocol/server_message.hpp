@@ -14,10 +14,12 @@ namespace loyang::protocol {
 std::string welcome_text(std::int64_t account_id, std::string_view name);
 std::string welcome_guest_text();
 
-/// `{"type":"snapshot","game":12,"version":41,"seat":0,"view":{...}}`; seat is null for a
-/// spectator.
+/// `{"type":"snapshot","game":12,"version":41,"seat":0,"view":{...},"last_seen":38}`; seat is
+/// null for a spectator. `last_seen`: the version this seat had seen before this visit (a
+/// number), or null (a spectator, or a seat that never looked).
 std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
-                          const nlohmann::json& view);
+                          const nlohmann::json& view,
+                          const nlohmann::json& last_seen = nullptr);
 
 /// `{"type":"patch","game":12,"from":41,"to":42,"ops":[...]}` (RFC 6902 operations), from
 /// operations already serialized: `ops_text` is their JSON objects joined by commas (as
@@ -43,8 +45,9 @@ std::string error_text_message(std::string_view id, std::string_view code,
 
 /// `{"type":"subscribed","game":12,"version":41,"seat":0}` (seat null for a spectator): the
 /// answer to a `subscribe` that needs no snapshot, after the patches it was missing (if any):
-/// the connection's view is now at `version`.
-std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat);
+/// the connection's view is now at `version`. `last_seen` as in snapshot_text.
+std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat,
+                            const nlohmann::json& last_seen = nullptr);
 
 /// `{"type":"error","game":12,"error":{"code":...,"message":...}}`: the refusal of a
 /// `subscribe` to that game (a subscribe has no id; its game is how a client matches it).

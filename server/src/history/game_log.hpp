@@ -1,0 +1,69 @@
+#pragma once
+// Internal: a game's log as its viewers see it: every accepted command with when it was
+// accepted and the events it caused, redacted per viewer. Events are derived data: they are
+// recomputed by replaying the commands when a game is loaded (rebuild), never stored.
+//
+// Memory: most events are public, so each entry keeps one text (the spectators' copy, which
+// is every seat's too) and a seat's own text only where its redaction differs (the cards dealt
+// to it). The command's text is not kept twice: the entry text holds it at a known offset.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../records.hpp"
+#include "loyang/engine/events.hpp"
+#include "loyang/engine/game.hpp"
+
+namespace loyang::server::history {
+
+class game_log {
+ public:
+  struct entry {
+    std::uint32_t version = 0;
+    engine::player_id player = engine::no_player;
+    std::int64_t at = 0;
+    std::string text;           // the spectators' entry (log_entry_text)
+    std::size_t cmd_offset = 0, cmd_size = 0;  // the command's text within `text`
+    std::vector<std::pair<engine::player_id, std::string>> own;  // seats that read otherwise
+
+    std::string_view cmd() const { return std::string_view(text).substr(cmd_offset, cmd_size); }
+    /// This entry's text for `viewer` (a seat, or no_player for the spectators).
+    const std::string& text_for(engine::player_id viewer) const;
+  };
+
+  /// An empty log of a game with `seats` seats.
+  explicit game_log(std::size_t seats = 0) : seats_(seats) {}
+
+  /// Replays `commands` (the stored log, versions 1..n) from the game's start (`start`: the
+  /// state new_game gives) to recompute their events. Throws std::runtime_error naming the
+  /// version when a command no longer parses or applies. `end`, if given, receives the state
+  /// after the last command.
+  static game_log rebuild(const engine::state& start, const std::vector<persistence::logged_command>& commands,
+                          engine::state* end = nullptr);
+
+  /// Appends the entry of the command that produced `version`; `events` as the engine gave
+  /// them (unredacted).
+  void append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
+              std::int64_t at, const engine::event_list& events);
+  /// Drops the last entry (a command that could not be stored).
+  void pop_back() { entries_.pop_back(); }
+
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const entry& operator[](std::size_t i) const { return entries_[i]; }
+  const entry& back() const { return entries_.back(); }
+
+  /// The JSON array text of the first `count` entries (all when larger) for `viewer`.
+  std::string array_text(engine::player_id viewer, std::size_t count = SIZE_MAX) const;
+
+ private:
+  std::size_t seats_;
+  std::vector<entry> entries_;
+};
+
+/// The JSON array text of `events` as `viewer` may read them (no_player: a spectator).
+std::string events_text(const engine::event_list& events, engine::player_id viewer);
+
+}  // namespace loyang::server::history

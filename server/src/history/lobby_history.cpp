@@ -1,0 +1,95 @@
+// The lobby's history endpoints: the checks run on the lobby's strand (history/access.hpp),
+// then the game's room (loaded if needed) answers from its log on its own strand.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "../lobby.hpp"
+#include "access.hpp"
+#include "loyang/protocol/error_envelope.hpp"
+#include "record.hpp"
+#include "replay.hpp"
+
+namespace loyang::server {
+namespace {
+
+games::asker asker_of(const std::optional<identity>& who) {
+  return who ? games::asker{who->id, who->name} : games::asker{};
+}
+
+api_reply unavailable(const std::string& code, const std::string& message) {
+  return {http::status::service_unavailable, protocol::error_envelope(code, message)};
+}
+
+}  // namespace
+
+void lobby::history(std::optional<identity> who, std::int64_t game, std::string query,
+                    reply_fn reply) {
+  auto parsed = history::parse_query(query);
+  if (auto* refused = std::get_if<api_reply>(&parsed)) return reply(std::move(*refused));
+  const auto asked = std::get<history::history_query>(parsed);
+  net::post(strand_, [self = shared_from_this(), who, game, asked, reply = std::move(reply)] {
+    const auto it = self->games_.find(game);
+    if (it == self->games_.end()) {
+      return reply({http::status::not_found,
+                    protocol::error_envelope("no_such_game", "there is no such game")});
+    }
+    auto decided = history::decide_view(it->second, asker_of(who), asked.view);
+    if (auto* refused = std::get_if<api_reply>(&decided)) return reply(std::move(*refused));
+    const auto view = std::get<history::viewer_choice>(decided);
+    self->attach(game, engine::no_player, [asked, view, reply](room_grant grant) {
+      if (!grant.where) return reply(unavailable(grant.code, grant.message));
+      grant.where->read_log([asked, view, reply](const game_record& g, const engine::state& now,
+                                                 const history::game_log& log) {
+        const auto version = asked.version.value_or(now.version);
+        if (version > now.version) {
+          return reply({http::status::bad_request,
+                        protocol::error_envelope("bad_request",
+                                                 "\"version\" must be from 0 to " +
+                                                     std::to_string(now.version))});
+        }
+        const bool finished = g.status == game_status::finished;
+        // Checked on the lobby's strand; a game that finished meanwhile only loosens the rules.
+        if (view.what == history::viewer_choice::kind::all && !finished) {
+          return reply({http::status::forbidden,
+                        protocol::error_envelope("not_allowed", "every card is shown only once the game has finished")});
+        }
+        try {
+          nlohmann::json body{{"game", g.id},
+                              {"version", version},
+                              {"latest", now.version},
+                              {"finished", finished},
+                              {"view", view.to_json()}};
+          body["state"] = history::view_at(engine::new_game(g.options, g.seed), log, version, view);
+          reply({http::status::ok, std::move(body)});
+        } catch (const std::exception& e) {
+          spdlog::error("game {}: history at version {}: {}", g.id, version, e.what());
+          reply(unavailable("game_unavailable", "this game's history cannot be replayed"));
+        }
+      });
+    });
+  });
+}
+
+void lobby::record(std::optional<identity> who, std::int64_t game, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+    const auto it = self->games_.find(game);
+    if (it == self->games_.end()) {
+      return reply({http::status::not_found,
+                    protocol::error_envelope("no_such_game", "there is no such game")});
+    }
+    if (auto refused = history::record_refusal(it->second, asker_of(who))) return reply(*refused);
+    std::vector<std::string> names;
+    for (const auto& s : it->second.seats) {
+      names.push_back(s.bot ? "bot" : self->accounts_->name_of(s.account_id));
+    }
+    self->attach(game, engine::no_player, [names = std::move(names), reply](room_grant grant) {
+      if (!grant.where) return reply(unavailable(grant.code, grant.message));
+      grant.where->read_log([names, reply](const game_record& g, const engine::state& now,
+                                           const history::game_log& log) {
+        reply({http::status::ok, history::record_json(g, now, log, names)});
+      });
+    });
+  });
+}
+
+}  // namespace loyang::server
