@@ -64,11 +64,11 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   const button = (id, label, title, fn) => h(`button#${id}`, { type: "button", title, "aria-label": title, onclick: () => { stop(); fn(); } }, label);
   const controls = h("div.replay-controls",
     h("div.group",
-      button("replay-first", "⏮", "first version", () => go(0)),
-      button("replay-prev", "◀", "one step back", () => go(wanted - 1)),
+      button("replay-first", "« First", "first version", () => go(0)),
+      button("replay-prev", "‹ Back", "one step back", () => go(wanted - 1)),
       versionEl,
-      button("replay-next", "▶", "one step forward", () => go(wanted + 1)),
-      button("replay-last", "⏭", "latest version", () => go(latest))),
+      button("replay-next", "Next ›", "one step forward", () => go(wanted + 1)),
+      button("replay-last", "Last »", "latest version", () => go(latest))),
     slider,
     h("label.group", "Round ", roundSel),
     h("div.group", playBtn, speedSel),
@@ -156,7 +156,8 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     const col = tableColEl(view, who, h("div.table-col"), { showHands: viewAs === "all" });
     const side = h("div.side-col");
     logView.update(view.log || []);
-    clear(body).append(h("div.game-grid", statusEl(view.game, { ...view, to_act: view.to_act || [] }, who), col, side));
+    // The status as a bystander's ("Waiting for ..."): a past moment is nobody's move now.
+    clear(body).append(h("div.game-grid", statusEl(view.game, { ...view, seat: null, to_act: view.to_act || [] }, who), col, side));
     logView.attach(side);
   }
 
