@@ -1,6 +1,7 @@
 // Moving action cards into and out of a player's area, and drawing in the Action phase.
 #include <algorithm>
 
+#include "emit.hpp"
 #include "internal.hpp"
 
 namespace loyang::engine::detail {
@@ -28,7 +29,8 @@ bool regular_due_now(const state& s, player_id p) {
   return !(s.active == p && (s.current_step == step::store || s.current_step == step::advance));
 }
 
-void put_in_play(state& s, player_id p, card_id c, card_id under) {
+void put_in_play(state& s, player_id p, card_id c, card_id under, card_source from) {
+  emit(s, ev::card_played{p, c, from, under});
   auto& ps = pl(s, p);
   const auto& info = card(c);
   if (info.kind == card_kind::common_field) {
@@ -44,16 +46,23 @@ void put_in_play(state& s, player_id p, card_id c, card_id under) {
   ps.played.push_back(pc);
 }
 
-void discard_played(state& s, player_id p, std::size_t index) {
+void reveal_under(state& s, player_id p, card_id c, card_id from) {
+  put_in_play(s, p, c, no_card, card_source::under);
+  if (collecting(s) && kind_of(c) == card_kind::regular)
+    emit(s, ev::customer_revealed{p, c, from, !pl(s, p).played.back().handled});
+}
+
+void discard_played(state& s, player_id p, std::size_t index, discard_reason why) {
   auto& ps = pl(s, p);
   const played_card pc = ps.played[index];
   ps.played.erase(ps.played.begin() + static_cast<std::ptrdiff_t>(index));
   s.discard_pile.push_back(pc.card);
+  emit(s, ev::card_discarded{p, pc.card, why});
   if (kind_of(pc.card) == card_kind::helper) {
     s.helper_discarded = pc.card;  // the Foreman may react (settle)
     s.discarded_by = p;
   }
-  if (pc.under != no_card) put_in_play(s, p, pc.under, no_card);
+  if (pc.under != no_card) reveal_under(s, p, pc.under, pc.card);
 }
 
 int find_helper(const player_state& p, helper_kind h) {
@@ -88,6 +97,7 @@ card_id draw_action_card(state& s) {
     if (s.discard_pile.empty() || is_solo(s)) return no_card;  // solo: only one reshuffle
     s.draw_pile.swap(s.discard_pile);
     s.random.shuffle(s.draw_pile);
+    emit(s, ev::reshuffled{static_cast<std::uint8_t>(s.draw_pile.size())});
   }
   const card_id c = s.draw_pile.back();
   s.draw_pile.pop_back();

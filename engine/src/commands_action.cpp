@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "command_rules.hpp"
+#include "emit.hpp"
 
 namespace loyang::engine::detail {
 namespace {
@@ -55,6 +56,7 @@ check check_command(const state& s, player_id p, const cmd::buy& c) {
 void perform(state& s, player_id p, const cmd::buy& c) {
   auto& ps = pl(s, p);
   ps.cash -= buy_price(c.crop);
+  paid(s, p, no_player, buy_price(c.crop), pay_reason::purchase);
   --ps.shop[c.crop];
   ++ps.cart[c.crop];
 }
@@ -72,6 +74,7 @@ void perform(state& s, player_id p, const cmd::sell& c) {
   --ps.cart[c.crop];
   ++ps.shop[c.crop];
   ps.cash += sell_price(c.crop);
+  paid(s, no_player, p, sell_price(c.crop), pay_reason::sale);
 }
 
 check check_command(const state& s, player_id p, const cmd::trade& c) {
@@ -104,7 +107,7 @@ void perform(state& s, player_id p, const cmd::trade& c) {
   const auto slot = std::find(info.goods.begin(), info.goods.end(), c.get) - info.goods.begin();
   const auto i = static_cast<std::size_t>(find_played(ps, c.stall));
   ps.played[i].stall_left = static_cast<std::uint8_t>(ps.played[i].stall_left & ~(1u << slot));
-  if (ps.played[i].stall_left == 0) discard_played(s, p, i);
+  if (ps.played[i].stall_left == 0) discard_played(s, p, i, discard_reason::stall_emptied);
 }
 
 check check_command(const state& s, player_id p, const cmd::discard_helper& c) {
@@ -119,7 +122,7 @@ check check_command(const state& s, player_id p, const cmd::discard_helper& c) {
 }
 
 void perform(state& s, player_id p, const cmd::discard_helper& c) {
-  discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)));
+  discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)), discard_reason::helper_discarded);
 }
 
 check check_command(const state& s, player_id p, const cmd::serve_regular& c) {
@@ -146,12 +149,14 @@ void perform(state& s, player_id p, const cmd::serve_regular& c) {
   ++pc.served;
   if (pc.served == 2) {  // the Messenger-boy's second delivery: the same row pays again
     ps.cash += info.pays[pc.deliveries - 1];
+    paid(s, no_player, p, info.pays[pc.deliveries - 1], pay_reason::customer, c.card);
     return;
   }
   ps.cash += info.pays[pc.deliveries];
+  paid(s, no_player, p, info.pays[pc.deliveries], pay_reason::customer, c.card);
   ++pc.deliveries;
   pc.handled = true;
-  if (pc.deliveries == 4) discard_played(s, p, i);
+  if (pc.deliveries == 4) discard_played(s, p, i, discard_reason::customer_done);
 }
 
 check check_command(const state& s, player_id p, const cmd::skip_regular& c) {
@@ -169,9 +174,12 @@ void perform(state& s, player_id p, const cmd::skip_regular& c) {
   auto& ps = pl(s, p);
   auto& pc = ps.played[static_cast<std::size_t>(find_played(ps, c.card))];
   if (pc.red) {
+    const int before = ps.cash;
     pay(ps, regular_penalty);
+    paid(s, p, no_player, before - ps.cash, pay_reason::penalty, c.card);
   } else {
     pc.red = true;
+    emit(s, ev::marker_turned{p, c.card, true});
   }
   pc.handled = true;
 }
@@ -194,7 +202,8 @@ void perform(state& s, player_id p, const cmd::serve_casual& c) {
   const auto& info = card(c.card);
   for (veg v : info.goods) --ps.cart[v];
   ps.cash += info.pays[0] + modifier;
-  discard_played(s, p, static_cast<std::size_t>(find_played(ps, c.card)));
+  paid(s, no_player, p, info.pays[0] + modifier, pay_reason::customer, c.card);
+  discard_played(s, p, static_cast<std::size_t>(find_played(ps, c.card)), discard_reason::casual_served);
 }
 
 check check_command(const state& s, player_id p, const cmd::buy_two_pack&) {
@@ -207,10 +216,13 @@ check check_command(const state& s, player_id p, const cmd::buy_two_pack&) {
 
 void perform(state& s, player_id p, const cmd::buy_two_pack&) {
   auto& ps = pl(s, p);
-  ps.cash -= two_pack_price(s, p);
+  const int price = two_pack_price(s, p);
+  ps.cash -= price;
+  paid(s, p, no_player, price, pay_reason::two_pack);
   ps.bought_two_pack = true;
   s.two_pack[0] = draw_action_card(s);
   s.two_pack[1] = draw_action_card(s);
+  emit(s, ev::two_pack_drawn{p, s.two_pack[0], s.two_pack[1]});
   s.current_step = step::two_pack;
 }
 
@@ -232,13 +244,19 @@ check check_command(const state& s, player_id p, const cmd::keep_two_pack& c) {
 
 void perform(state& s, player_id p, const cmd::keep_two_pack& c) {
   for (card_id x : s.two_pack)
-    if (x != no_card && x != c.top && x != c.bottom) s.discard_pile.push_back(x);
+    if (x != no_card && x != c.top && x != c.bottom) {
+      s.discard_pile.push_back(x);
+      emit(s, ev::card_discarded{p, x, discard_reason::two_pack_unkept});
+    }
   s.two_pack = {no_card, no_card};
   s.current_step = step::main;
   if (c.top == no_card) return;
   for (card_id x : {c.top, c.bottom})
-    if (x != no_card && kind_of(x) == card_kind::common_field) pl(s, p).cash -= common_field_cost;
-  put_in_play(s, p, c.top, c.bottom);
+    if (x != no_card && kind_of(x) == card_kind::common_field) {
+      pl(s, p).cash -= common_field_cost;
+      paid(s, p, no_player, common_field_cost, pay_reason::keep_card, x);
+    }
+  put_in_play(s, p, c.top, c.bottom, card_source::two_pack);
 }
 
 check check_command(const state& s, player_id p, const cmd::take_loan&) {
@@ -251,6 +269,7 @@ void perform(state& s, player_id p, const cmd::take_loan&) {
   auto& ps = pl(s, p);
   ps.cash += loan_cash;
   ++ps.loans;
+  paid(s, no_player, p, loan_cash, pay_reason::loan);
 }
 
 }  // namespace loyang::engine::detail

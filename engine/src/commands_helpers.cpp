@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "command_rules.hpp"
+#include "emit.hpp"
 
 namespace loyang::engine::detail {
 namespace {
@@ -14,7 +15,12 @@ check need_helper(const state& s, player_id p, helper_kind h, step st = step::ma
 }
 
 void use_helper(state& s, player_id p, helper_kind h) {
-  discard_played(s, p, static_cast<std::size_t>(find_helper(pl(s, p), h)));
+  discard_played(s, p, static_cast<std::size_t>(find_helper(pl(s, p), h)), discard_reason::helper_used);
+}
+
+/// p's uncovered Helper of kind `h` (it must be there): the card a payment is about.
+card_id helper_card(const state& s, player_id p, helper_kind h) {
+  return pl(s, p).played[static_cast<std::size_t>(find_helper(pl(s, p), h))].card;
 }
 
 bool has_vegs(const veg_counts& cart, const veg_counts& need) {
@@ -49,7 +55,7 @@ played_card take_out_of_area(state& s, player_id owner, card_id c) {
   const auto i = static_cast<std::size_t>(find_played(ps, c));
   played_card pc = ps.played[i];
   ps.played.erase(ps.played.begin() + static_cast<std::ptrdiff_t>(i));
-  if (pc.under != no_card) put_in_play(s, owner, pc.under, no_card);
+  if (pc.under != no_card) reveal_under(s, owner, pc.under, pc.card);
   pc.under = no_card;
   pc.round_played = s.round;
   return pc;
@@ -125,6 +131,7 @@ check check_command(const state& s, player_id p, const cmd::book_keeper_done& c)
 }
 void perform(state& s, player_id p, const cmd::book_keeper_done& c) {
   pl(s, p).cash += fields_with(pl(s, p), c.crop);
+  paid(s, no_player, p, fields_with(pl(s, p), c.crop), pay_reason::helper, helper_card(s, p, helper_kind::book_keeper));
   use_helper(s, p, helper_kind::book_keeper);
   resume(s);
 }
@@ -145,6 +152,8 @@ void perform(state& s, player_id p, const cmd::con_man& c) {
   played_card theirs = take_out_of_area(s, c.owner, c.card);
   pl(s, c.owner).played.push_back(mine);  // the Con man stays in the game
   pl(s, p).played.push_back(theirs);
+  emit(s, ev::card_moved{p, c.owner, mine.card});
+  emit(s, ev::card_moved{c.owner, p, theirs.card});
 }
 
 // --- Deliveryman [3] ---
@@ -163,10 +172,12 @@ void perform(state& s, player_id p, const cmd::deliveryman& c) {
   const int proceeds = card(c.customer).pays[pc.deliveries];
   take_vegs(pl(s, p).cart, wants_of(c.customer));
   ++pc.deliveries;  // the owner must still deliver this round
+  paid(s, no_player, p, proceeds, pay_reason::customer, c.customer);
   if (pc.deliveries == 4) {
     pl(s, p).cash += proceeds - 2;
     owner.cash += 2;
-    discard_played(s, c.owner, i);
+    paid(s, p, c.owner, 2, pay_reason::helper, helper_card(s, p, helper_kind::deliveryman));
+    discard_played(s, c.owner, i, discard_reason::customer_done);
   } else {
     pl(s, p).cash += proceeds;
   }
@@ -182,7 +193,8 @@ void perform(state& s, player_id p, const cmd::foreman_take&) {
   const card_id h = s.foreman_offer;
   s.foreman_offer = no_card;
   s.discard_pile.erase(std::find(s.discard_pile.begin(), s.discard_pile.end(), h));
-  put_in_play(s, p, h, no_card);
+  emit(s, ev::foreman_took{p, s.discarded_by, h});
+  put_in_play(s, p, h, no_card, card_source::discard_pile);
   pl(s, p).played.back().round_played = 0;  // usable at once (Squire, Harvest helper)
   if (s.current_phase == phase::harvest && card(h).helper == helper_kind::harvest_helper)
     s.harvest_queue.insert(s.harvest_queue.begin(), &p, &p + 1);
@@ -211,6 +223,7 @@ void perform(state& s, player_id p, const cmd::haggler& c) {
   ps.shop[c.crop] = static_cast<std::int16_t>(ps.shop[c.crop] - 2);
   ps.cart[c.crop] = static_cast<std::int16_t>(ps.cart[c.crop] + 2);
   ps.cash -= buy_price(c.crop);
+  paid(s, p, no_player, buy_price(c.crop), pay_reason::helper, helper_card(s, p, helper_kind::haggler));
   use_helper(s, p, helper_kind::haggler);
 }
 
@@ -224,6 +237,7 @@ void perform(state& s, player_id p, const cmd::shopper& c) {
   auto& ps = pl(s, p);
   ps.cart[c.crop] = static_cast<std::int16_t>(ps.cart[c.crop] + (c.with_haggler ? 2 : 1));
   ps.cash -= buy_price(c.crop) - 2;
+  paid(s, p, no_player, buy_price(c.crop) - 2, pay_reason::helper, helper_card(s, p, helper_kind::shopper));
   use_helper(s, p, helper_kind::shopper);
   if (c.with_haggler) use_helper(s, p, helper_kind::haggler);
 }
@@ -252,6 +266,7 @@ check check_command(const state& s, player_id p, const cmd::merchant& c) {
 }
 void perform(state& s, player_id p, const cmd::merchant& c) {
   auto& ps = pl(s, p);
+  const int before = ps.cash;
   for (veg v : all_vegs) {
     if (!((c.crops >> static_cast<int>(v)) & 1u)) continue;
     if (c.shopper == v) {
@@ -263,6 +278,7 @@ void perform(state& s, player_id p, const cmd::merchant& c) {
     ps.cart[v] = static_cast<std::int16_t>(ps.cart[v] + n);
     ps.cash -= 1;
   }
+  paid(s, p, no_player, before - ps.cash, pay_reason::helper, helper_card(s, p, helper_kind::merchant));
   use_helper(s, p, helper_kind::merchant);
   if (c.haggler) use_helper(s, p, helper_kind::haggler);
   if (c.shopper) use_helper(s, p, helper_kind::shopper);
@@ -282,6 +298,7 @@ void perform(state& s, player_id p, const cmd::harvest_helper& c) {
     if ((c.fields >> f.id) & 1u) {
       --f.count;  // at least 2 stay
       ++ps.cart[f.crop];
+      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count});
     }
   use_helper(s, p, helper_kind::harvest_helper);
 }
@@ -321,7 +338,7 @@ void perform(state& s, player_id p, const cmd::activate_helper& c) {
   auto bit = effect_of(card(c.card).helper);
   if (bit == effect_harvest_sow && (pl(s, p).effects & bit)) bit = effect_harvest_sow_twice;
   pl(s, p).effects = static_cast<std::uint8_t>(pl(s, p).effects | bit);
-  discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)));
+  discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)), discard_reason::helper_used);
 }
 
 check check_command(const state& s, player_id p, const cmd::saleswoman_blue&) {
@@ -329,7 +346,10 @@ check check_command(const state& s, player_id p, const cmd::saleswoman_blue&) {
 }
 void perform(state& s, player_id p, const cmd::saleswoman_blue&) {
   for (auto& pc : pl(s, p).played)
-    if (kind_of(pc.card) == card_kind::regular) pc.red = false;
+    if (kind_of(pc.card) == card_kind::regular && pc.red) {
+      pc.red = false;
+      emit(s, ev::marker_turned{p, pc.card, false});
+    }
   use_helper(s, p, helper_kind::saleswoman);
 }
 
@@ -385,10 +405,11 @@ void perform(state& s, player_id p, const cmd::market_crier_sell& c) {
     earned += sell_price(v);
   }
   ps.cash += std::min(earned, 3);
+  paid(s, no_player, p, std::min(earned, 3), pay_reason::helper, helper_card(s, p, helper_kind::market_crier));
   // Emptied stalls go to the discard pile (after all goods were taken).
   for (std::size_t i = ps.played.size(); i-- > 0;)
     if (kind_of(ps.played[i].card) == card_kind::market_stall && ps.played[i].stall_left == 0)
-      discard_played(s, p, i);
+      discard_played(s, p, i, discard_reason::stall_emptied);
   use_helper(s, p, helper_kind::market_crier);
 }
 
@@ -407,6 +428,8 @@ void perform(state& s, player_id p, const cmd::market_woman& c) {
   mine.stall_left = theirs.stall_left = 0b111;
   pl(s, c.owner).played.push_back(mine);
   pl(s, p).played.push_back(theirs);
+  emit(s, ev::card_moved{p, c.owner, mine.card});
+  emit(s, ev::card_moved{c.owner, p, theirs.card});
   use_helper(s, p, helper_kind::market_woman);
 }
 
@@ -428,10 +451,11 @@ void perform(state& s, player_id p, const cmd::serve_regular_twice& c) {
   take_vegs(ps.cart, wants_of(c.card, 2));
   auto& pc = ps.played[i];
   ps.cash += 2 * card(c.card).pays[pc.deliveries];  // two deliveries on one row
+  paid(s, no_player, p, 2 * card(c.card).pays[pc.deliveries], pay_reason::customer, c.card);
   ++pc.deliveries;
   pc.handled = true;
   pc.served = 2;
-  if (pc.deliveries == 4) discard_played(s, p, i);
+  if (pc.deliveries == 4) discard_played(s, p, i, discard_reason::customer_done);
 }
 
 // --- Plough-man [3] ---
@@ -463,10 +487,13 @@ void perform(state& s, player_id p, const cmd::plough_harvest&) {
     const field f = ps.fields[i];
     if (f.id == home_field || f.count != 1) continue;
     ++ps.cart[f.crop];
+    emit(s, ev::harvested{p, f.id, f.crop, 1, 0});
     ps.fields.erase(ps.fields.begin() + static_cast<std::ptrdiff_t>(i));
+    emit(s, ev::field_emptied{p, f.id, is_common_field(f.id)});
     if (is_common_field(f.id)) {
       s.discard_pile.push_back(card_of_common_field(f.id));
-      if (f.under != no_card) put_in_play(s, p, f.under, no_card);
+      emit(s, ev::card_discarded{p, card_of_common_field(f.id), discard_reason::field_emptied});
+      if (f.under != no_card) reveal_under(s, p, f.under, card_of_common_field(f.id));
     }
   }
   use_helper(s, p, helper_kind::plough_man);
@@ -489,8 +516,10 @@ void perform(state& s, player_id p, const cmd::subsistence_farmer& c) {
   auto f = std::find_if(fs.begin(), fs.end(), [&](const field& x) { return x.id == c.field; });
   --f->count;
   ++pl(s, p).cart[f->crop];
+  emit(s, ev::harvested{c.owner, f->id, f->crop, 1, f->count});
   pl(s, p).cash -= 1;
   pl(s, c.owner).cash += 1;
+  paid(s, p, c.owner, 1, pay_reason::helper, helper_card(s, p, helper_kind::subsistence_farmer));
   use_helper(s, p, helper_kind::subsistence_farmer);
 }
 
@@ -507,7 +536,9 @@ void perform(state& s, player_id p, const cmd::tenant_buy_field& c) {
   auto& ps = pl(s, p);
   ps.field_pile.erase(std::find(ps.field_pile.begin(), ps.field_pile.end(), c.field));
   ps.fields.push_back(field{c.field, veg::wheat, 0, no_card});
+  emit(s, ev::field_turned{p, c.field});
   ps.cash -= 3;
+  paid(s, p, no_player, 3, pay_reason::helper, helper_card(s, p, helper_kind::tenant_farmer));
   use_helper(s, p, helper_kind::tenant_farmer);
 }
 
@@ -528,8 +559,10 @@ void perform(state& s, player_id p, const cmd::tenant_swap_field& c) {
   ps.fields.erase(f);
   ps.field_pile.erase(std::find(ps.field_pile.begin(), ps.field_pile.end(), c.take));
   ps.field_pile.insert(ps.field_pile.begin(), &c.put, &c.put + 1);  // front() is the bottom
+  emit(s, ev::field_returned{p, c.put});
   ps.fields.push_back(field{c.take, veg::wheat, 0, no_card});
-  if (under != no_card) put_in_play(s, p, under, no_card);
+  emit(s, ev::field_turned{p, c.take});
+  if (under != no_card) reveal_under(s, p, under, is_common_field(c.put) ? card_of_common_field(c.put) : no_card);
   use_helper(s, p, helper_kind::tenant_farmer);
 }
 
@@ -547,6 +580,8 @@ void perform(state& s, player_id p, const cmd::tout_swap& c) {
   played_card theirs = take_out_of_area(s, c.owner, c.theirs);
   pl(s, c.owner).played.push_back(mine);
   pl(s, p).played.push_back(theirs);
+  emit(s, ev::card_moved{p, c.owner, mine.card});
+  emit(s, ev::card_moved{c.owner, p, theirs.card});
   use_helper(s, p, helper_kind::tout);
 }
 
@@ -565,7 +600,10 @@ void perform(state& s, player_id p, const cmd::tout_buy& c) {
   take_vegs(pl(s, p).cart, wants_of(c.customer));
   pl(s, p).cash += card(c.customer).pays[0] + modifier - 2;
   pl(s, c.owner).cash += 2;
+  paid(s, no_player, p, card(c.customer).pays[0] + modifier, pay_reason::customer, c.customer);
+  paid(s, p, c.owner, 2, pay_reason::helper, helper_card(s, p, helper_kind::tout));
   s.discard_pile.push_back(c.customer);
+  emit(s, ev::card_discarded{p, c.customer, discard_reason::casual_served});
   use_helper(s, p, helper_kind::tout);
 }
 
@@ -605,13 +643,14 @@ void perform(state& s, player_id p, const cmd::trader& c) {
   const int fee = s.round == 8 ? 1 : s.round == 9 ? 2 : 0;
   ps.cash -= fee;
   pl(s, c.owner).cash += fee;
+  paid(s, p, c.owner, fee, pay_reason::helper, c.card);
   auto& owner = pl(s, c.owner);
   const auto i = static_cast<std::size_t>(find_played(owner, c.stall));
   const auto& goods = card(c.stall).goods;
   const auto slot = std::find(goods.begin(), goods.end(), c.get) - goods.begin();
   owner.played[i].stall_left = static_cast<std::uint8_t>(owner.played[i].stall_left & ~(1u << slot));
-  if (owner.played[i].stall_left == 0) discard_played(s, c.owner, i);
-  discard_played(s, p, static_cast<std::size_t>(find_played(ps, c.card)));
+  if (owner.played[i].stall_left == 0) discard_played(s, c.owner, i, discard_reason::stall_emptied);
+  discard_played(s, p, static_cast<std::size_t>(find_played(ps, c.card)), discard_reason::helper_used);
 }
 
 }  // namespace loyang::engine::detail

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "command_rules.hpp"
+#include "emit.hpp"
 
 namespace loyang::engine::detail {
 namespace {
@@ -15,6 +16,12 @@ void erase_one(V& v, card_id c) {
 }
 int field_cost(card_id c) {
   return c != no_card && kind_of(c) == card_kind::common_field ? common_field_cost : 0;
+}
+/// Pays for a common field taken (all he has when he can raise no more: payment_ok).
+void pay_for_field(state& s, player_id p, card_id c) {
+  const int before = pl(s, p).cash;
+  pay(pl(s, p), field_cost(c));
+  paid(s, p, no_player, before - pl(s, p).cash, pay_reason::common_field, c);
 }
 }  // namespace
 
@@ -45,6 +52,7 @@ check check_command(const state& s, player_id p, const cmd::plant_home& c) {
 void perform(state& s, player_id p, const cmd::plant_home& c) {
   auto& ps = pl(s, p);
   ps.cash -= buy_price(c.crop);
+  paid(s, p, no_player, buy_price(c.crop), pay_reason::home_field);
   --ps.shop[c.crop];
   ps.fields.front().crop = c.crop;
   ps.fields.front().count = static_cast<std::uint8_t>(field_size(home_field));
@@ -65,7 +73,8 @@ check check_command(const state& s, player_id p, const cmd::reveal_courtyard&) {
   return ok;
 }
 
-void perform(state& s, player_id, const cmd::reveal_courtyard&) {
+void perform(state& s, player_id p, const cmd::reveal_courtyard&) {
+  if (collecting(s)) emit(s, ev::cards_to_courtyard{p, {s.draw_pile.back()}, true});
   s.courtyard.push_back(s.draw_pile.back());
   s.draw_pile.pop_back();
   s.revealed_this_turn = true;
@@ -81,6 +90,7 @@ check check_command(const state& s, player_id p, const cmd::place_in_courtyard& 
 void perform(state& s, player_id p, const cmd::place_in_courtyard& c) {
   erase_one(pl(s, p).hand, c.card);
   s.courtyard.push_back(c.card);
+  if (collecting(s)) emit(s, ev::cards_to_courtyard{p, {c.card}, false});
   next_distribution_turn(s, p);
 }
 
@@ -100,15 +110,17 @@ check check_command(const state& s, player_id p, const cmd::take_cards& c) {
 
 void perform(state& s, player_id p, const cmd::take_cards& c) {
   auto& ps = pl(s, p);
-  pay(ps, field_cost(c.hand) + field_cost(c.courtyard));
-  if (c.hand == ps.intro) {
+  pay_for_field(s, p, c.hand);
+  pay_for_field(s, p, c.courtyard);
+  const bool intro = c.hand == ps.intro;
+  if (intro) {
     ps.intro = no_card;
   } else {
     erase_one(ps.hand, c.hand);
   }
   if (c.courtyard != no_card) erase_one(s.courtyard, c.courtyard);
-  put_in_play(s, p, c.hand, no_card);
-  if (c.courtyard != no_card) put_in_play(s, p, c.courtyard, no_card);
+  put_in_play(s, p, c.hand, no_card, intro ? card_source::intro : card_source::hand);
+  if (c.courtyard != no_card) put_in_play(s, p, c.courtyard, no_card, card_source::courtyard);
   // A Squire played in an earlier round may now take up to 2 more Courtyard cards (Yucata: after
   // the first Courtyard card); the rest of the hand stays in hand until the turn ends.
   const int squire = find_helper(ps, helper_kind::squire);
@@ -132,10 +144,11 @@ check check_command(const state& s, player_id p, const cmd::squire_take& c) {
 void perform(state& s, player_id p, const cmd::squire_take& c) {
   auto& ps = pl(s, p);
   const int squire = find_helper(ps, helper_kind::squire);
-  if (s.squire_left == 2 && squire >= 0) discard_played(s, p, static_cast<std::size_t>(squire));
-  pay(ps, field_cost(c.card));
+  if (s.squire_left == 2 && squire >= 0)
+    discard_played(s, p, static_cast<std::size_t>(squire), discard_reason::helper_used);
+  pay_for_field(s, p, c.card);
   erase_one(s.courtyard, c.card);
-  put_in_play(s, p, c.card, no_card);
+  put_in_play(s, p, c.card, no_card, card_source::courtyard);
   --s.squire_left;
   if (s.squire_left == 0 || s.courtyard.empty()) finish_distribution_turn(s, p);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "command_rules.hpp"
+#include "emit.hpp"
 
 namespace loyang::engine::detail {
 namespace {
@@ -53,18 +54,19 @@ check check_command(const state& s, player_id p, const cmd::buy_from_offer& c) {
 void perform(state& s, player_id p, const cmd::buy_from_offer& c) {
   const int slot = offer_slot(s, c.card);
   pl(s, p).cash -= offer_price(c.card, slot);
+  paid(s, p, no_player, offer_price(c.card, slot), pay_reason::offer, c.card);
   s.offer[static_cast<std::size_t>(slot)] = no_card;
   if (s.offer_bought >= 2) {
     // The third card uses the Squire up; the Foreman may take him back (settle), but he
     // cannot buy more than 4 in one Card phase.
     if (s.squire_left == 0) {
-      discard_played(s, p, static_cast<std::size_t>(usable_squire(s, p)));
+      discard_played(s, p, static_cast<std::size_t>(usable_squire(s, p)), discard_reason::helper_used);
       s.squire_left = 2;
     }
     --s.squire_left;
   }
   ++s.offer_bought;
-  put_in_play(s, p, c.card, no_card);
+  put_in_play(s, p, c.card, no_card, card_source::offer);
 }
 
 check check_command(const state& s, player_id p, const cmd::finish_offer&) {
@@ -87,8 +89,9 @@ void perform(state& s, player_id p, const cmd::con_man_offer& c) {
   // The Con man takes the Helper's place in the Offer (he stays in the game); a card under him
   // is revealed.
   s.offer[static_cast<std::size_t>(offer_slot(s, c.card))] = con.card;
-  if (con.under != no_card) put_in_play(s, p, con.under, no_card);
-  put_in_play(s, p, c.card, no_card);
+  emit(s, ev::card_moved{p, no_player, con.card});
+  if (con.under != no_card) reveal_under(s, p, con.under, con.card);
+  put_in_play(s, p, c.card, no_card, card_source::offer);
 }
 
 check check_command(const state& s, player_id p, const cmd::subsistence_farmer_supply& c) {
@@ -101,8 +104,10 @@ check check_command(const state& s, player_id p, const cmd::subsistence_farmer_s
 void perform(state& s, player_id p, const cmd::subsistence_farmer_supply& c) {
   auto& ps = pl(s, p);
   ps.cash -= 1;
+  const auto i = static_cast<std::size_t>(find_helper(ps, helper_kind::subsistence_farmer));
+  paid(s, p, no_player, 1, pay_reason::helper, ps.played[i].card);
   ++ps.cart[c.crop];
-  discard_played(s, p, static_cast<std::size_t>(find_helper(ps, helper_kind::subsistence_farmer)));
+  discard_played(s, p, i, discard_reason::helper_used);
 }
 
 }  // namespace loyang::engine::detail

@@ -1,5 +1,6 @@
 // End of an Action phase turn: pending Regular customers, storing vegetables, the Path.
 #include "command_rules.hpp"
+#include "emit.hpp"
 
 namespace loyang::engine::detail {
 namespace {
@@ -36,9 +37,12 @@ void perform(state& s, player_id p, const cmd::end_turn&) {
   for (auto& pc : ps.played) {
     if (kind_of(pc.card) != card_kind::regular || pc.handled) continue;
     if (pc.red) {
+      const int before = ps.cash;
       pay(ps, regular_penalty);
+      paid(s, p, no_player, before - ps.cash, pay_reason::penalty, pc.card);
     } else {
       pc.red = true;
+      emit(s, ev::marker_turned{p, pc.card, true});
     }
     pc.handled = true;
   }
@@ -57,6 +61,7 @@ check check_command(const state& s, player_id p, const cmd::upgrade_storehouse&)
 void perform(state& s, player_id p, const cmd::upgrade_storehouse&) {
   auto& ps = pl(s, p);
   ps.cash -= storehouse_upgrade_cost;
+  paid(s, p, no_player, storehouse_upgrade_cost, pay_reason::storehouse);
   ps.storehouse_upgraded = true;
 }
 
@@ -79,7 +84,9 @@ check check_command(const state& s, player_id p, const cmd::advance& c) {
 void perform(state& s, player_id p, const cmd::advance& c) {
   auto& ps = pl(s, p);
   ps.cash -= path_cost(ps.position, c.steps);
+  paid(s, p, no_player, path_cost(ps.position, c.steps), pay_reason::path);
   ps.position = static_cast<std::int16_t>(ps.position + c.steps);
+  if (c.steps > 0) emit(s, ev::advanced{p, static_cast<std::int16_t>(c.steps), ps.position});
   ps.storehouse = ps.cart;
   ps.cart = {};
   ps.turn_done = true;

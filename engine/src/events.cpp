@@ -1,17 +1,41 @@
 // Events: collection during apply, per-viewer redaction, names.
-// (Interface in place; the engine's emission of each event kind is being built: issue 20.)
 #include "loyang/engine/events.hpp"
+
+#include "emit.hpp"
 
 namespace loyang::engine {
 
 std::optional<rule_error> apply(state& s, player_id player, const command& c, event_list* events) {
-  (void)events;
-  return apply(s, player, c);
+  if (events == nullptr) return apply(s, player, c);
+  // The undo replays the turn on a copy of the saved state (no sink): only `undone` is told.
+  const std::uint32_t undone_version = s.version;
+  const std::size_t size_before = events->size();
+  detail::event_sink sink{events};
+  struct attach {  // detached again even if apply throws (it does not for a bad command)
+    state& s;
+    attach(state& st, detail::event_sink* k) : s(st) { s.sink.set(k); }
+    ~attach() { s.sink.set(nullptr); }
+    attach(const attach&) = delete;
+    attach& operator=(const attach&) = delete;
+  };
+  std::optional<rule_error> e;
+  {
+    const attach on(s, &sink);
+    e = apply(s, player, c);
+  }
+  if (e) {
+    events->resize(size_before);  // (nothing is emitted before a command passes its check)
+  } else if (std::holds_alternative<cmd::undo>(c)) {
+    events->push_back(ev::undone{undone_version});
+  }
+  return e;
 }
 
 event_list redact(const event_list& events, player_id viewer) {
   event_list out = events;
   for (auto& e : out) {
+    // A hand is the only secret an event names: the Courtyard, Two-pack, Offer, played cards
+    // and fields are face up, and a reshuffle tells only the count.
     if (auto* d = std::get_if<ev::cards_dealt>(&e); d && d->player != viewer)
       for (auto& c : d->cards) c = hidden_card;
   }
@@ -23,7 +47,8 @@ std::string_view event_name(const event& e) {
       "round_started", "phase_started", "turn_started", "field_turned", "storehouse_emptied",
       "harvested", "field_emptied", "cards_dealt", "cards_to_courtyard", "card_played",
       "two_pack_drawn", "customer_revealed", "card_discarded", "reshuffled", "payment",
-      "marker_turned", "foreman_took", "advanced", "game_ended", "scored", "solo_rated", "undone"};
+      "marker_turned", "foreman_took", "advanced", "game_ended", "scored", "solo_rated", "undone",
+      "card_moved", "field_returned", "offer_refilled"};
   static_assert(std::size(names) == std::variant_size_v<event>);
   return names[e.index()];
 }

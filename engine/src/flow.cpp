@@ -2,6 +2,7 @@
 // phases, turn order and the end of the game.
 #include <algorithm>
 
+#include "emit.hpp"
 #include "internal.hpp"
 
 namespace loyang::engine::detail {
@@ -17,7 +18,9 @@ void harvest(state& s) {
     if (s.round < rounds && !ps.field_pile.empty()) {
       ps.fields.push_back(field{ps.field_pile.back(), veg::wheat, 0, no_card});
       ps.field_pile.pop_back();
+      emit(s, ev::field_turned{p, ps.fields.back().id});
     }
+    if (ps.storehouse.total() > 0) emit(s, ev::storehouse_emptied{p, ps.storehouse});
     for (veg v : all_vegs) ps.cart[v] = static_cast<std::int16_t>(ps.cart[v] + ps.storehouse[v]);
     ps.storehouse = {};
     for (std::size_t i = 0; i < ps.fields.size();) {
@@ -28,15 +31,18 @@ void harvest(state& s) {
       }
       --f.count;
       ++ps.cart[f.crop];
+      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count});
       if (f.count > 0) {
         ++i;
         continue;
       }
       const field done = f;
       ps.fields.erase(ps.fields.begin() + static_cast<std::ptrdiff_t>(i));
+      emit(s, ev::field_emptied{p, done.id, is_common_field(done.id)});
       if (is_common_field(done.id)) {
         s.discard_pile.push_back(card_of_common_field(done.id));
-        if (done.under != no_card) put_in_play(s, p, done.under, no_card);
+        emit(s, ev::card_discarded{p, card_of_common_field(done.id), discard_reason::field_emptied});
+        if (done.under != no_card) reveal_under(s, p, done.under, card_of_common_field(done.id));
       }
       if (is_solo(s)) solo_field_discarded(s);
     }
@@ -47,11 +53,13 @@ void deal(state& s) {
   const int n = player_count(s);
   const int each = std::min<int>(hand_size, static_cast<int>(s.draw_pile.size()) / n);
   for (int k = 0; k < n; ++k) {
-    auto& ps = pl(s, static_cast<player_id>((s.starting + k) % n));
+    const auto p = static_cast<player_id>((s.starting + k) % n);
+    auto& ps = pl(s, p);
     for (int i = 0; i < each; ++i) {
       ps.hand.push_back(s.draw_pile.back());
       s.draw_pile.pop_back();
     }
+    if (each > 0 && collecting(s)) emit(s, ev::cards_dealt{p, {ps.hand.end() - each, ps.hand.end()}});
   }
 }
 
@@ -60,10 +68,12 @@ void end_card_phase(state& s) {
   if (!took.empty()) s.starting = took.back();
   s.second = took.size() >= 2 ? took[took.size() - 2] : next_clockwise(s, s.starting);
   s.discard_pile.insert(s.discard_pile.end(), s.courtyard.begin(), s.courtyard.end());
+  for (card_id c : s.courtyard) emit(s, ev::card_discarded{no_player, c, discard_reason::courtyard});
   s.courtyard.clear();
   s.took_order.clear();
   s.revealed_this_turn = false;
   if (player_count(s) == 4) {
+    emit(s, ev::phase_started{phase::action});
     s.current_phase = phase::action;
     s.current_step = step::choose_partner;
     s.active = s.starting;
@@ -76,6 +86,7 @@ void end_card_phase(state& s) {
 }  // namespace
 
 void start_card_phase(state& s) {
+  emit(s, ev::phase_started{phase::card});
   if (is_solo(s)) {
     start_solo_card_phase(s);
     return;
@@ -88,6 +99,7 @@ void start_card_phase(state& s) {
       s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
       s.discard_pile.clear();
       s.random.shuffle(s.draw_pile);
+      emit(s, ev::reshuffled{static_cast<std::uint8_t>(s.draw_pile.size())});
     }
     deal(s);
   }
@@ -107,6 +119,23 @@ void start_card_phase(state& s) {
 }
 
 namespace {
+
+/// game_ended, then one `scored` per player in ranking order, and the solo rating.
+void emit_scoring(state& s) {
+  emit(s, ev::game_ended{});
+  for (const auto& e : s.ranking) {
+    // How far down the criteria his rank had to look: to the first that tells him apart from
+    // every other player on his space (3: nothing did, the rank is shared).
+    std::uint8_t tie_break = 0;
+    for (const auto& o : s.ranking) {
+      if (o.player == e.player || o.position != e.position) continue;
+      const std::uint8_t t = o.cash != e.cash ? 1 : o.vegetables != e.vegetables ? 2 : 3;
+      tie_break = std::max(tie_break, t);
+    }
+    emit(s, ev::scored{e.player, pl(s, e.player).loans, e.position, e.cash, e.vegetables, e.rank, tie_break});
+  }
+  if (is_solo(s)) emit(s, ev::solo_rated{s.ranking.front().position, s.rating});
+}
 
 void finish_game(state& s) {
   s.current_phase = phase::finished;
@@ -132,10 +161,13 @@ void finish_game(state& s) {
       if (better(o, e)) ++e.rank;
   }
   if (is_solo(s)) s.rating = rating_for_level(s.ranking.front().position);
+  if (collecting(s)) emit_scoring(s);
 }
 
 void start_round(state& s) {
   ++s.round;
+  emit(s, ev::round_started{s.round});
+  emit(s, ev::phase_started{phase::harvest});
   harvest(s);
   // Yucata: the Harvest helper is played in a turn after the automatic harvest; the original
   // rules' "at least 4 before harvesting" is the same as "at least 3 after it".
@@ -173,6 +205,8 @@ void next_harvest_helper(state& s) {
 
 void finish_distribution_turn(state& s, player_id p) {
   auto& ps = pl(s, p);
+  if (!ps.hand.empty() && collecting(s))
+    emit(s, ev::cards_to_courtyard{p, {ps.hand.begin(), ps.hand.end()}, false});
   s.courtyard.insert(s.courtyard.end(), ps.hand.begin(), ps.hand.end());
   ps.hand.clear();
   ps.in_distribution = false;
@@ -220,6 +254,7 @@ void next_distribution_turn(state& s, player_id from) {
 }
 
 void begin_action_phase(state& s) {
+  if (s.current_phase != phase::action) emit(s, ev::phase_started{phase::action});
   s.current_phase = phase::action;
   const int n = player_count(s);
   s.action_order.clear();
@@ -247,6 +282,7 @@ void begin_action_phase(state& s) {
   s.turn_index = 0;
   s.active = s.action_order.front();
   s.current_step = step::main;
+  emit(s, ev::turn_started{s.active});
 }
 
 void next_action_turn(state& s) {
@@ -254,6 +290,7 @@ void next_action_turn(state& s) {
   if (s.turn_index < s.action_order.size()) {
     s.active = s.action_order[s.turn_index];
     s.current_step = step::main;
+    emit(s, ev::turn_started{s.active});
     return;
   }
   if (s.round >= rounds) {

@@ -2,9 +2,13 @@
 // Shared by the engine's source files: game flow (rounds, phases, turns) and card movement.
 #include "errors.hpp"
 #include "loyang/engine/data.hpp"
+#include "loyang/engine/events.hpp"
 #include "loyang/engine/game.hpp"
 
 namespace loyang::engine::detail {
+
+using ev::card_source;
+using ev::discard_reason;
 
 /// The solo game: one player; players[solo_opponent] holds the imaginary opponent's cards.
 inline bool is_solo(const state& s) { return s.opts.players == 1; }
@@ -27,9 +31,12 @@ void pay(player_state& p, int cost);
 /// Whether a Regular customer arriving for `p` now must be served this round.
 bool regular_due_now(const state& s, player_id p);
 /// Puts a card into p's area (field row or play area): fills stalls, marks regulars.
-void put_in_play(state& s, player_id p, card_id c, card_id under);
+/// `from`: where it came from (for the card_played event).
+void put_in_play(state& s, player_id p, card_id c, card_id under, card_source from);
+/// Puts card `c`, found under `from` (a card that left p's area), into p's area.
+void reveal_under(state& s, player_id p, card_id c, card_id from);
 /// Removes p's played card at `index` to the discard pile and reveals the card under it.
-void discard_played(state& s, player_id p, std::size_t index);
+void discard_played(state& s, player_id p, std::size_t index, discard_reason why);
 /// Index of p's uncovered played card `c`, or -1.
 int find_played(const player_state& p, card_id c);
 /// Index of p's first uncovered Helper of kind `h`, or -1.

@@ -2,6 +2,7 @@
 // Card phase, the one reshuffle of the discard pile and the rating. See docs/rules-decisions.md.
 #include <algorithm>
 
+#include "emit.hpp"
 #include "internal.hpp"
 
 namespace loyang::engine::detail {
@@ -15,8 +16,13 @@ card_id draw_top(state& s) {
 
 /// Fills the Offer's gaps from the draw pile, row by row from the top (no reshuffle).
 void fill_offer(state& s) {
+  std::vector<card_id> turned;
   for (auto& slot : s.offer)
-    if (slot == no_card && !s.draw_pile.empty()) slot = draw_top(s);
+    if (slot == no_card && !s.draw_pile.empty()) {
+      slot = draw_top(s);
+      if (collecting(s)) turned.push_back(slot);
+    }
+  if (!turned.empty()) emit(s, ev::offer_refilled{std::move(turned)});
 }
 
 }  // namespace
@@ -35,7 +41,7 @@ void setup_solo(state& s) {
     }
     if (wanted != nullptr && *wanted > 0) {
       --*wanted;
-      put_in_play(s, solo_opponent, c, no_card);  // stalls arrive filled
+      put_in_play(s, solo_opponent, c, no_card, card_source::draw_pile);  // stalls arrive filled
     } else {
       s.discard_pile.push_back(c);
     }
@@ -58,7 +64,10 @@ void end_solo_card_phase(state& s) {
   // are filled from the draw pile.
   for (int col = 0; col < offer_columns; ++col) {
     card_id& second_row = s.offer[static_cast<std::size_t>(offer_columns + col)];
-    if (second_row != no_card) s.discard_pile.push_back(second_row);
+    if (second_row != no_card) {
+      s.discard_pile.push_back(second_row);
+      emit(s, ev::card_discarded{no_player, second_row, discard_reason::offer});
+    }
     second_row = no_card;
     int to = 0;
     for (int row = 0; row < offer_rows; ++row) {
@@ -81,6 +90,7 @@ void solo_field_discarded(state& s) {
   s.draw_pile.insert(s.draw_pile.end(), s.discard_pile.begin(), s.discard_pile.end());
   s.discard_pile.clear();
   s.random.shuffle(s.draw_pile);
+  emit(s, ev::reshuffled{static_cast<std::uint8_t>(s.draw_pile.size())});
 }
 
 solo_rating rating_for_level(int level) {

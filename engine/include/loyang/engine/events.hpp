@@ -33,6 +33,7 @@ enum class pay_reason : std::uint8_t {
   path,         ///< moving on the Path of Prosperity
   helper,       ///< a Helper's price or payout (the card names which)
   offer,        ///< solo: buying from the Offer
+  common_field, ///< Card phase: a common field taken (its 2 Cash; `card` names it)
 };
 
 namespace ev {
@@ -42,7 +43,8 @@ struct round_started { std::uint8_t round; bool operator==(const round_started&)
 struct phase_started { phase at; bool operator==(const phase_started&) const = default; };
 /// Action phase: `player`'s turn begins.
 struct turn_started { player_id player; bool operator==(const turn_started&) const = default; };
-/// Harvest phase: the top of `player`'s field pile is turned and joins his fields.
+/// Harvest phase: the top of `player`'s field pile is turned and joins his fields. Also a field
+/// the Tenant-farmer takes out of the pile (bought or swapped).
 struct field_turned { player_id player; field_id field; bool operator==(const field_turned&) const = default; };
 /// Harvest phase: the Storehouse's vegetables go back to the cart.
 struct storehouse_emptied {
@@ -101,7 +103,8 @@ struct two_pack_drawn {
   bool operator==(const two_pack_drawn&) const = default;
 };
 /// A Regular customer turned up from under an emptied Market stall or a harvested common
-/// field; `due` says whether it must be served this round.
+/// field (or any card that left the area); `due` says whether it must be served this round.
+/// Follows the card_played (from `under`) of the same card.
 struct customer_revealed {
   player_id player;
   card_id card;
@@ -153,6 +156,25 @@ struct advanced {
   std::int16_t position;
   bool operator==(const advanced&) const = default;
 };
+/// A played card changes areas (Con man, Market woman, Tout): from `from`'s play area to `to`'s;
+/// `to` is no_player when the solo Con man goes into the Offer.
+struct card_moved {
+  player_id from;
+  player_id to;
+  card_id card;
+  bool operator==(const card_moved&) const = default;
+};
+/// Tenant-farmer: an unsown `field` of `player` goes under his field pile.
+struct field_returned {
+  player_id player;
+  field_id field;
+  bool operator==(const field_returned&) const = default;
+};
+/// Solo: `cards` turned from the draw pile into the Offer's empty places (top row first).
+struct offer_refilled {
+  std::vector<card_id> cards;
+  bool operator==(const offer_refilled&) const = default;
+};
 /// The game is over.
 struct game_ended { bool operator==(const game_ended&) const = default; };
 /// End-game scoring, one per player: moved back one space per loan, then ranked.
@@ -182,7 +204,8 @@ using event = std::variant<ev::round_started, ev::phase_started, ev::turn_starte
                            ev::cards_to_courtyard, ev::card_played, ev::two_pack_drawn,
                            ev::customer_revealed, ev::card_discarded, ev::reshuffled, ev::payment,
                            ev::marker_turned, ev::foreman_took, ev::advanced, ev::game_ended,
-                           ev::scored, ev::solo_rated, ev::undone>;
+                           ev::scored, ev::solo_rated, ev::undone, ev::card_moved,
+                           ev::field_returned, ev::offer_refilled>;
 
 /// The events of one command, in the order they happened.
 using event_list = std::vector<event>;

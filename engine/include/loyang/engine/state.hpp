@@ -103,6 +103,27 @@ struct ranking_entry {
 
 struct state;
 
+namespace detail {
+struct event_sink;  // engine/src/emit.hpp
+}
+
+/// Where apply(s, p, c, &events) (events.hpp) records events while it runs; empty otherwise.
+/// Not part of the game: a copy starts empty, assignment keeps the target's own, and every two
+/// compare equal, so it is never copied into bots' or undo's states, compared, serialised or
+/// hashed (serialize.cpp lists the members it writes).
+class event_sink_slot {
+ public:
+  event_sink_slot() = default;
+  event_sink_slot(const event_sink_slot&) noexcept {}
+  event_sink_slot& operator=(const event_sink_slot&) noexcept { return *this; }
+  bool operator==(const event_sink_slot&) const { return true; }
+  detail::event_sink* get() const { return sink_; }
+  void set(detail::event_sink* sink) { sink_ = sink; }
+
+ private:
+  detail::event_sink* sink_ = nullptr;
+};
+
 /// Where `undo` goes back to: the state at the last point of no return, shared and immutable
 /// (copying a state copies a pointer). Compared by value.
 class undo_point {
@@ -162,6 +183,9 @@ struct state {
   /// the state before the first of them. Empty when nothing can be undone.
   undo_point undo_base;
   std::vector<std::pair<player_id, command>> undo_log;
+
+  /// Set only during apply(s, p, c, &events); see event_sink_slot.
+  event_sink_slot sink;
 
   bool operator==(const state&) const = default;
 };
