@@ -84,6 +84,7 @@ const PAY_REASON = {
   home_field: "the Home field", purchase: "a purchase", sale: "a sale", customer: "a customer",
   penalty: "a penalty", two_pack: "a Two-pack", keep_card: "keeping a Two-pack card", loan: "a loan",
   storehouse: "the Storehouse upgrade", path: "the Path of Prosperity", helper: "a Helper", offer: "the Offer",
+  common_field: "a common field",
 };
 
 function paymentText(e, who) {
@@ -159,6 +160,11 @@ export const TELL = {
     `${who(e.player)}: rank ${e.rank}, space ${e.position}${e.loans ? ` after ${plural(e.loans, "loan")} paid back` : ""}, ${cash(e.cash)}, ${plural(e.vegetables, "vegetable")}${TIE[e.tie_break + 1] || ""}`,
   solo_rated: (e) => `Solo result: level ${e.level}, ${RATING[e.rating] || e.rating}`,
   undone: (e) => `(version ${e.version} was taken back)`,
+  card_moved: (e, who) => (e.to === null || e.to === undefined
+    ? `${cardLabel(e.card)} goes from ${who(e.from)}'s area into the Offer`
+    : `${cardLabel(e.card)} goes from ${who(e.from)}'s area to ${who(e.to)}'s`),
+  field_returned: (e, who) => `${who(e.player)}'s ${fieldLabel(e.field)} goes back under the field pile`,
+  offer_refilled: (e) => `The Offer is refilled: ${(e.cards || []).map(cardLabel).join(", ")}`,
 };
 
 // One event as a sentence, or null for the round and phase starts.
