@@ -120,3 +120,11 @@ test("the actor's own Cash goes into the headline: \"Ann served R09: +6 Cash\"",
   assert.equal(h.text, "Ann served R09: +6 Cash");
   assert.deepEqual(h.lines.map((l) => l.text), ["Bob paid Ann 1 Cash (a Helper: the Trader)", "R03 turns up under Ann's M03, not due this round"]);
 });
+
+test("the reader's own seat reads well in the possessive", () => {
+  const me = (s) => (s === 0 ? "Ann (you)" : who(s));
+  assert.equal(eventText({ type: "storehouse_emptied", player: 0, goods: { wheat: 1, bean: 2 } }, me),
+    "Ann's Storehouse goes back to the cart: 1 wheat, 2 beans");
+  assert.equal(eventText({ type: "card_discarded", player: 0, card: "M03", reason: "stall_emptied" }, me),
+    "Ann's Market stall M03 is empty and discarded");
+});

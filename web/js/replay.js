@@ -40,6 +40,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   let playing = false;
   let timer = null;
   let request = 0;
+  let indexing = null; // the promise of index() for the current view
   let closed = false;
   const cache = new Map();
   const who = seatNamer(() => summary, () => shown?.state);
@@ -116,19 +117,25 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     return r;
   }
 
+  // Reads the latest version and the rounds' first versions for `as` (once per view: a later
+  // step must not drop it, so it does not depend on the request that started it).
+  async function index(as) {
+    const top = await fetchAt(null);
+    if (closed || as !== viewAs) return;
+    latest = top.latest;
+    finished = top.finished;
+    rounds = roundStarts(top.state.log);
+    fillViews();
+  }
+
   // Shows version v (clamped to 0..latest). reindex: (re)read the round index at the latest.
   async function go(v, { reindex = false } = {}) {
     const mine = ++request;
     if (latest !== null && v !== null && v !== undefined) wanted = Math.max(0, Math.min(latest, v));
     try {
-      if (latest === null || reindex) {
-        const top = await fetchAt(null);
-        if (closed || mine !== request) return;
-        latest = top.latest;
-        finished = top.finished;
-        rounds = roundStarts(top.state.log);
-        fillViews();
-      }
+      if (latest === null || reindex || !indexing) indexing = index(viewAs);
+      await indexing;
+      if (closed || mine !== request) return;
       const target = Math.max(0, Math.min(latest, v ?? latest));
       wanted = target;
       const r = await fetchAt(target);
@@ -137,6 +144,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
       show(r);
     } catch (e) {
       if (closed || mine !== request) return;
+      indexing = null; // try again at the next step
       stop();
       if (e.status === 401) onAuthError();
       else err.textContent = e.message;

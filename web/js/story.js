@@ -18,6 +18,8 @@ export function cardLabel(id) {
   return String(id);
 }
 
+// "ann's", also for the reader's own seat ("ann (you)" would read "ann (you)'s").
+const whose = (who, seat) => `${who(seat).replace(/ \(you\)$/, "")}'s`;
 const fieldLabel = (f) => (f === "HOME" ? "the Home field" : /^PF/.test(f) ? f : fieldName(f));
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cash = (n) => `${n} Cash`;
@@ -59,16 +61,16 @@ export function narrate(cmd, player, who) {
     case "advance": return cmd.steps === 0 ? `${p} stayed on the Path of Prosperity`
       : `${p} moved ${plural(cmd.steps, "space")} on the Path of Prosperity`;
     case "undo": return `${p} took back the last command`;
-    case "con_man": return `${p} used the Con man on ${who(cmd.owner)}'s ${cardLabel(cmd.card)}`;
-    case "deliveryman": return `${p} used the Deliveryman on ${who(cmd.owner)}'s ${cardLabel(cmd.customer)}`;
+    case "con_man": return `${p} used the Con man on ${whose(who, cmd.owner)} ${cardLabel(cmd.card)}`;
+    case "deliveryman": return `${p} used the Deliveryman on ${whose(who, cmd.owner)} ${cardLabel(cmd.customer)}`;
     case "trader":
-      return `${p} traded ${vegs(cmd.give)} for ${veg(cmd.get)} at ${who(cmd.owner)}'s ${cardLabel(cmd.stall)} (Trader)`;
-    case "tout_buy": return `${p} bought ${who(cmd.owner)}'s ${cardLabel(cmd.customer)} (Tout)`;
-    case "tout_swap": return `${p} swapped ${cardLabel(cmd.mine)} for ${who(cmd.owner)}'s ${cardLabel(cmd.theirs)} (Tout)`;
+      return `${p} traded ${vegs(cmd.give)} for ${veg(cmd.get)} at ${whose(who, cmd.owner)} ${cardLabel(cmd.stall)} (Trader)`;
+    case "tout_buy": return `${p} bought ${whose(who, cmd.owner)} ${cardLabel(cmd.customer)} (Tout)`;
+    case "tout_swap": return `${p} swapped ${cardLabel(cmd.mine)} for ${whose(who, cmd.owner)} ${cardLabel(cmd.theirs)} (Tout)`;
     case "market_woman":
-      return `${p} swapped ${cardLabel(cmd.mine)} for ${who(cmd.owner)}'s ${cardLabel(cmd.theirs)} (Market woman)`;
+      return `${p} swapped ${cardLabel(cmd.mine)} for ${whose(who, cmd.owner)} ${cardLabel(cmd.theirs)} (Market woman)`;
     case "subsistence_farmer":
-      return `${p} took from ${who(cmd.owner)}'s ${fieldLabel(cmd.field)} (Subsistence farmer)`;
+      return `${p} took from ${whose(who, cmd.owner)} ${fieldLabel(cmd.field)} (Subsistence farmer)`;
     case "buy_from_offer": return `${p} bought ${cardLabel(cmd.card)} from the Offer`;
     case "finish_offer": return `${p} finished buying from the Offer`;
     case "activate_helper": return `${p} activated ${cardLabel(cmd.card)}`;
@@ -122,9 +124,9 @@ const RATING = { none: "no rating", good: "good", very_good: "very good", master
 export const TELL = {
   round_started: () => null,
   phase_started: () => null,
-  turn_started: (e, who) => `${who(e.player)}'s turn`,
+  turn_started: (e, who) => `${whose(who, e.player)} turn`,
   field_turned: (e, who) => `${who(e.player)} turned up a new field: ${fieldLabel(e.field)}`,
-  storehouse_emptied: (e, who) => `${who(e.player)}'s Storehouse goes back to the cart: ${goods(e.goods)}`,
+  storehouse_emptied: (e, who) => `${whose(who, e.player)} Storehouse goes back to the cart: ${goods(e.goods)}`,
   harvested: (e, who) =>
     `${who(e.player)} +${e.amount} ${veg(e.crop)} from ${fieldLabel(e.field)}${e.left ? ` (${e.left} left)` : ""}`,
   field_emptied: (e, who) =>
@@ -141,17 +143,17 @@ export const TELL = {
     `${who(e.player)} placed ${cardLabel(e.card)} ${FROM[e.from] || ""}${e.under ? ` on top of ${cardLabel(e.under)}` : ""}`.trim(),
   two_pack_drawn: (e, who) => `${who(e.player)} drew a Two-pack: ${cardLabel(e.top)} over ${cardLabel(e.bottom)}`,
   customer_revealed: (e, who) =>
-    `${cardLabel(e.card)} turns up under ${who(e.player)}'s ${cardLabel(e.from_under)}${e.due ? ", due this round" : ", not due this round"}`,
+    `${cardLabel(e.card)} turns up under ${whose(who, e.player)} ${cardLabel(e.from_under)}${e.due ? ", due this round" : ", not due this round"}`,
   card_discarded: (e, who) => {
     const f = DISCARD[e.reason];
-    const p = e.player === null || e.player === undefined ? "the table" : who(e.player);
+    const p = e.player === null || e.player === undefined ? "the table" : who(e.player).replace(/ \(you\)$/, "");
     return f ? f(p, cardLabel(e.card)) : `${cardLabel(e.card)} is discarded`;
   },
   reshuffled: (e) => `The discard pile is shuffled into a new draw pile of ${plural(e.cards, "card")}`,
   payment: (e, who) => paymentText(e, who),
   marker_turned: (e, who) =>
-    `${who(e.player)}'s ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "green"}`,
-  foreman_took: (e, who) => `${who(e.player)}'s Foreman took ${cardLabel(e.card)}, discarded by ${who(e.from)}`,
+    `${whose(who, e.player)} ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "green"}`,
+  foreman_took: (e, who) => `${whose(who, e.player)} Foreman took ${cardLabel(e.card)}, discarded by ${who(e.from)}`,
   advanced: (e, who) => (e.steps
     ? `${who(e.player)} moved ${plural(e.steps, "space")} on the Path, to space ${e.position}`
     : `${who(e.player)} stays on space ${e.position}`),
@@ -161,9 +163,9 @@ export const TELL = {
   solo_rated: (e) => `Solo result: level ${e.level}, ${RATING[e.rating] || e.rating}`,
   undone: (e) => `(version ${e.version} was taken back)`,
   card_moved: (e, who) => (e.to === null || e.to === undefined
-    ? `${cardLabel(e.card)} goes from ${who(e.from)}'s area into the Offer`
-    : `${cardLabel(e.card)} goes from ${who(e.from)}'s area to ${who(e.to)}'s`),
-  field_returned: (e, who) => `${who(e.player)}'s ${fieldLabel(e.field)} goes back under the field pile`,
+    ? `${cardLabel(e.card)} goes from ${whose(who, e.from)} area into the Offer`
+    : `${cardLabel(e.card)} goes from ${whose(who, e.from)} area to ${whose(who, e.to)}`),
+  field_returned: (e, who) => `${whose(who, e.player)} ${fieldLabel(e.field)} goes back under the field pile`,
   offer_refilled: (e) => `The Offer is refilled: ${(e.cards || []).map(cardLabel).join(", ")}`,
 };
 
