@@ -246,6 +246,9 @@ async function replayFinished(page, game) {
     await waitUntil(page, (x) => !document.querySelector("#replay-version").textContent.startsWith(`Version ${x} `), at);
     [at] = await replayAt(page);
   }
+  const roundShown = await page.$eval("#replay-round", (sel) => sel.selectedOptions[0]?.textContent);
+  const statusRound = /Round \d+/.exec(await page.textContent(".status .round"))?.[0];
+  expect(roundShown === statusRound, `the round list follows the version (${roundShown}, status ${statusRound})`);
   const botHand = page.locator('.board[data-seat="1"] .hand .card');
   expect((await botHand.count()) > 0 && (await page.locator('.board[data-seat="1"] .hand .card.k-hidden').count()) === 0,
     "the all view shows the bot's hand");

@@ -159,7 +159,7 @@ export const TELL = {
     : `${who(e.player)} stays on space ${e.position}`),
   game_ended: () => "The game is over",
   scored: (e, who) =>
-    `${who(e.player)}: rank ${e.rank}, space ${e.position}${e.loans ? ` after ${plural(e.loans, "loan")} paid back` : ""}, ${cash(e.cash)}, ${plural(e.vegetables, "vegetable")}${TIE[e.tie_break + 1] || ""}`,
+    `${who(e.player)}: rank ${e.rank}, space ${e.position}${e.loans ? ` (back ${plural(e.loans, "space")} for loans)` : ""}, ${cash(e.cash)}, ${plural(e.vegetables, "vegetable")}${TIE[e.tie_break + 1] || ""}`,
   solo_rated: (e) => `Solo result: level ${e.level}, ${RATING[e.rating] || e.rating}`,
   undone: (e) => `(version ${e.version} was taken back)`,
   card_moved: (e, who) => (e.to === null || e.to === undefined
@@ -205,6 +205,7 @@ export function consequences(entry, who) {
       else chunks.push({ phase: e.at, lines: [] });
       continue;
     }
+    if (e.type === "game_ended") { chunks.push({ phase: "finished", lines: [] }); continue; } // "Game over" heading
     const lines = chunks[chunks.length - 1].lines;
     if (e.type === "card_played" && chunks.length === 1 && named.has(e.card) && !e.under) continue;
     if (e.type === "undone") continue; // the command's sentence says it
