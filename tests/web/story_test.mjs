@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
 const { TELL, consequences, eventText, headline, narrate } = await import(path.join(source, "web/js/story.js"));
-const { unseenEntries } = await import(path.join(source, "web/js/digest.js"));
+const { touchedSelectors, unseenEntries } = await import(path.join(source, "web/js/digest.js"));
 const { roundStarts } = await import(path.join(source, "web/js/replay.js"));
 
 const names = ["Ann", "Bob", "Cid", "Dee"];
@@ -127,4 +127,19 @@ test("the reader's own seat reads well in the possessive", () => {
     "Ann's Storehouse goes back to the cart: 1 wheat, 2 beans");
   assert.equal(eventText({ type: "card_discarded", player: 0, card: "M03", reason: "stall_emptied" }, me),
     "Ann's Market stall M03 is empty and discarded");
+});
+
+test("the digest highlights the fields, cards, Cash and pawns the entries touched", () => {
+  globalThis.CSS ??= { escape: (x) => x }; // the browser's; card and field ids need no escaping
+  const selectors = touchedSelectors([{ version: 8, player: 1, cmd: { type: "serve_regular", card: "R09" }, events: [
+    { type: "payment", from: null, to: 1, amount: 6, reason: "customer", card: "R09" },
+    { type: "harvested", player: 0, field: "HOME", crop: "wheat", amount: 1, left: 2 },
+    { type: "customer_revealed", player: 1, card: "R03", from_under: "M03", due: true },
+    { type: "cards_to_courtyard", player: 1, cards: ["C01", "hidden"], from_draw_pile: true },
+    { type: "advanced", player: 1, steps: 2, position: 5 },
+  ] }]);
+  assert.deepEqual(selectors.sort(), [
+    '.board[data-seat="1"] .cash', '.board[data-seat="1"] [data-card="R03"]', '.board[data-seat="1"] [data-card="R09"]',
+    ".courtyard [data-card=\"C01\"]", ".path .pawn.seat-1", '[data-target="field:0:HOME"]',
+  ].sort());
 });
