@@ -3,7 +3,7 @@
 #   scripts/bench.sh [BUILD_DIR]     (default build/release; `make bench` builds it first)
 # Prints one Markdown table row per measurement, ready to paste into docs/benchmarks.md.
 # Settings: BENCH_GAMES (engine), BENCH_SKIP_ENGINE=1, BENCH_IDLE (10000 connections),
-# BENCH_LOAD_GAMES (1000), BENCH_LOAD_SECONDS (20), BENCH_LOAD_RATES ("200 400 0"; 0: unpaced).
+# BENCH_HISTORY_GAMES (10), BENCH_LOAD_GAMES (1000), BENCH_LOAD_SECONDS (20), BENCH_LOAD_RATES ("200 400 0"; 0: unpaced).
 set -euo pipefail
 
 build=${1:-build/release}
@@ -59,6 +59,14 @@ if [ -x "$view_bench" ]; then
   echo
   echo "Patches for every viewer of a 4-player game (view_bench ${BENCH_VIEW_GAMES:-50} 4):"
   "$view_bench" "${BENCH_VIEW_GAMES:-50}" 4
+fi
+
+# The history endpoint: a game's log rebuilt on load, and a view at every version.
+history_bench="$build/tools/history_bench"
+if [ -x "$history_bench" ]; then
+  echo
+  echo "History of finished 4-player games (history_bench ${BENCH_HISTORY_GAMES:-10} 4):"
+  "$history_bench" "${BENCH_HISTORY_GAMES:-10}" 4
 fi
 
 # ---- the server under load: loyang-load against loyang-server, both on this machine ----------

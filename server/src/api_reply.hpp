@@ -19,6 +19,9 @@ struct api_reply {
   std::vector<std::pair<http::field, std::string>> headers = {};
   /// Seconds for a Retry-After header (429 and 503 answers); 0: none.
   std::int64_t retry_after = 0;
+  /// When not empty: the body as JSON text already, sent instead of `body` (a large answer
+  /// assembled from texts the server keeps, such as a game's history).
+  std::string text = {};
 };
 using reply_fn = std::function<void(api_reply)>;
 

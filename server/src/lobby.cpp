@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <stdexcept>
 
 #include "games/visibility.hpp"
 #include "loyang/protocol/error_envelope.hpp"

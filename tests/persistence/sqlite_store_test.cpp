@@ -2,7 +2,9 @@
 // out of order or after stop fail cleanly, and a full disk loses nothing acknowledged.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sqlite3.h>
 
@@ -140,6 +142,37 @@ TEST_CASE("save_game keeps the log's version, options and seed once commands exi
   CHECK(catalog.games[0].seed == 77);
   CHECK(catalog.games[0].updated_at == 9999);
   CHECK(s->load_game(g.record).state == g.state);
+}
+
+TEST_CASE("the version each seat last saw is stored, only ever moving forward",
+          "[persistence][store][last_seen]") {
+  temp_dir tmp;
+  game_record record;
+  std::map<int, std::uint32_t> expected;
+  {
+    auto s = make_sqlite_store(tmp.path());
+    add_creator(*s);
+    live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 5);
+    g.save(*s);
+    CHECK(s->load_game(g.record).last_seen.empty());  // nobody looked yet
+    for (int i = 0; i < 6; ++i) {
+      auto [c, rec] = g.advance();
+      REQUIRE(wait_for([&](auto d) { s->append_command(c, rec, g.state, d); }) == "");
+      expected[c.player] = c.version;  // a player has seen his own command's version
+    }
+    expected[1] = std::max(expected[1], std::uint32_t(4));
+    record = g.record;
+    // Seat 1 looked up to version 4; an older report (a second connection that saw less) is
+    // not a step back.
+    REQUIRE(wait_for([&](auto d) { s->save_last_seen(1, 1, 4, d); }) == "");
+    REQUIRE(wait_for([&](auto d) { s->save_last_seen(1, 1, 2, d); }) == "");
+    s->stop();
+  }
+  auto s = make_sqlite_store(tmp.path());
+  const auto seen = s->load_game(record).last_seen;
+  std::map<int, std::uint32_t> by_seat;
+  for (const auto& [seat, version] : seen) by_seat[seat] = version;
+  CHECK(by_seat == expected);
 }
 
 TEST_CASE("a store on an empty directory creates the schema", "[persistence][store][migrations]") {

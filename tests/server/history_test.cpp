@@ -24,14 +24,26 @@ api_answer get(std::uint16_t port, const std::string& target, const std::string&
   return call_api(port, http::verb::get, target, std::nullopt, token);
 }
 
-/// What a live viewer had at each version: its view (log included) with `legal` emptied.
-using timeline = std::map<std::uint32_t, json>;
+/// What a live viewer had at each version: its view without the log, with `legal` emptied,
+/// as text (a whole game's views as JSON trees would take a gigabyte); and its log, which only
+/// grows (the log at version v is its first v entries).
+struct timeline {
+  std::map<std::uint32_t, std::string> views;
+  json log = json::array();
+
+  /// The view this viewer had at `v`, its log included.
+  json at(std::uint32_t v) const {
+    json view = json::parse(views.at(v));
+    view["log"] = json::array();
+    for (std::uint32_t i = 0; i < v; ++i) view["log"].push_back(log.at(i));
+    return view;
+  }
+};
 
 void remember(const viewer& v, timeline& t) {
   json view = v.doc;
-  view["log"] = v.log;
   view["legal"] = json::array();
-  t[v.version] = std::move(view);
+  t.views[v.version] = view.dump();
 }
 
 /// Plays random legal commands (never undo) until the game ends or `stop_at` is reached,
@@ -58,6 +70,8 @@ void play(std::int64_t game, std::vector<viewer>& seats, viewer& spectator,
     spectator.catch_up(version);
     remember(spectator, spectator_seen);
   }
+  for (std::size_t i = 0; i < seats.size(); ++i) seen[i].log = seats[i].log;
+  spectator_seen.log = spectator.log;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "loyang/protocol/command_json.hpp"
@@ -39,14 +40,15 @@ game_log game_log::rebuild(const engine::state& start,
       throw std::runtime_error(where() + " no longer applies: " + e->code);
     }
     if (s.version != c.version) throw std::runtime_error(where() + " gives another version");
-    out.append(c.version, c.player, c.cmd, c.at, events);
+    out.append(c.version, c.player, c.cmd, c.at, events, s);
   }
   if (end) *end = std::move(s);
   return out;
 }
 
 void game_log::append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
-                      std::int64_t at, const engine::event_list& events) {
+                      std::int64_t at, const engine::event_list& events,
+                      const engine::state& after) {
   entry e;
   e.version = version;
   e.player = player;
@@ -64,6 +66,17 @@ void game_log::append(std::uint32_t version, engine::player_id player, std::stri
   }
   e.own.shrink_to_fit();
   entries_.push_back(std::move(e));
+  if (version % checkpoint_every == 0) checkpoints_.push_back(after);
+}
+
+void game_log::pop_back() {
+  entries_.pop_back();
+  if (checkpoints_.size() > entries_.size() / checkpoint_every) checkpoints_.pop_back();
+}
+
+const engine::state* game_log::checkpoint_at_or_before(std::uint32_t version) const {
+  const std::size_t n = std::min<std::size_t>(version / checkpoint_every, checkpoints_.size());
+  return n == 0 ? nullptr : &checkpoints_[n - 1];
 }
 
 std::string game_log::array_text(engine::player_id viewer, std::size_t count) const {

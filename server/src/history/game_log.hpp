@@ -44,11 +44,16 @@ class game_log {
                           engine::state* end = nullptr);
 
   /// Appends the entry of the command that produced `version`; `events` as the engine gave
-  /// them (unredacted).
+  /// them (unredacted); `after`: the game's state after it.
   void append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
-              std::int64_t at, const engine::event_list& events);
+              std::int64_t at, const engine::event_list& events, const engine::state& after);
   /// Drops the last entry (a command that could not be stored).
-  void pop_back() { entries_.pop_back(); }
+  void pop_back();
+
+  /// States kept every this many versions, so that a view at any version replays fewer.
+  static constexpr std::uint32_t checkpoint_every = 64;
+  /// The latest kept state at or before `version` (nullptr: none; start from the beginning).
+  const engine::state* checkpoint_at_or_before(std::uint32_t version) const;
 
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
@@ -61,6 +66,7 @@ class game_log {
  private:
   std::size_t seats_;
   std::vector<entry> entries_;
+  std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
 };
 
 /// The JSON array text of `events` as `viewer` may read them (no_player: a spectator).

@@ -54,13 +54,20 @@ void lobby::history(std::optional<identity> who, std::int64_t game, std::string 
                         protocol::error_envelope("not_allowed", "every card is shown only once the game has finished")});
         }
         try {
-          nlohmann::json body{{"game", g.id},
-                              {"version", version},
-                              {"latest", now.version},
-                              {"finished", finished},
-                              {"view", view.to_json()}};
-          body["state"] = history::view_at(engine::new_game(g.options, g.seed), log, version, view);
-          reply({http::status::ok, std::move(body)});
+          const nlohmann::json head{{"game", g.id},
+                                    {"version", version},
+                                    {"latest", now.version},
+                                    {"finished", finished},
+                                    {"view", view.to_json()}};
+          // Assembled as text: the log's entries are kept as text (history/replay.hpp).
+          std::string body = head.dump();
+          body.pop_back();
+          body += R"(,"state":)";
+          body += history::view_text_at(engine::new_game(g.options, g.seed), log, version, view);
+          body += '}';
+          api_reply ok{http::status::ok, nullptr};
+          ok.text = std::move(body);
+          reply(std::move(ok));
         } catch (const std::exception& e) {
           spdlog::error("game {}: history at version {}: {}", g.id, version, e.what());
           reply(unavailable("game_unavailable", "this game's history cannot be replayed"));
