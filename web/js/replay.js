@@ -69,7 +69,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
       button("replay-prev", "‹ Back", "one step back", () => go(wanted - 1)),
       versionEl,
       button("replay-next", "Next ›", "one step forward", () => go(wanted + 1)),
-      button("replay-last", "Last »", "latest version", () => go(latest))),
+      button("replay-last", "Last »", "latest version", () => go(null, { reindex: true }))),
     slider,
     h("label.group", "Round ", roundSel),
     h("div.group", playBtn, speedSel),
@@ -110,8 +110,9 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   }
 
   async function fetchAt(v) {
-    const key = `${v ?? "latest"}|${viewAs}`;
-    if (cache.has(key)) return cache.get(key);
+    // The latest is asked again each time: a running game moves on.
+    const key = `${v}|${viewAs}`;
+    if (v !== null && cache.has(key)) return cache.get(key);
     const r = await api.history(gameId, { version: v, view: viewAs });
     cache.set(`${r.version}|${viewAs}`, r);
     return r;
@@ -133,7 +134,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     const mine = ++request;
     if (latest !== null && v !== null && v !== undefined) wanted = Math.max(0, Math.min(latest, v));
     try {
-      if (latest === null || reindex || !indexing) indexing = index(viewAs);
+      if (reindex || !indexing) indexing = index(viewAs);
       await indexing;
       if (closed || mine !== request) return;
       const target = Math.max(0, Math.min(latest, v ?? latest));
