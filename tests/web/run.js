@@ -234,6 +234,9 @@ async function replayFinished(page, game) {
   await page.click("#replay-next");
   await waitUntil(page, () => document.querySelector("#replay-version").textContent.startsWith("Version 2 "));
   expect((await page.locator(".log-entry").count()) === 2, "two steps: two log entries");
+  await page.click('.log-entry[data-version="1"]');
+  await waitUntil(page, () => document.querySelector("#replay-version").textContent.startsWith("Version 1 "));
+  expect((await page.locator(".log-entry").count()) === 1, "a click on an entry goes to its version");
   await page.selectOption("#replay-round", { label: "Round 3" });
   await waitUntil(page, () => /Round 3 of 9/.test(document.querySelector(".status .round")?.textContent || ""));
   const [r3] = await replayAt(page);

@@ -3,6 +3,7 @@
 // through their own view. Reads GET /api/games/ID/history (docs/protocol.md, "History").
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
+import { highlight, touchedSelectors } from "./digest.js";
 import { LogView } from "./log.js";
 import { seatNamer } from "./names.js";
 import { statusEl } from "./render/table.js";
@@ -45,6 +46,11 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   const cache = new Map();
   const who = seatNamer(() => summary, () => shown?.state);
   const logView = new LogView(who, { title: "Log up to here" });
+  // A click on a log entry goes to the version it produced.
+  logView.scroller.addEventListener("click", (e) => {
+    const entry = e.target.closest?.("[data-version]");
+    if (entry) { stop(); go(Number(entry.dataset.version)); }
+  });
 
   const err = h("p.error", { role: "alert" });
   const versionEl = h("span.replay-version#replay-version", { role: "status", "aria-live": "polite" });
@@ -168,6 +174,9 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     // The status as a bystander's ("Waiting for ..."): a past moment is nobody's move now.
     clear(body).append(h("div.game-grid", statusEl(view.game, { ...view, seat: null, to_act: view.to_act || [] }, who), col, side));
     logView.attach(side);
+    // What this step changed, marked on the board as the digest marks a visit's news.
+    const entry = (view.log || []).find((e) => e.version === version);
+    if (entry) highlight(col, touchedSelectors([entry]));
   }
 
   function play() {
