@@ -91,3 +91,12 @@ export const createGame = (options) => call("POST", "/api/games", options);
 export const gameSummary = (id) => call("GET", `/api/games/${id}`);
 export const joinGame = (id, seat) => call("POST", `/api/games/${id}/join`, seat === undefined ? {} : { seat });
 export const leaveGame = (id) => call("POST", `/api/games/${id}/leave`);
+// A game at an earlier version (the replay viewer): GET /api/games/ID/history. version null:
+// the latest; view: a seat number, "spectator" or "all" (null: the server's default).
+export function history(id, { version = null, view = null } = {}) {
+  const query = new URLSearchParams();
+  if (version !== null && version !== undefined) query.set("version", String(version));
+  if (view !== null && view !== undefined) query.set("view", String(view));
+  const q = query.toString();
+  return call("GET", `/api/games/${id}/history${q ? `?${q}` : ""}`);
+}

@@ -5,10 +5,12 @@ import { actionsEl, chooseDialog, closeDialogs } from "./actions.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
 import { commandsFor } from "./targets.js";
-import { boardEl } from "./render/board.js";
-import { logEl } from "./render/log.js";
-import { centreEl, offerEl, opponentEl, pathEl, rankingEl, statusEl } from "./render/table.js";
+import { statusEl } from "./render/table.js";
+import { tableColEl } from "./render/table-col.js";
 import { describe } from "./describe.js";
+import { digestEl, highlight, touchedSelectors, unseenEntries } from "./digest.js";
+import { LogView } from "./log.js";
+import { seatNamer } from "./names.js";
 
 export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let summary = null;
@@ -19,17 +21,16 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const connEl = h("span.conn", { role: "status" }, "Connecting…");
   const toastEl = h("div.toast", { role: "alert", "aria-live": "assertive" });
   const body = h("div.game-body", h("p.quiet", "Loading the game…"));
+  // Players of a running game may step back through their own view (the replay viewer).
+  const stepBack = h("a.step-back", { href: `#/replay/${gameId}`, hidden: true }, "Step back through this game");
   clear(root).append(h("div.game-page",
-    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Game ${gameId}`), connEl),
+    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Game ${gameId}`), connEl, stepBack),
     toastEl, body));
 
-  const who = (seat) => {
-    if (seat === null || seat === undefined) return "nobody";
-    if (view && view.game.options.players === 1 && seat === 1) return "the imaginary opponent";
-    const s = summary?.seats?.[seat];
-    const name = s ? (s.bot ? `Bot ${seat + 1}` : s.player || `seat ${seat + 1}`) : `player ${seat + 1}`;
-    return view && seat === view.seat ? `${name} (you)` : name;
-  };
+  const who = seatNamer(() => summary, () => view);
+  const logView = new LogView(who);
+  // "Since your last visit": the entries after the snapshot's last_seen, shown until read.
+  let digest = null;
 
   let toastTimer = null;
   function toast(text, kind = "error") {
@@ -94,9 +95,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
         clear(body).append(h("p.error", e.message));
       }
     },
-    onView: async (v) => {
+    onView: async (v, version, message) => {
       const first = view === null;
       view = v;
+      if (first && message?.type === "snapshot") openDigest(v, message.last_seen);
       if (first || !summary || summary.status === "open") await loadSummary();
       render();
     },
@@ -112,31 +114,20 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const g = view.game;
     const me = view.seat;
     const legal = view.legal || [];
-    const toAct = view.to_act || [];
-    const players = g.players.map((p, seat) => ({ ...p, seat }));
-    const solo = g.options.players === 1;
-    const mainCol = h("div.table-col");
+    const mainCol = tableColEl(view, who, h("div.table-col"));
     const sideCol = h("div.side-col");
     const status = statusEl(g, view, who);
-    if (g.phase === "finished" && g.ranking?.length) mainCol.append(rankingEl(g, who));
-    mainCol.append(centreEl(g, who));
-    if (solo && g.offer) mainCol.append(offerEl(g));
-    const pathPlayers = players.map((p) => ({ seat: p.seat, position: p.position }));
-    mainCol.append(pathEl(pathPlayers, who));
-    const order = me === null ? players : [players[me], ...players.filter((p) => p.seat !== me)];
-    for (const p of order) {
-      mainCol.append(boardEl(p, p.seat, {
-        name: who(p.seat), me: p.seat === me, starting: g.starting === p.seat && !solo, toAct: toAct.includes(p.seat),
-      }));
+    if (g.phase === "finished") {
+      mainCol.prepend(h("p.replay-link", h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
     }
-    if (solo && g.opponent) mainCol.append(opponentEl(g.opponent));
+    if (digest) sideCol.append(digestBox());
+    stepBack.hidden = me === null || g.phase === "finished";
     if (me !== null) sideCol.append(actionsEl(legal, who, send));
     else sideCol.append(h("p.quiet", "You are watching this game."));
-    const log = logEl(view.log || [], who);
-    sideCol.append(log);
+    logView.update(view.log || []);
     clear(body).append(h("div.game-grid", status, mainCol, sideCol));
-    const list = log.querySelector("ol");
-    list.scrollTop = list.scrollHeight;
+    logView.attach(sideCol);
+    if (digest) highlight(mainCol, digest.selectors);
     // Make every board element with legal commands clickable.
     if (me === null) return;
     for (const el of body.querySelectorAll("[data-target]")) {
@@ -148,6 +139,26 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       const label = cmds.length === 1 ? describe(cmds[0], who) : `${cmds.length} actions`;
       el.title = label;
     }
+  }
+
+  function openDigest(v, lastSeen) {
+    const entries = unseenEntries(v.log, lastSeen);
+    if (v.seat === null || !entries.length) return;
+    logView.unseenAfter = lastSeen;
+    digest = { entries, el: null, selectors: touchedSelectors(entries) };
+  }
+
+  // Built at the first render, when the summary (the players' names) is there.
+  function digestBox() {
+    if (!digest.el) {
+      digest.el = digestEl(digest.entries, who, () => {
+        digest.el.remove();
+        digest = null;
+        for (const x of body.querySelectorAll(".changed")) x.classList.remove("changed");
+        for (const x of body.querySelectorAll(".log-entry.unseen, .log-auto.unseen")) x.classList.remove("unseen");
+      });
+    }
+    return digest.el;
   }
 
   function activate(el) {

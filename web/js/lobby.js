@@ -94,6 +94,9 @@ export function lobbyPage(root, { navigate, onAuthError }) {
       const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
       append(clear(myList), mine.length ? mine.map((g) => gameRow(g, [
         h("a.button", { href: `#/game/${g.id}`, "aria-label": `open game ${g.id}` }, g.status === "finished" ? "View" : "Open"),
+        g.status === "finished" || g.status === "active"
+          ? h("a.button.replay", { href: `#/replay/${g.id}`, "aria-label": `replay game ${g.id}` }, g.status === "finished" ? "Replay" : "Step back")
+          : null,
       ])) : h("p.quiet", "No games yet: create one or join an open game."));
       const mineIds = new Set(mine.map((g) => g.id));
       const joinable = open.filter((g) => !mineIds.has(g.id));

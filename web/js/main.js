@@ -3,6 +3,7 @@ import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { gamePage } from "./game.js";
 import { lobbyPage, loginPage } from "./lobby.js";
+import { replayPage, replayParams } from "./replay.js";
 
 const root = document.getElementById("app");
 const userEl = document.getElementById("user");
@@ -41,7 +42,9 @@ function route() {
     return;
   }
   const m = /^#\/game\/(\d+)$/.exec(location.hash);
+  const r = /^#\/replay\/(\d+)(?:\?(.*))?$/.exec(location.hash);
   if (m) cleanup = gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
+  else if (r) cleanup = replayPage(root, Number(r[1]), { session: s, onAuthError, params: replayParams(r[2]) });
   else cleanup = lobbyPage(root, { navigate, onAuthError });
 }
 

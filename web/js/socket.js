@@ -96,7 +96,7 @@ export class GameSocket {
         if (m.game !== this.game) return;
         this.view = m.view;
         this.version = m.version;
-        this.h.onView?.(this.view, this.version);
+        this.h.onView?.(this.view, this.version, m); // m.last_seen: see digest.js
         break;
       case "patch":
         if (m.game !== this.game || this.view === null) return;

@@ -63,7 +63,7 @@ function shopEl(shop, me) {
 }
 
 // p: the player object of the state; seat; name; me: is this the viewer's own board.
-export function boardEl(p, seat, { name, me, active, starting, toAct }) {
+export function boardEl(p, seat, { name, me, starting, toAct, showHand = false }) {
   const el = h(`section.board${me ? ".mine" : ""}${toAct ? ".to-act" : ""}`, {
     "aria-label": `${name}'s board`, "data-seat": seat,
   });
@@ -86,11 +86,11 @@ export function boardEl(p, seat, { name, me, active, starting, toAct }) {
     goodsEl("store", p.storehouse, me, `Storehouse (${p.storehouse_capacity}${p.storehouse_upgraded ? ", upgraded" : ""})`));
   el.append(h("div.goods-row", goodsEl("cart", p.cart, me, "Cart"), store));
   el.append(shopEl(p.shop, me));
-  if (me) {
+  if (me || (showHand && (p.hand || []).some((c) => c !== "hidden"))) {
     const hand = [...(p.hand || [])];
     const handEl = h("div.hand", { "aria-label": "your hand" }, hand.map((c) => cardEl(c, { target: `hand:${c}` })));
     if (p.intro && p.intro !== "hidden") handEl.append(cardEl(p.intro, { target: `hand:${p.intro}`, extra: h("div.note", "START customer") }));
-    if (hand.length || (p.intro && p.intro !== "hidden")) el.append(h("h4", "Your hand"), handEl);
+    if (hand.length || (p.intro && p.intro !== "hidden")) el.append(h("h4", me ? "Your hand" : "Hand"), handEl);
   } else if (p.intro) {
     el.append(h("div.note", "Has a START customer to play"));
   }

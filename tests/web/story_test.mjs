@@ -1,0 +1,145 @@
+// Unit tests of the browser client's story sentences (web/js/story.js, web/js/digest.js): no
+// browser needed, the modules are plain ES modules without DOM at import time.
+//   node tests/web/story_test.mjs [SOURCE_DIR]
+// Every event kind of the engine (engine/include/loyang/engine/events.hpp) and of
+// docs/protocol.md ("Events") must have a sentence of its own, so a new kind cannot reach
+// players as the generic fallback unnoticed.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import test from "node:test";
+import { fileURLToPath } from "node:url";
+
+const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
+const { TELL, consequences, eventText, headline, narrate } = await import(path.join(source, "web/js/story.js"));
+const { touchedSelectors, unseenEntries } = await import(path.join(source, "web/js/digest.js"));
+const { roundStarts } = await import(path.join(source, "web/js/replay.js"));
+
+const names = ["Ann", "Bob", "Cid", "Dee"];
+const who = (s) => (s === null || s === undefined ? "the bank" : names[s]);
+
+function engineEventKinds() {
+  const hpp = fs.readFileSync(path.join(source, "engine/include/loyang/engine/events.hpp"), "utf8");
+  const variant = /using event = std::variant<([^>]*)>/.exec(hpp);
+  assert.ok(variant, "events.hpp declares `using event = std::variant<...>`");
+  return [...variant[1].matchAll(/ev::(\w+)/g)].map((m) => m[1]);
+}
+
+function documentedEventKinds() {
+  const doc = fs.readFileSync(path.join(source, "docs/protocol.md"), "utf8");
+  const start = doc.search(/^#+ Events\b/m);
+  if (start < 0) return [];
+  const level = /^(#+)/.exec(doc.slice(start))[1].length;
+  const rest = doc.slice(start + 1);
+  const end = rest.search(new RegExp(`^#{1,${level}} `, "m"));
+  const section = end < 0 ? rest : rest.slice(0, end);
+  return [...new Set([...section.matchAll(/"type":\s*"(\w+)"/g)].map((m) => m[1]))];
+}
+
+test("every event kind of the engine and of the protocol docs has its own sentence", () => {
+  const kinds = [...new Set([...engineEventKinds(), ...documentedEventKinds()])];
+  assert.ok(kinds.length >= 22, `found the event kinds (${kinds.length})`);
+  const missing = kinds.filter((k) => !Object.hasOwn(TELL, k));
+  assert.deepEqual(missing, [], "event kinds without a sentence in web/js/story.js");
+});
+
+test("the spec's examples read as sentences", () => {
+  assert.equal(eventText({ type: "payment", from: 0, to: null, amount: 4, reason: "path", card: null }, who),
+    "Ann −4 Cash (the Path of Prosperity)");
+  assert.equal(eventText({ type: "payment", from: null, to: 1, amount: 6, reason: "customer", card: "R09" }, who),
+    "Bob +6 Cash (a customer: R09)");
+  assert.equal(eventText({ type: "payment", from: 2, to: 0, amount: 2, reason: "helper", card: "trader-1" }, who),
+    "Cid paid Ann 2 Cash (a Helper: the Trader)");
+  assert.equal(eventText({ type: "cards_dealt", player: 0, cards: ["hidden", "hidden", "hidden", "hidden"] }, who),
+    "Ann was dealt 4 cards");
+  assert.equal(eventText({ type: "cards_dealt", player: 0, cards: ["R09", "M03"] }, who), "Ann was dealt 2 cards: R09, M03");
+  assert.equal(eventText({ type: "customer_revealed", player: 0, card: "R09", from_under: "M03", due: true }, who),
+    "R09 turns up under Ann's M03, due this round");
+  assert.equal(eventText({ type: "harvested", player: 1, field: "HOME", crop: "wheat", amount: 2, left: 5 }, who),
+    "Bob +2 wheat from the Home field (5 left)");
+  assert.equal(eventText({ type: "round_started", round: 2 }, who), null);
+});
+
+test("a harvest that empties a field is one sentence", () => {
+  const [first] = consequences({ cmd: { type: "end_turn" }, player: 1, version: 9, events: [
+    { type: "harvested", player: 1, field: "PF4-A", crop: "turnip", amount: 1, left: 0 },
+    { type: "field_emptied", player: 1, field: "PF4-A", to_discard: false },
+  ] }, who);
+  assert.deepEqual(first.lines.map((l) => l.text), ["Bob +1 turnip from PF4-A; PF4-A is empty and leaves the game"]);
+});
+
+test("events after a round or phase start form their own chunks, under that round and phase", () => {
+  const chunks = consequences({ cmd: { type: "end_turn" }, player: 0, version: 30, events: [
+    { type: "payment", from: 0, to: null, amount: 1, reason: "path", card: null },
+    { type: "round_started", round: 3 },
+    { type: "phase_started", at: "harvest" },
+    { type: "harvested", player: 0, field: "HOME", crop: "wheat", amount: 1, left: 3 },
+    { type: "phase_started", at: "card" },
+    { type: "cards_dealt", player: 1, cards: ["hidden", "hidden"] },
+  ] }, who);
+  assert.deepEqual(chunks.map((c) => [c.round, c.phase, c.lines.length]),
+    [[undefined, undefined, 1], [3, "harvest", 1], [undefined, "card", 1]]);
+});
+
+test("a card the command already names is not told twice", () => {
+  const [first] = consequences({ cmd: { type: "take_cards", hand: "R09", courtyard: "M03" }, player: 0, version: 5, events: [
+    { type: "card_played", player: 0, card: "R09", from: "hand", under: null },
+    { type: "card_played", player: 0, card: "M03", from: "courtyard", under: null },
+    { type: "cards_to_courtyard", player: 0, cards: ["C01", "C02"], from_draw_pile: false },
+  ] }, who);
+  assert.deepEqual(first.lines.map((l) => l.text), ["Ann put C01, C02 into the Courtyard"]);
+  assert.equal(narrate({ type: "take_cards", hand: "R09", courtyard: "M03" }, 0, who), "Ann kept R09 and took M03 from the Courtyard");
+});
+
+test("an unknown event kind still reads as text", () => {
+  assert.equal(eventText({ type: "dragon_came", player: 1 }, who), "dragon came: player 1");
+});
+
+test("the digest takes the entries after last_seen, none without it", () => {
+  const log = [1, 2, 3, 4].map((version) => ({ version, player: version % 2, cmd: { type: "end_turn" }, events: [] }));
+  assert.deepEqual(unseenEntries(log, 2).map((e) => e.version), [3, 4]);
+  assert.deepEqual(unseenEntries(log, null), []);
+  assert.deepEqual(unseenEntries(log, 4), []);
+});
+
+test("the replay's round index comes from round_started events", () => {
+  const log = [
+    { version: 1, events: [] },
+    { version: 2, events: [{ type: "round_started", round: 1 }, { type: "phase_started", at: "harvest" }] },
+    { version: 9, events: [{ type: "round_started", round: 2 }] },
+  ];
+  assert.deepEqual(roundStarts(log), [{ round: 0, version: 0 }, { round: 1, version: 2 }, { round: 2, version: 9 }]);
+});
+
+test("the actor's own Cash goes into the headline: \"Ann served R09: +6 Cash\"", () => {
+  const h = headline({ cmd: { type: "serve_regular", card: "R09" }, player: 0, version: 7, events: [
+    { type: "payment", from: null, to: 0, amount: 6, reason: "customer", card: "R09" },
+    { type: "payment", from: 1, to: 0, amount: 1, reason: "helper", card: "trader-1" },
+    { type: "customer_revealed", player: 0, card: "R03", from_under: "M03", due: false },
+  ] }, who);
+  assert.equal(h.text, "Ann served R09: +6 Cash");
+  assert.deepEqual(h.lines.map((l) => l.text), ["Bob paid Ann 1 Cash (a Helper: the Trader)", "R03 turns up under Ann's M03, not due this round"]);
+});
+
+test("the reader's own seat reads well in the possessive", () => {
+  const me = (s) => (s === 0 ? "Ann (you)" : who(s));
+  assert.equal(eventText({ type: "storehouse_emptied", player: 0, goods: { wheat: 1, bean: 2 } }, me),
+    "Ann's Storehouse goes back to the cart: 1 wheat, 2 beans");
+  assert.equal(eventText({ type: "card_discarded", player: 0, card: "M03", reason: "stall_emptied" }, me),
+    "Ann's Market stall M03 is empty and discarded");
+});
+
+test("the digest highlights the fields, cards, Cash and pawns the entries touched", () => {
+  globalThis.CSS ??= { escape: (x) => x }; // the browser's; card and field ids need no escaping
+  const selectors = touchedSelectors([{ version: 8, player: 1, cmd: { type: "serve_regular", card: "R09" }, events: [
+    { type: "payment", from: null, to: 1, amount: 6, reason: "customer", card: "R09" },
+    { type: "harvested", player: 0, field: "HOME", crop: "wheat", amount: 1, left: 2 },
+    { type: "customer_revealed", player: 1, card: "R03", from_under: "M03", due: true },
+    { type: "cards_to_courtyard", player: 1, cards: ["C01", "hidden"], from_draw_pile: true },
+    { type: "advanced", player: 1, steps: 2, position: 5 },
+  ] }]);
+  assert.deepEqual(selectors.sort(), [
+    '.board[data-seat="1"] .cash', '.board[data-seat="1"] [data-card="R03"]', '.board[data-seat="1"] [data-card="R09"]',
+    ".courtyard [data-card=\"C01\"]", ".path .pawn.seat-1", '[data-target="field:0:HOME"]',
+  ].sort());
+});
