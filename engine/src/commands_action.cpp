@@ -113,10 +113,16 @@ void perform(state& s, player_id p, const cmd::trade& c) {
 check check_command(const state& s, player_id p, const cmd::discard_helper& c) {
   if (auto e = need_running(s)) return e;
   if (uncovered_played(pl(s, p), c.card, card_kind::helper) < 0) return &fail::no_such_helper;
-  // The Book-keeper in use, or the Foreman being asked, goes when his decision is made.
+  // The Book-keeper in use, or the Foreman being asked, goes when his decision is made, also
+  // while another decision (the Foreman's offer) interrupts it.
   const auto h = card(c.card).helper;
-  if (p == s.active && ((s.current_step == step::book_keeper && h == helper_kind::book_keeper) ||
-                        (s.current_step == step::foreman && h == helper_kind::foreman)))
+  const auto deciding = [&](step st) {
+    if (p == s.active && s.current_step == st) return true;
+    return std::any_of(s.resume_stack.begin(), s.resume_stack.end(),
+                       [&](const resume_point& r) { return r.active == p && r.at == st; });
+  };
+  if ((h == helper_kind::book_keeper && deciding(step::book_keeper)) ||
+      (h == helper_kind::foreman && deciding(step::foreman)))
     return &fail::wrong_step;
   return ok;
 }

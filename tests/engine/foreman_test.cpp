@@ -238,3 +238,26 @@ TEST_CASE("Foreman + Harvest helper in one hand: 2 additional vegetables on a fi
   CHECK(count_on(s, 0, F("PF3-A")) == 5);
   require_invariants(s);
 }
+
+TEST_CASE("Foreman during a Book-keeper step: the Book-keeper in use stays until he is done (fuzz finding)") {
+  // Player 0 arranges his shop with the Book-keeper; player 1 discards a Helper out of turn,
+  // and the Foreman's offer interrupts. Player 0 is not active then, but his Book-keeper is
+  // still in use: discarding it would leave book_keeper_done without its card.
+  state s = action_game(2, ruleset::original);
+  give(s, 0, C("book-keeper"));
+  give(s, 1, C("shopper"));
+  give(s, 1, C("foreman"));
+  ok(s, 0, cmd::use_book_keeper{});
+  REQUIRE(s.current_step == step::book_keeper);
+  ok(s, 1, cmd::discard_helper{C("shopper")});
+  REQUIRE(s.current_step == step::foreman);
+  REQUIRE(s.active == 1);
+  refused(s, 0, cmd::discard_helper{C("book-keeper")}, "wrong_step");
+  CHECK_FALSE(listed(s, 0, cmd::discard_helper{C("book-keeper")}));
+  ok(s, 1, cmd::foreman_pass{});
+  REQUIRE(s.current_step == step::book_keeper);
+  REQUIRE(s.active == 0);
+  ok(s, 0, cmd::book_keeper_done{veg::wheat});
+  CHECK_FALSE(in_play(s, 0, C("book-keeper")));
+  require_invariants(s);
+}
