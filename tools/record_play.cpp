@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <exception>
 #include <ostream>
 #include <string>
 
@@ -106,6 +107,9 @@ int run_record(const json& doc, std::ostream& out, std::ostream& err) {
     return 0;
   } catch (const malformed& m) {
     err << "loyang play: not a valid record: " << m.message << '\n';
+    return 2;
+  } catch (const std::exception& e) {  // e.g. a fixed reshuffle in its setup that does not fit
+    err << "loyang play: not a valid record: " << e.what() << '\n';
     return 2;
   }
 }

@@ -26,9 +26,16 @@ request head_of(const request& req) {
 reply_fn json_reply(const request& req, responder respond) {
   return [head = head_of(req), respond = std::move(respond)](api_reply r) {
     auto res = json_response(head, r.status, r.text.empty() ? r.body : nlohmann::json());
-    if (!r.text.empty() && head.method() != http::verb::head) {
-      res.body() = std::move(r.text);
-      res.prepare_payload();
+    if (!r.text.empty()) {
+      // HEAD: the length the GET body would have, and no body.
+      const auto length = r.text.size();
+      if (head.method() != http::verb::head) {
+        res.body() = std::move(r.text);
+        res.prepare_payload();
+      } else {
+        res.body().clear();
+        res.content_length(length);
+      }
     }
     if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
     for (const auto& [field, value] : r.headers) res.set(field, value);

@@ -77,6 +77,15 @@ void room::note_seen(const watcher& w) {
   });
 }
 
+// A closed connection's leave() may come after this: what it had seen is noted here then.
+void room::drop_expired() {
+  std::erase_if(watchers_, [this](const watcher& w) {
+    if (!w.who.expired()) return false;
+    note_seen(w);
+    return true;
+  });
+}
+
 nlohmann::json room::last_seen_json(engine::player_id seat) const {
   if (seat == engine::no_player || std::size_t(seat) >= last_seen_.size() ||
       !last_seen_[std::size_t(seat)]) {
@@ -98,7 +107,7 @@ void room::submit(std::shared_ptr<subscriber> who, engine::player_id seat,
 
 void room::when_idle(std::function<void(bool)> answer) {
   net::post(strand_, [self = shared_from_this(), answer = std::move(answer)] {
-    std::erase_if(self->watchers_, [](const watcher& w) { return w.who.expired(); });
+    self->drop_expired();
     answer(self->watchers_.empty() && !self->writing_ && !self->bot_pending_ &&
            self->queue_.empty());
   });
@@ -144,7 +153,8 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
       note_seen(*w);  // it stops watching that seat
     }
   }
-  std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get() || w.who.expired(); });
+  drop_expired();
+  std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get(); });
   watchers_.push_back({who, who.get(), seat, state_.version});
   track_of(seat).followed = true;
   if (since && send_patches_since(*who, seat, had ? std::max(*since, *had) : *since)) {
@@ -288,7 +298,7 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
 }
 
 bool room::publish(const subscriber* who, const std::string& client_id) {
-  std::erase_if(watchers_, [](const watcher& w) { return w.who.expired(); });
+  drop_expired();
   if (!views_ || views_->version() + 1 != state_.version) {
     views_.reset();  // cannot patch: joiners and resumes get snapshots
     return false;

@@ -118,6 +118,8 @@ class room : public std::enable_shared_from_this<room> {
   nlohmann::json last_seen_json(engine::player_id seat) const;
   // A connection of watcher `w` stops watching: its seat has seen what it was sent.
   void note_seen(const watcher& w);
+  // Forgets connections that have gone, noting what each had seen.
+  void drop_expired();
   void reject(subscriber* who, const std::string& client_id, const std::string& code,
               const std::string& message);
 

@@ -152,7 +152,7 @@ export const TELL = {
   reshuffled: (e) => `The discard pile is shuffled into a new draw pile of ${plural(e.cards, "card")}`,
   payment: (e, who) => paymentText(e, who),
   marker_turned: (e, who) =>
-    `${whose(who, e.player)} ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "green"}`,
+    `${whose(who, e.player)} ${cardLabel(e.card)}: Satisfaction marker turned to ${e.red ? "red" : "blue"}`,
   foreman_took: (e, who) => `${whose(who, e.player)} Foreman took ${cardLabel(e.card)}, discarded by ${who(e.from)}`,
   advanced: (e, who) => (e.steps
     ? `${who(e.player)} moved ${plural(e.steps, "space")} on the Path, to space ${e.position}`
