@@ -5,19 +5,6 @@
 
 namespace loyang::protocol {
 
-std::string log_entry_text(std::uint32_t version, engine::player_id player,
-                           std::string_view cmd_text) {
-  // The keys in the order nlohmann writes an object's (sorted), as the rest of a view.
-  std::string out = R"({"cmd":)";
-  out += cmd_text;
-  out += R"(,"player":)";
-  out += std::to_string(int(player));
-  out += R"(,"version":)";
-  out += std::to_string(version);
-  out += '}';
-  return out;
-}
-
 nlohmann::json client_view(const engine::state& s, engine::player_id viewer) {
   nlohmann::json j;
   j["game"] = view_to_json(s, viewer);

@@ -65,16 +65,6 @@ std::string_view discard_name(ev::discard_reason r) {
   return "unknown";
 }
 
-std::string_view rating_name(engine::solo_rating r) {
-  switch (r) {
-    case engine::solo_rating::none: return "none";
-    case engine::solo_rating::good: return "good";
-    case engine::solo_rating::very_good: return "very_good";
-    case engine::solo_rating::master: return "master";
-  }
-  return "unknown";
-}
-
 json str(std::string_view s) { return std::string(s); }
 
 // The members of each event; "type" is added by event_to_json.
@@ -134,7 +124,7 @@ json members(const ev::scored& e) {
           {"cash", e.cash},                  {"vegetables", e.vegetables}, {"rank", e.rank},
           {"tie_break", e.tie_break}};
 }
-json members(const ev::solo_rated& e) { return {{"level", e.level}, {"rating", str(rating_name(e.rating))}}; }
+json members(const ev::solo_rated& e) { return {{"level", e.level}, {"rating", str(detail::rating_name(e.rating))}}; }
 json members(const ev::undone& e) { return {{"version", e.version}}; }
 json members(const ev::card_moved& e) {
   return {{"from", player_json(e.from)}, {"to", player_json(e.to)}, {"card", card_json(e.card)}};

@@ -2,21 +2,9 @@
 #include "json_names.hpp"
 #include "loyang/engine/data.hpp"
 #include "player_json.hpp"
+#include "state_names.hpp"
 
 namespace loyang::protocol::detail {
-namespace {
-
-std::string_view rating_name(engine::solo_rating r) {
-  switch (r) {
-    case engine::solo_rating::none: return "none";
-    case engine::solo_rating::good: return "good";
-    case engine::solo_rating::very_good: return "very_good";
-    case engine::solo_rating::master: return "master";
-  }
-  return "unknown";
-}
-
-}  // namespace
 
 void add_solo_json(const engine::state& s, nlohmann::json& j) {
   json offer = json::array();

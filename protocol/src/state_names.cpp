@@ -48,4 +48,14 @@ std::string_view kind_name(engine::card_kind k) {
   return "unknown";
 }
 
+std::string_view rating_name(engine::solo_rating r) {
+  switch (r) {
+    case engine::solo_rating::none: return "none";
+    case engine::solo_rating::good: return "good";
+    case engine::solo_rating::very_good: return "very_good";
+    case engine::solo_rating::master: return "master";
+  }
+  return "unknown";
+}
+
 }  // namespace loyang::protocol::detail

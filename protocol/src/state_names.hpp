@@ -10,5 +10,6 @@ namespace loyang::protocol::detail {
 std::string_view phase_name(engine::phase p);
 std::string_view step_name(engine::step s);
 std::string_view kind_name(engine::card_kind k);
+std::string_view rating_name(engine::solo_rating r);
 
 }  // namespace loyang::protocol::detail
