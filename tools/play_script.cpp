@@ -71,6 +71,7 @@ json run(const json& script, std::ostream* trace) {
     throw bad_script{std::string("impossible setup: ") + e.what()};
   }
   json results = json::array();
+  engine::undo_tracker undo;
   for (std::size_t i = 0; i < commands.size(); ++i) {
     const json& entry = commands[i];
     if (!entry.is_object() || !entry.contains("cmd"))
@@ -84,6 +85,7 @@ json run(const json& script, std::ostream* trace) {
       results.push_back(error_json(e->code, e->message));
     } else {
       results.push_back({{"ok", true}});
+      if (trace) undo.on_applied(s.version, events, s);
     }
     if (trace) *trace << trace_line(i, player, entry["cmd"], results.back(), s, events).dump() << '\n';
   }

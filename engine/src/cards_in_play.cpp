@@ -58,8 +58,10 @@ void discard_played(state& s, player_id p, std::size_t index, discard_reason why
   ps.played.erase(ps.played.begin() + static_cast<std::ptrdiff_t>(index));
   s.discard_pile.push_back(pc.card);
   emit(s, ev::card_discarded{p, pc.card, why});
-  if (kind_of(pc.card) == card_kind::helper) {
-    s.helper_discarded = pc.card;  // the Foreman may react (settle)
+  // The Foreman may react (settle), but not to a Helper discarded while he is being asked:
+  // that one is not offered, and must not change whose Helper the pending offer is.
+  if (kind_of(pc.card) == card_kind::helper && s.current_step != step::foreman) {
+    s.helper_discarded = pc.card;
     s.discarded_by = p;
   }
   if (pc.under != no_card) reveal_under(s, p, pc.under, pc.card);

@@ -1,6 +1,9 @@
 // Events: collection during apply, per-viewer redaction, names.
 #include "loyang/engine/events.hpp"
 
+#include <algorithm>
+#include <cstddef>
+
 #include "emit.hpp"
 
 namespace loyang::engine {
@@ -8,7 +11,6 @@ namespace loyang::engine {
 std::optional<rule_error> apply(state& s, player_id player, const command& c, event_list* events) {
   if (events == nullptr) return apply(s, player, c);
   // The undo replays the turn on a copy of the saved state (no sink): only `undone` is told.
-  const std::uint32_t undone_version = s.version;
   const std::size_t size_before = events->size();
   detail::event_sink sink{events};
   struct attach {  // detached again even if apply throws (it does not for a bad command)
@@ -26,9 +28,28 @@ std::optional<rule_error> apply(state& s, player_id player, const command& c, ev
   if (e) {
     events->resize(size_before);  // (nothing is emitted before a command passes its check)
   } else if (std::holds_alternative<cmd::undo>(c)) {
-    events->push_back(ev::undone{undone_version});
+    events->push_back(ev::undone{0});
   }
   return e;
+}
+
+void undo_tracker::on_applied(std::uint32_t version, event_list& events, const state& after) {
+  // An undo takes back the newest command not yet taken back; the engine's undo log says how
+  // many of the newest commands are still in reach (none after a point of no return).
+  ev::undone* undo = nullptr;
+  for (auto& e : events) {
+    if ((undo = std::get_if<ev::undone>(&e))) break;
+  }
+  if (undo) {
+    if (!undoable_.empty()) {
+      undo->version = undoable_.back();
+      undoable_.pop_back();
+    }
+  } else {
+    undoable_.push_back(version);
+  }
+  const std::size_t keep = std::min(undoable_.size(), after.undo_log.size());
+  undoable_.erase(undoable_.begin(), undoable_.end() - std::ptrdiff_t(keep));
 }
 
 event_list redact(const event_list& events, player_id viewer) {

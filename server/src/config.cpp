@@ -178,7 +178,14 @@ std::optional<std::string> apply_max_open_games(config& c, const std::string& va
   return std::nullopt;
 }
 
-constexpr std::array<option, 16> options{{
+std::optional<std::string> apply_history_reads(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 0 || *n > 1000000) return "history reads per minute must be a number from 0 to 1000000";
+  c.history_reads_per_minute = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 17> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -195,6 +202,7 @@ constexpr std::array<option, 16> options{{
     {"--trusted-proxies", "LOYANG_TRUSTED_PROXIES", apply_trusted_proxies},
     {"--signups-per-hour", "LOYANG_SIGNUPS_PER_HOUR", apply_signups},
     {"--max-open-games-per-account", "LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", apply_max_open_games},
+    {"--history-reads-per-minute", "LOYANG_HISTORY_READS_PER_MINUTE", apply_history_reads},
 }};
 
 int default_threads() {
@@ -307,6 +315,9 @@ Options (each also read from its environment variable; the flag wins):
   --max-open-games-per-account N      LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT
                                       games waiting for players one account may sit in
                                       (default 20)
+  --history-reads-per-minute N        LOYANG_HISTORY_READS_PER_MINUTE
+                                      history and record reads per client address per
+                                      minute (default 600; 0 = no limit)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

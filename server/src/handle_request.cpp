@@ -172,8 +172,8 @@ void route(shared_state& state, request& req, const std::string& client, respond
                    http::status::unauthorized);
       }
     }
-    if (read->second) return games.history(who, read->first, query, reply);
-    return games.record(who, read->first, reply);
+    if (read->second) return games.history(who, read->first, query, client, reply);
+    return games.record(who, read->first, client, reply);
   }
 
   // Everything else needs a logged-in account.

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "games/visibility.hpp"
+#include "history/load_log.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/protocol/options_json.hpp"
 
@@ -55,7 +56,8 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       stats_(std::move(stats)),
       limits_(lim),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
-      sweep_timer_(strand_) {}
+      sweep_timer_(strand_),
+      history_reads_(lim.history_reads_per_minute, 60, 100000) {}
 
 lobby::~lobby() { workers_.join(); }
 
@@ -499,13 +501,7 @@ void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void
   net::post(workers_, [self = shared_from_this(), record = games_.at(game)] {
     try {
       auto loaded = self->store_.load_game(record);
-      // The log's events are recomputed by replaying the game from its start (never stored).
-      engine::state end;
-      auto log = history::game_log::rebuild(engine::new_game(record.options, record.seed),
-                                            loaded.log, &end);
-      if (engine::state_hash(end) != engine::state_hash(loaded.state)) {
-        throw std::runtime_error("replaying the log from the start does not give the stored state");
-      }
+      auto log = history::load_log(record, loaded);
       net::post(self->strand_, [self, record, loaded = std::move(loaded),
                                 log = std::move(log)]() mutable {
         auto r = self->make_room(record, std::move(loaded), std::move(log));

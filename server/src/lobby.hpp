@@ -36,6 +36,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
     /// go over it is refused with too_many_games.
     int max_open_games_per_account = 20;
     std::chrono::seconds evict_after{300};
+    /// History and record reads one client address may make per minute; 0: no limit.
+    int history_reads_per_minute = 600;
   };
 
   lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim);
@@ -58,12 +60,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void leave(identity who, std::int64_t game, reply_fn reply);
   void my_games(identity who, games::page_request page, reply_fn reply);
 
-  // History (history/lobby_history.cpp); `who` nullopt: a guest.
+  // History (history/lobby_history.cpp); `who` nullopt: a guest. Replays cost CPU and need no
+  // account, so each address may ask only so often.
   /// GET /api/games/{id}/history?`query`: a view of the game at a version (history/access.hpp
   /// says who may ask for what).
-  void history(std::optional<identity> who, std::int64_t game, std::string query, reply_fn reply);
+  /// `client`: the asker's address, for the per-address limit of history reads
+  /// (too_many_requests).
+  void history(std::optional<identity> who, std::int64_t game, std::string query,
+               std::string client, reply_fn reply);
   /// GET /api/games/{id}/record: a finished game's record (history/record.hpp).
-  void record(std::optional<identity> who, std::int64_t game, reply_fn reply);
+  void record(std::optional<identity> who, std::int64_t game, std::string client, reply_fn reply);
 
   // WebSocket.
   /// Counts a connection of `account`; false when it already has the most allowed.
@@ -111,6 +117,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::map<std::int64_t, game_record> games_;
   std::int64_t next_game_ = 1;
   std::unordered_map<std::int64_t, int> connections_;
+  rate_limit history_reads_;  // per client address, on the strand
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

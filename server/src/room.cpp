@@ -242,7 +242,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()).dump(),
                    svc_.now()};
-  log_.append(c.version, seat, c.cmd, c.at, events, state_);
+  log_.append(c.version, seat, c.cmd, c.at, std::move(events), state_);
   game_record next = record_;
   next.version = state_.version;
   next.updated_at = c.at;

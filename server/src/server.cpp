@@ -44,6 +44,7 @@ struct server::impl {
     lim.max_connections_per_account = settings.max_connections_per_account;
     lim.max_open_games_per_account = settings.max_open_games_per_account;
     lim.evict_after = settings.evict_after;
+    lim.history_reads_per_minute = settings.history_reads_per_minute;
     lim.account_policy.cost = settings.password_cost == "minimal" ? password_cost::minimal
                                                             : password_cost::interactive;
     lim.account_policy.idle_lifetime = settings.token_idle_lifetime;

@@ -89,7 +89,7 @@ int count_of(const event_list& events) {
 void check_accounts(const state& before, const state& after, const command& c, const event_list& events) {
   if (std::holds_alternative<cmd::undo>(c)) {
     REQUIRE(events.size() == 1);
-    REQUIRE(std::get<ev::undone>(events[0]).version == before.version);
+    REQUIRE(std::holds_alternative<ev::undone>(events[0]));  // its version: check_undone
     return;
   }
   const auto players = before.players.size();
@@ -196,7 +196,7 @@ void check_secrecy(const state& before, const state& after, const event_list& ev
 TEST_CASE("events: collecting them changes nothing; they account for every change; redacted they keep every secret",
           "[events]") {
   std::map<std::string, int> kinds;
-  int commands = 0;
+  int commands = 0, undos_in_a_row = 0;
   for (int players = 1; players <= 4; ++players)
     for (auto rules : {ruleset::yucata, ruleset::original})
       for (std::uint64_t g = 0; g < 4; ++g) {
@@ -205,6 +205,9 @@ TEST_CASE("events: collecting them changes nothing; they account for every chang
         INFO(players << " players, " << to_string(rules) << (intro ? ", introductory" : "") << ", seed " << seed);
         state s = new_game(options{players, rules, intro}, seed);
         rng bot(seed);
+        undo_tracker undo;
+        std::map<std::uint32_t, state> recent;  // the states at the last versions, by version
+        bool last_was_undo = false;
         const bool ended = play_out(s, bot, 100000, [&](const state& st, player_id p, const command& c) {
           INFO("version " << st.version << ": " << command_name(c) << " by " << int(p));
           state with = st;
@@ -217,6 +220,19 @@ TEST_CASE("events: collecting them changes nothing; they account for every chang
           REQUIRE(with == without);
           REQUIRE(state_hash(with) == state_hash(without));
           check_accounts(st, with, c, events);
+          // An undo names the version it took back: the game is again as it was just before it.
+          recent.emplace(st.version, st);
+          if (recent.size() > 4096) recent.erase(recent.begin());  // a turn of many undos is long
+          undo.on_applied(with.version, events, with);
+          if (const auto* u = std::get_if<ev::undone>(&events.front())) {
+            INFO("undone " << u->version << " undo_log " << st.undo_log.size() << " -> " << with.undo_log.size());
+            REQUIRE(recent.count(u->version - 1) == 1);
+            state again = recent.at(u->version - 1);
+            again.version = with.version;
+            REQUIRE(again == with);
+            undos_in_a_row += last_was_undo;
+          }
+          last_was_undo = std::holds_alternative<cmd::undo>(c);
           check_secrecy(st, with, events);
           for (const auto& e : events) ++kinds[std::string(event_name(e))];
           ++commands;
@@ -233,6 +249,7 @@ TEST_CASE("events: collecting them changes nothing; they account for every chang
     CHECK(kinds[k] > 0);
   }
   CHECK(commands > 10000);
+  CHECK(undos_in_a_row > 0);
 }
 
 TEST_CASE("events: a refused command records nothing", "[events]") {

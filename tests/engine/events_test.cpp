@@ -283,12 +283,31 @@ TEST_CASE("events: round 2's Card phase reshuffles and deals; others see the dea
         std::vector<ev::phase_started>{{phase::harvest}, {phase::card}});
 }
 
-TEST_CASE("events: undo is one event naming the version taken back", "[events]") {
+TEST_CASE("events: undo is one event; an undo_tracker names the version taken back", "[events]") {
   state s = action_turn();
   s.players[0].cart = {};
-  ok(s, 0, cmd::buy{veg::wheat});
-  const auto version = s.version;
-  CHECK(events_of(s, 0, cmd::undo{}) == event_list{ev::undone{version}});
+  undo_tracker undo;
+  const auto step = [&](const command& c) {
+    event_list events = events_of(s, 0, c);
+    undo.on_applied(s.version, events, s);
+    return events;
+  };
+  step(cmd::buy{veg::wheat});
+  const auto wheat = s.version;
+  step(cmd::buy{veg::pumpkin});
+  const auto pumpkin = s.version;
+  state copy = s;
+  CHECK(events_of(copy, 0, cmd::undo{}) == event_list{ev::undone{0}});  // apply cannot know
+  // Two undos in a row take back the pumpkin, then the wheat (not the first undo).
+  CHECK(step(cmd::undo{}) == event_list{ev::undone{pumpkin}});
+  CHECK(step(cmd::undo{}) == event_list{ev::undone{wheat}});
+  // Buy, undo, buy again, undo: each undo names the purchase just before it.
+  step(cmd::buy{veg::bean});
+  const auto bean = s.version;
+  CHECK(step(cmd::undo{}) == event_list{ev::undone{bean}});
+  step(cmd::buy{veg::cabbage});
+  const auto cabbage = s.version;
+  CHECK(step(cmd::undo{}) == event_list{ev::undone{cabbage}});
 }
 
 TEST_CASE("events: Helpers: a price, the Helper used, the card under it revealed", "[events]") {

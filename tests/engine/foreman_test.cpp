@@ -2,6 +2,7 @@
 #include <array>
 
 #include "fixture.hpp"
+#include "loyang/engine/events.hpp"
 
 using namespace loyang::engine;
 using namespace loyang::engine::test;
@@ -259,5 +260,34 @@ TEST_CASE("Foreman during a Book-keeper step: the Book-keeper in use stays until
   REQUIRE(s.active == 0);
   ok(s, 0, cmd::book_keeper_done{veg::wheat});
   CHECK_FALSE(in_play(s, 0, C("book-keeper")));
+  require_invariants(s);
+}
+
+TEST_CASE("Foreman: a Helper discarded while he is being asked is not offered, and the offer stays the first discarder's") {
+  state s = action_game(2, ruleset::original);
+  give(s, 0, C("shopper"));
+  give(s, 1, C("foreman"));
+  give(s, 1, C("haggler"));
+  ok(s, 0, cmd::discard_helper{C("shopper")});
+  REQUIRE(s.current_step == step::foreman);
+  REQUIRE(s.foreman_offer == C("shopper"));
+  // The Foreman's holder discards a Helper of his own while deciding (any time is allowed).
+  ok(s, 1, cmd::discard_helper{C("haggler")});
+  CHECK(s.current_step == step::foreman);
+  CHECK(s.foreman_offer == C("shopper"));
+  event_list events;
+  REQUIRE_FALSE(apply(s, 1, cmd::foreman_take{}, &events).has_value());
+  bool told = false;
+  for (const auto& e : events) {
+    if (const auto* t = std::get_if<ev::foreman_took>(&e)) {
+      CHECK(t->player == 1);
+      CHECK(t->from == 0);  // the shopper was player 0's, whoever discarded since
+      CHECK(t->card == C("shopper"));
+      told = true;
+    }
+  }
+  CHECK(told);
+  CHECK(in_play(s, 1, C("shopper")));
+  CHECK(s.current_step == step::main);  // the haggler is not offered afterwards
   require_invariants(s);
 }

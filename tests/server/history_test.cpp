@@ -151,6 +151,18 @@ TEST_CASE("history gives the view each seat and the spectators had live, at ever
     CHECK(all.body["state"]["game"]["players"][seat]["hand"] ==
           seen[std::size_t(seat)].at(middle)["game"]["players"][seat]["hand"]);
   }
+  // The unredacted log is kept after the first `all`: later versions extend it, earlier ones
+  // are its beginning, and asking again gives the same.
+  const auto all_last = get(s.port(), history_path(t.game, "view=all&version=" + std::to_string(last)));
+  REQUIRE(all_last.status == http::status::ok);
+  const auto& full_log = all_last.body["state"]["log"];
+  REQUIRE(full_log.size() == last);
+  for (std::uint32_t i = 0; i < middle; ++i) CHECK(full_log[i] == all.body["state"]["log"][i]);
+  CHECK(get(s.port(), history_path(t.game, "view=all&version=" + std::to_string(middle))).body == all.body);
+  const auto all_first = get(s.port(), history_path(t.game, "view=all&version=1"));
+  CHECK(all_first.body["state"]["log"] == json::array({full_log[0]}));
+  // A seat's entries are the unredacted ones with the other seat's dealt cards hidden.
+  CHECK(full_log.back() == seen[0].log.back());
 }
 
 TEST_CASE("history refuses what it cannot or may not show, with a stable code", "[server][history]") {

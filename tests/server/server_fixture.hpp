@@ -54,6 +54,7 @@ class running_server {
     settings.password_cost = "minimal";
     settings.ws_messages_per_second = 10000;  // test clients send as fast as they can
     settings.signups_per_hour = 0;            // tests sign up many accounts from one address
+    settings.history_reads_per_minute = 0;    // ...and read every version of a game's history
     if (adjust) adjust(settings);
     server_ = std::make_unique<server::server>(settings);
     done_ = std::async(std::launch::async, [this] { server_->run(); });

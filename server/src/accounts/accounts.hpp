@@ -106,6 +106,8 @@ class accounts : public std::enable_shared_from_this<accounts> {
   std::optional<std::string> registered_name(const std::string& any_case) const;
   /// The name of account `id`; empty when unknown.
   std::string name_of(std::int64_t id) const;
+  /// The clock of token expiry and of every rate limit: Unix seconds (policy::now, if set).
+  std::int64_t now() const;
 
  private:
   using holder_list = std::vector<std::weak_ptr<token_holder>>;
@@ -117,7 +119,6 @@ class accounts : public std::enable_shared_from_this<accounts> {
     std::vector<std::pair<const token_holder*, std::weak_ptr<token_holder>>> holders;
   };
 
-  std::int64_t now() const;
   bool expired(const token_state& t, std::int64_t now) const;
   // Under mutex_: a live token (counted as used now), or nullptr. A token found expired is
   // forgotten, and its holders are left in `ended` to be notified outside the lock (a holder

@@ -43,11 +43,18 @@ class game_log {
   static game_log rebuild(const engine::state& start, const std::vector<persistence::logged_command>& commands,
                           engine::state* end = nullptr);
 
+  /// The log of `commands` without their events (`"events": null`, not known): for a game
+  /// whose commands no longer replay from its start (rebuild threw, say after a rules change),
+  /// which goes on from its stored state. Its history cannot be replayed.
+  static game_log commands_only(std::size_t seats, const std::vector<persistence::logged_command>& commands);
+
   /// Appends the entry of the command that produced `version`; `events` as the engine gave
-  /// them (unredacted); `after`: the game's state after it.
+  /// them (unredacted; an `undone` event's version is named here); `after`: the game's state
+  /// after it.
   void append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
-              std::int64_t at, const engine::event_list& events, const engine::state& after);
-  /// Drops the last entry (a command that could not be stored).
+              std::int64_t at, engine::event_list events, const engine::state& after);
+  /// Drops the last entry (a command that could not be stored). Only the last one: it
+  /// forgets what the entry before it had changed.
   void pop_back();
 
   /// States kept every this many versions, so that a view at any version replays fewer.
@@ -62,12 +69,23 @@ class game_log {
 
   /// The JSON array text of the first `count` entries (all when larger) for `viewer`.
   std::string array_text(engine::player_id viewer, std::size_t count = SIZE_MAX) const;
+  /// The JSON array text of the first `count` entries with nothing redacted (the `all` view of
+  /// a finished game). Computed by replaying the game from `start` the first time, then kept
+  /// until the log changes, so stepping through a replay does not replay it again and again.
+  /// Throws std::runtime_error when a command no longer applies.
+  std::string unredacted_array_text(const engine::state& start, std::size_t count) const;
 
  private:
   std::size_t seats_;
   std::vector<entry> entries_;
   std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
+  engine::undo_tracker undo_, undo_before_;  // undo_before_: as before the last append
+  mutable std::vector<std::string> unredacted_;  // empty, or each entry's unredacted text
 };
+
+/// Applies the command of `e` to `s` (at version e.version - 1), collecting its events in
+/// `events` (may be null). Throws std::runtime_error when it no longer applies.
+void replay_entry(engine::state& s, const game_log::entry& e, engine::event_list* events);
 
 /// The JSON array text of `events` as `viewer` may read them (no_player: a spectator).
 std::string events_text(const engine::event_list& events, engine::player_id viewer);

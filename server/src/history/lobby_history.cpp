@@ -20,14 +20,27 @@ api_reply unavailable(const std::string& code, const std::string& message) {
   return {http::status::service_unavailable, protocol::error_envelope(code, message)};
 }
 
+api_reply too_many(std::int64_t wait) {
+  api_reply r{http::status::too_many_requests,
+              protocol::error_envelope("too_many_requests",
+                                       "too many history reads from this address; try again in " +
+                                           std::to_string(wait) + " s")};
+  r.retry_after = wait;
+  return r;
+}
+
 }  // namespace
 
 void lobby::history(std::optional<identity> who, std::int64_t game, std::string query,
-                    reply_fn reply) {
+                    std::string client, reply_fn reply) {
   auto parsed = history::parse_query(query);
   if (auto* refused = std::get_if<api_reply>(&parsed)) return reply(std::move(*refused));
   const auto asked = std::get<history::history_query>(parsed);
-  net::post(strand_, [self = shared_from_this(), who, game, asked, reply = std::move(reply)] {
+  net::post(strand_, [self = shared_from_this(), who, game, asked, client = std::move(client),
+                      reply = std::move(reply)] {
+    if (const auto wait = self->history_reads_.take(client, self->accounts_->now())) {
+      return reply(too_many(wait));
+    }
     const auto it = self->games_.find(game);
     if (it == self->games_.end()) {
       return reply({http::status::not_found,
@@ -77,8 +90,13 @@ void lobby::history(std::optional<identity> who, std::int64_t game, std::string 
   });
 }
 
-void lobby::record(std::optional<identity> who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+void lobby::record(std::optional<identity> who, std::int64_t game, std::string client,
+                   reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, client = std::move(client),
+                      reply = std::move(reply)] {
+    if (const auto wait = self->history_reads_.take(client, self->accounts_->now())) {
+      return reply(too_many(wait));
+    }
     const auto it = self->games_.find(game);
     if (it == self->games_.end()) {
       return reply({http::status::not_found,

@@ -3,20 +3,10 @@
 #include <stdexcept>
 
 #include "loyang/protocol/client_view.hpp"
-#include "loyang/protocol/command_json.hpp"
-#include "loyang/protocol/event_json.hpp"
-#include "loyang/protocol/log_entry.hpp"
 #include "loyang/protocol/state_json.hpp"
 
 namespace loyang::server::history {
 namespace {
-
-void apply_entry(engine::state& s, const game_log::entry& e, engine::event_list* events) {
-  const auto cmd = protocol::parse_command(nlohmann::json::parse(e.cmd()));
-  if (!cmd || engine::apply(s, e.player, cmd.value(), events)) {
-    throw std::runtime_error("command " + std::to_string(e.version) + " no longer applies");
-  }
-}
 
 // `view` (an object, without "log") with `"log": log_text` added, as text: the log is kept as
 // text and is most of the answer, so it is never parsed.
@@ -35,33 +25,21 @@ std::string with_log(const nlohmann::json& view, const std::string& log_text) {
 std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,
                          const viewer_choice& viewer) {
   if (version > log.size()) throw std::out_of_range("no such version");
+  const auto* kept = log.checkpoint_at_or_before(version);
+  engine::state s = kept ? *kept : start;
+  for (std::uint32_t i = s.version; i < version; ++i) replay_entry(s, log[i], nullptr);
   if (viewer.what != viewer_choice::kind::all) {
-    const auto* kept = log.checkpoint_at_or_before(version);
-    engine::state s = kept ? *kept : start;
-    for (std::uint32_t i = s.version; i < version; ++i) apply_entry(s, log[i], nullptr);
     auto view = protocol::client_view(s, viewer.engine_viewer());
     view["legal"] = nlohmann::json::array();
     return with_log(view, log.array_text(viewer.engine_viewer(), version));
   }
-  engine::state s = start;
-  engine::event_list events;
-  std::string log_text = "[";
-  for (std::uint32_t i = 0; i < version; ++i) {
-    const auto& e = log[i];
-    events.clear();
-    apply_entry(s, e, &events);
-    if (i) log_text += ',';
-    log_text += protocol::log_entry_text(e.version, e.player, e.cmd(), e.at,
-                                         protocol::events_to_json(events).dump());
-  }
-  log_text += ']';
   auto to_act = nlohmann::json::array();
   for (const auto p : engine::to_act(s)) to_act.push_back(p);
   const nlohmann::json view{{"game", protocol::state_to_json(s, true)},
                             {"seat", nullptr},
                             {"legal", nlohmann::json::array()},
                             {"to_act", std::move(to_act)}};
-  return with_log(view, log_text);
+  return with_log(view, log.unredacted_array_text(start, version));
 }
 
 }  // namespace loyang::server::history

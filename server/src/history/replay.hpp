@@ -12,8 +12,9 @@ namespace loyang::server::history {
 /// The JSON text of the client view of the game at `version` (0 .. log.size()) for `viewer`,
 /// as a snapshot's "view" showed it at that version, with `legal` empty (a past moment is not
 /// a move) and the log's first `version` entries redacted for `viewer`. `all`: the full state
-/// (every hand, the draw pile, the seed) and every entry's events unredacted (replayed from
-/// the start, to recompute them): only for finished games. `start` is the game's state before
+/// (every hand, the draw pile, the seed) and every entry's events unredacted (recomputed by
+/// replaying from the start the first time, then kept: game_log::unredacted_array_text): only
+/// for finished games. `start` is the game's state before
 /// its first command (engine::new_game). Throws std::out_of_range for a version beyond the
 /// log, std::runtime_error when a logged command no longer applies (checked on load).
 std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,

@@ -195,7 +195,8 @@ struct solo_rated {
   solo_rating rating;
   bool operator==(const solo_rated&) const = default;
 };
-/// `undo`: the command that produced `version` was taken back.
+/// `undo`: the command that produced `version` was taken back. apply() cannot know that version
+/// (the state keeps its undo history without versions) and gives 0; an undo_tracker names it.
 struct undone { std::uint32_t version; bool operator==(const undone&) const = default; };
 }  // namespace ev
 
@@ -213,6 +214,19 @@ using event_list = std::vector<event>;
 /// Like apply(s, player, c) (game.hpp), and on success appends to `events` what the command
 /// caused (left unchanged on a rule error). `events` may be null: then no event is collected.
 std::optional<rule_error> apply(state& s, player_id player, const command& c, event_list* events);
+
+/// Names the version each `undone` event takes back. Whoever applies a game's commands in
+/// order from its start keeps one beside the game and calls on_applied after every accepted
+/// command. It holds the versions an undo could still take back (at most one turn's worth).
+class undo_tracker {
+ public:
+  /// `version`: the version the accepted command produced; `events`: what apply gave for it;
+  /// `after`: the state after it. Sets the version of the `undone` event in `events`, if any.
+  void on_applied(std::uint32_t version, event_list& events, const state& after);
+
+ private:
+  std::vector<std::uint32_t> undoable_;  // the versions in after.undo_log, oldest first
+};
 
 /// `viewer`'s copy of `events` (no_player: a spectator): cards another player was dealt become
 /// hidden_card, exactly as view() hides them. Everything else in an event is public.

@@ -19,6 +19,7 @@
 ///   --trusted-proxies L      LOYANG_TRUSTED_PROXIES      (none; addresses and CIDRs)
 ///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
 ///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
+///   --history-reads-per-minute N     LOYANG_HISTORY_READS_PER_MINUTE     600 (per address; 0: no limit)
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -72,6 +73,9 @@ struct config {
   std::vector<std::string> trusted_proxies;
   /// Accounts one client address may create per hour; 0: no limit (tests, load tools).
   int signups_per_hour = 5;
+  /// History and record reads (GET /api/games/ID/history, /record) one client address may
+  /// make per minute; 0: no limit.
+  int history_reads_per_minute = 600;
   /// The wall clock in Unix seconds for token expiry and throttling; empty: the system's.
   /// Not a flag: tests set it to move time.
   std::function<std::int64_t()> clock;
