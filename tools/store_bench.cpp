@@ -184,8 +184,8 @@ int main(int argc, char** argv) {
   for (auto* g : {&done_game, &mid_game}) {
     wait_write([&](auto d) { store->save_game(g->record, d); });
     while (g->next < g->script.size()) {
-      auto [rec, next] = advance(*g);
-      wait_write([&](auto d) { store->append_command(rec, next, g->state, d); });
+      const auto step = advance(*g);  // (no structured binding: clang 14 cannot capture one)
+      wait_write([&](auto d) { store->append_command(step.first, step.second, g->state, d); });
     }
   }
   const auto finished = time_loads(*store, done_game.record);

@@ -92,7 +92,6 @@ template <class T> struct is_std_array : std::false_type {};
 template <class T, std::size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
 template <class T> struct is_pair : std::false_type {};
 template <class A, class B> struct is_pair<std::pair<A, B>> : std::true_type {};
-template <class> inline constexpr bool always_false = false;
 
 template <class A, class T>
 void io(A& a, T& x);
@@ -270,7 +269,7 @@ void io(A& a, T& x) {
     for (auto& o : x.orders) io(a, o);
     io(a, x.used);
   } else {
-    static_assert(always_false<V>, "no encoding for this type");
+    static_assert(!std::is_same_v<V, V>, "no encoding for this type");
   }
 }
 

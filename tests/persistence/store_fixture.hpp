@@ -92,8 +92,8 @@ struct live_game {
 
   /// advance() and append, waiting until durable: the write's error code.
   std::string try_step(persistence::store& s) {
-    auto [c, g] = advance();
-    return wait_for([&](auto done) { s.append_command(c, g, state, std::move(done)); });
+    const auto next = advance();  // (no structured binding: clang 14 cannot capture one)
+    return wait_for([&](auto done) { s.append_command(next.first, next.second, state, std::move(done)); });
   }
   void step(persistence::store& s) { REQUIRE(try_step(s) == ""); }
   /// advance() and append without waiting; a failure bumps `failures`. A later write of the
