@@ -45,7 +45,7 @@ store::catalog game_reader::load_catalog() {
 
     auto games = db_.prepare(
         "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
-        "to_act, waiting_since, result, watch FROM games ORDER BY id");
+        "to_act, waiting_since, result, watch, clock FROM games ORDER BY id");
     std::map<std::int64_t, std::size_t> index;
     while (games.step()) {
       game_record g;
@@ -62,6 +62,7 @@ store::catalog game_reader::load_catalog() {
       g.waiting_since = games.column_int64(10);
       if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
       g.watch = parse_watch(games.column_text(12));
+      if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
       index[g.id] = out.games.size();
       out.games.push_back(std::move(g));
     }

@@ -101,7 +101,13 @@ CREATE TABLE last_seen (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 3> all_migrations{migration_1, migration_2, migration_3};
+// Issue 21 (turn clocks): each game's clocks, as JSON the server reads; NULL: no clock.
+constexpr std::string_view migration_4 = R"sql(
+ALTER TABLE games ADD COLUMN clock TEXT;
+)sql";
+
+constexpr std::array<std::string_view, 4> all_migrations{migration_1, migration_2, migration_3,
+                                                         migration_4};
 
 }  // namespace
 

@@ -56,7 +56,7 @@ std::vector<std::string> parse_invited(const std::string& text) {
   return j.get<std::vector<std::string>>();
 }
 
-std::optional<std::string> result_text(const nlohmann::json& result) {
+std::optional<std::string> nullable_json_text(const nlohmann::json& result) {
   if (result.is_null()) return std::nullopt;
   return result.dump();
 }

@@ -29,8 +29,8 @@ std::vector<engine::player_id> parse_to_act(const std::string& text);
 std::string invited_text(const std::vector<std::string>& invited);
 std::vector<std::string> parse_invited(const std::string& text);
 
-/// NULL (nullopt) for a null result.
-std::optional<std::string> result_text(const nlohmann::json& result);
+/// A JSON column: NULL (nullopt) for null (a result not yet known, no clock), else the text.
+std::optional<std::string> nullable_json_text(const nlohmann::json& result);
 nlohmann::json parse_json(const std::string& text);
 
 }  // namespace loyang::persistence::detail

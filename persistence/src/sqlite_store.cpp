@@ -304,7 +304,8 @@ void sqlite_store::append_command(const command_record& c, const game_record& g,
   w.updated_at = g.updated_at;
   w.to_act = detail::to_act_text(g.to_act);
   w.waiting_since = g.waiting_since;
-  w.result = detail::result_text(g.result);
+  w.result = detail::nullable_json_text(g.result);
+  w.clock = detail::nullable_json_text(g.clock);
   // One encoding serves the hash and, now and then, the snapshot.
   auto bytes = engine::encode(state);
   w.state_hash = detail::to_column(engine::encoding_hash(bytes));

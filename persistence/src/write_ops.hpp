@@ -54,6 +54,7 @@ struct game_write {
   std::string to_act;
   std::int64_t waiting_since = 0;
   std::optional<std::string> result;
+  std::optional<std::string> clock;
   std::vector<seat_record> seats;
 };
 
@@ -74,6 +75,7 @@ struct command_write {
   std::string to_act;
   std::int64_t waiting_since = 0;
   std::optional<std::string> result;
+  std::optional<std::string> clock;
   std::int64_t state_hash = 0;
   std::optional<snapshot_blob> snapshot;
 };

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "clocks/game_clock.hpp"
 #include "games/visibility.hpp"
 #include "history/load_log.hpp"
 #include "loyang/protocol/error_envelope.hpp"
@@ -142,6 +143,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
                    {"to_act", g.to_act},
                    {"waiting_since", g.waiting_since}};
   j["result"] = g.result.is_null() ? nlohmann::json(nullptr) : g.result;
+  j["clock"] = clocks::record_clock_view(g.clock, unix_now());
   return j;
 }
 
@@ -160,6 +162,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   std::vector<std::string> invited;
   int bots = 0;
   auto watch = watch_policy::everyone;
+  clocks::time_control pace;
   for (auto& [key, value] : body.items()) {
     if (key == "players" || key == "ruleset" || key == "introductory") {
       opts[key] = value;
@@ -187,6 +190,12 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
                            "\"watch\" must be \"everyone\" or \"players\""));
       }
       watch = *w;
+    } else if (key == "time_control") {
+      auto tc = clocks::parse_time_control(value);
+      if (auto* why = std::get_if<std::string>(&tc)) {
+        return reply(error(http::status::bad_request, "bad_request", *why));
+      }
+      pace = std::get<clocks::time_control>(tc);
     } else {
       return reply(error(http::status::bad_request, "bad_request", "unknown field \"" + key + "\""));
     }
@@ -199,7 +208,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
                        "at least one seat must be left for a person"));
   }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
-                      watch, reply = std::move(reply)]() mutable {
+                      watch, pace, reply = std::move(reply)]() mutable {
     for (auto& n : invited) {
       auto registered = self->accounts_->registered_name(n);
       if (!registered) {
@@ -222,6 +231,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     g.seats[0].account_id = who.id;
     for (int i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
     g.created_at = g.updated_at = g.waiting_since = unix_now();
+    g.clock = clocks::new_record_clock(pace, g.seats.size());
     auto& stored = self->games_[g.id] = std::move(g);
     if (std::all_of(stored.seats.begin(), stored.seats.end(), [](auto& s) { return s.taken(); })) {
       self->start_game(stored);
@@ -412,6 +422,7 @@ void lobby::start_game(game_record& g) {
   loaded_game fresh{engine::new_game(g.options, g.seed), {}};
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
+  g.clock = clocks::record_clock_after(g.clock, g.to_act, g.updated_at);
   // Bots start once the game row is stored (start_room): their commands need it.
   make_room(g, std::move(fresh), history::game_log(g.seats.size()));
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "clocks/game_clock.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/server_message.hpp"
 
@@ -251,6 +252,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
     next.to_act = acting;
     next.waiting_since = c.at;
   }
+  next.clock = clocks::record_clock_after(record_.clock, acting, c.at);
   if (state_.current_phase == engine::phase::finished) {
     next.status = game_status::finished;
     next.result = {{"ranking", ranking_json(state_)}};

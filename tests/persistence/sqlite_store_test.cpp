@@ -40,6 +40,7 @@ void check_same(const game_record& a, const game_record& b) {
   CHECK(a.to_act == b.to_act);
   CHECK(a.waiting_since == b.waiting_since);
   CHECK(a.result == b.result);
+  CHECK(a.clock == b.clock);
 }
 
 std::int64_t scalar(persistence::database& db, const std::string& sql) {
@@ -91,6 +92,7 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
     finished_game.creator = 2;
     finished_game.seats.resize(2);
     finished_game.result = {{"ranking", {{{"player", 0}, {"rank", 1}}}}};
+    finished_game.clock = {{"control", {{"type", "none"}}}, {"seats", nlohmann::json::array()}};
     CHECK(wait_for([&](auto d) { s->save_game(finished_game, d); }) == "");
   }
 

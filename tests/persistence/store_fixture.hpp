@@ -82,6 +82,7 @@ struct live_game {
     if (acting != record.to_act) {
       record.to_act = acting;
       record.waiting_since = rec.at;
+      record.clock = {{"changed_at", rec.at}};  // opaque to the store: kept as given
     }
     if (finished()) {
       record.status = persistence::game_status::finished;

@@ -132,11 +132,11 @@ TEST_CASE("a game whose stored log no longer replays still loads and goes on, wi
   REQUIRE(seats[0].log.size() == version);
   for (const auto& e : seats[0].log) CHECK(e["events"].is_null());
   CHECK(seats[0].log[1]["cmd"].is_object());
-  // It goes on: a command is accepted, and its own entry has its events.
+  // It goes on: a command is accepted, and its own entry has its events (a list, known, if
+  // perhaps empty: not every command causes one).
   std::mt19937 random(12);
   play_until(t.game, seats, random, [&] { return seats[0].version > version; });
   CHECK(seats[0].log.back()["events"].is_array());
-  CHECK_FALSE(seats[0].log.back()["events"].empty());
   // Its history cannot be replayed, and says so.
   const auto h = call_api(s.port(), http::verb::get, game_path(t.game, "history"), std::nullopt,
                           t.tokens[0]);

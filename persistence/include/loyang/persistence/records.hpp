@@ -56,6 +56,9 @@ struct game_record {
   std::vector<engine::player_id> to_act;  ///< who must act now
   std::int64_t waiting_since = 0;        ///< when to_act last changed (Unix seconds)
   nlohmann::json result;                 ///< the final ranking, once finished
+  /// The game's turn clocks as the server keeps them (server/src/clocks: its stored() JSON),
+  /// written with each command; null: no clock. Opaque to the store.
+  nlohmann::json clock;
 };
 
 /// One accepted command as it is stored.
