@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "clocks/deadline_queue.hpp"
 #include "clocks/game_clock.hpp"
 #include "game_client.hpp"
 
@@ -150,6 +151,38 @@ TEST_CASE("no clock: nothing runs; a clock survives being stored; a damaged one 
   broken = c.stored();
   broken["control"] = {{"type", "sundial"}};
   CHECK_THROWS_AS(game_clock::from_stored(broken), std::invalid_argument);
+}
+
+TEST_CASE("the deadline queue: one deadline per game, the earliest first; due games taken once",
+          "[clocks]") {
+  deadline_queue q;
+  CHECK_FALSE(q.earliest());
+  CHECK(q.take_due(t0).empty());
+  q.arm(1, t0 + 300);
+  q.arm(2, t0 + 100);
+  q.arm(3, t0 + 200);
+  q.arm(4, t0 + 100);
+  CHECK(q.size() == 4);
+  CHECK(q.earliest() == t0 + 100);
+  q.arm(1, t0 + 50);        // re-armed: replaced, not added
+  q.arm(3, std::nullopt);   // its clocks stopped
+  CHECK(q.size() == 3);
+  CHECK_FALSE(q.deadline_of(3));
+  CHECK(q.deadline_of(1) == t0 + 50);
+  CHECK(q.take_due(t0 + 49).empty());
+  CHECK(q.take_due(t0 + 100) == std::vector<std::int64_t>{1, 2, 4});
+  CHECK(q.take_due(t0 + 100).empty());  // each fires once
+  CHECK_FALSE(q.earliest());
+  CHECK(q.size() == 0);
+  // The queue follows a game's clock: the earliest deadline of its seats.
+  game_clock c(parsed({{"type", "per_move"}, {"seconds", day}}), 2);
+  c.set_acting({0, 1}, t0);
+  c.set_acting({1}, t0 + 10);
+  c.set_acting({1, 0}, t0 + 20);
+  const auto next = c.next_deadline();
+  REQUIRE(next);
+  q.arm(7, next->first);
+  CHECK(q.earliest() == t0 + day);  // seat 1's, from t0; seat 0's runs from t0 + 20
 }
 
 TEST_CASE("a game created with a time control shows each seat's clock, which moves with the game "
