@@ -69,6 +69,14 @@ if [ -x "$history_bench" ]; then
   "$history_bench" "${BENCH_HISTORY_GAMES:-10}" 4
 fi
 
+# Turn clocks: holding and firing the deadlines of many idle games.
+clock_bench="$build/tools/clock_bench"
+if [ -x "$clock_bench" ]; then
+  echo
+  echo "Deadlines of idle games (clock_bench ${BENCH_CLOCK_GAMES:-100000}):"
+  "$clock_bench" "${BENCH_CLOCK_GAMES:-100000}"
+fi
+
 # ---- the server under load: loyang-load against loyang-server, both on this machine ----------
 server="$build/server/loyang-server"
 load="$build/tools/load/loyang-load"

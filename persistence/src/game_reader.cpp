@@ -25,7 +25,37 @@ game_reader::game_reader(const std::filesystem::path& file)
       commands_(db_.prepare(
           "SELECT version, player, command, created_at FROM commands WHERE game_id = ?1 "
           "ORDER BY version")),
-      last_seen_(db_.prepare("SELECT seat, version FROM last_seen WHERE game_id = ?1 ORDER BY seat")) {}
+      last_seen_(db_.prepare("SELECT seat, version FROM last_seen WHERE game_id = ?1 ORDER BY seat")),
+      due_notes_(db_.prepare(
+          "SELECT id, account_id, channel, dedupe, body, created_at, attempts, next_at FROM outbox "
+          "WHERE state = 'queued' AND next_at <= ?1 ORDER BY next_at, id LIMIT ?2")),
+      queued_notes_(db_.prepare("SELECT count(*) FROM outbox WHERE state = 'queued'")) {}
+
+std::vector<outbox_record> game_reader::due_notifications(std::int64_t now, std::size_t limit) {
+  std::vector<outbox_record> out;
+  due_notes_.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+  while (due_notes_.step()) {
+    outbox_record n;
+    n.id = due_notes_.column_int64(0);
+    n.account = due_notes_.column_int64(1);
+    n.channel = due_notes_.column_text(2);
+    n.dedupe = due_notes_.column_text(3);
+    n.body = due_notes_.column_text(4);
+    n.created_at = due_notes_.column_int64(5);
+    n.attempts = static_cast<int>(due_notes_.column_int64(6));
+    n.next_at = due_notes_.column_int64(7);
+    out.push_back(std::move(n));
+  }
+  due_notes_.reset();
+  return out;
+}
+
+std::int64_t game_reader::queued_notifications() {
+  queued_notes_.step();
+  const auto n = queued_notes_.column_int64(0);
+  queued_notes_.reset();
+  return n;
+}
 
 store::catalog game_reader::load_catalog() {
   store::catalog out;
@@ -42,6 +72,9 @@ store::catalog game_reader::load_catalog() {
       out.tokens.push_back({tokens.column_text(0), tokens.column_int64(1), tokens.column_int64(2),
                             tokens.column_int64(3)});
     }
+
+    auto settings = db_.prepare("SELECT account_id, settings FROM notify_settings ORDER BY account_id");
+    while (settings.step()) out.notify_settings.emplace_back(settings.column_int64(0), settings.column_text(1));
 
     auto games = db_.prepare(
         "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
@@ -66,7 +99,7 @@ store::catalog game_reader::load_catalog() {
       index[g.id] = out.games.size();
       out.games.push_back(std::move(g));
     }
-    auto seats = db_.prepare("SELECT game_id, seat, account_id, bot FROM seats ORDER BY game_id, seat");
+    auto seats = db_.prepare("SELECT game_id, seat, account_id, bot, gone, gone_at FROM seats ORDER BY game_id, seat");
     while (seats.step()) {
       const auto it = index.find(seats.column_int64(0));
       if (it == index.end()) continue;
@@ -75,6 +108,10 @@ store::catalog game_reader::load_catalog() {
       if (list.size() <= seat) list.resize(seat + 1);
       list[seat].account_id = seats.column_is_null(2) ? 0 : seats.column_int64(2);
       list[seat].bot = seats.column_int64(3) != 0;
+      if (!seats.column_is_null(4)) {
+        list[seat].gone = parse_departure(seats.column_text(4));
+        list[seat].gone_at = seats.column_is_null(5) ? 0 : seats.column_int64(5);
+      }
     }
   } catch (const nlohmann::json::exception& e) {
     throw error(std::string("stored catalog does not parse: ") + e.what());

@@ -16,10 +16,12 @@ class game_reader {
   store::catalog load_catalog();
   /// Throws engine_mismatch or persistence::error (see sqlite_store::load_game).
   loaded_game load_game(std::int64_t game);
+  std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit);
+  std::int64_t queued_notifications();
 
  private:
   database db_;
-  statement game_, snapshot_, commands_, last_seen_;
+  statement game_, snapshot_, commands_, last_seen_, due_notes_, queued_notes_;
 };
 
 }  // namespace loyang::persistence::detail

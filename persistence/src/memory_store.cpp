@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "loyang/engine/game.hpp"
@@ -14,6 +15,8 @@ namespace {
 
 class memory_store final : public store {
  public:
+  using store::append_command;
+  using store::save_game;
   catalog load_catalog() override { return {}; }
   void save_account(const account_record&, write_done done) override { done({}); }
   void save_token(const std::string&, std::int64_t, std::int64_t, write_done done) override {
@@ -25,15 +28,52 @@ class memory_store final : public store {
                        write_done done) override {
     done({});
   }
-  void save_game(const game_record&, write_done done) override { done({}); }
+  void save_game(const game_record&, std::vector<outbox_record> notes, write_done done) override {
+    queue(std::move(notes));
+    done({});
+  }
   void append_command(const command_record& c, const game_record&, const engine::state&,
-                      write_done done) override {
+                      std::vector<outbox_record> notes, write_done done) override {
     {
       std::lock_guard lock(mutex_);
       logs_[c.game].push_back(c);
       note(c.game, c.player, c.version);
     }
+    queue(std::move(notes));
     done({});
+  }
+  void save_notify_settings(std::int64_t, const std::string&, std::vector<outbox_record> notes,
+                            write_done done) override {
+    queue(std::move(notes));
+    done({});
+  }
+  std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<outbox_record> due;
+    for (const auto& [id, n] : outbox_) {
+      if (n.next_at <= now && due.size() < limit) due.push_back(n);
+    }
+    return due;
+  }
+  void settle_notification(std::int64_t id, delivery how, std::int64_t, std::int64_t next_at,
+                           const std::string&, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = outbox_.find(id);
+      if (it != outbox_.end()) {
+        if (how == delivery::retry) {
+          ++it->second.attempts;
+          it->second.next_at = next_at;
+        } else {
+          outbox_.erase(it);
+        }
+      }
+    }
+    done({});
+  }
+  std::int64_t queued_notifications() override {
+    std::lock_guard lock(mutex_);
+    return static_cast<std::int64_t>(outbox_.size());
   }
   void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
                       write_done done) override {
@@ -67,7 +107,19 @@ class memory_store final : public store {
     v = std::max(v, version);
   }
 
+  void queue(std::vector<outbox_record> notes) {
+    std::lock_guard lock(mutex_);
+    for (auto& n : notes) {
+      if (!dedupe_.insert(n.dedupe).second) continue;
+      n.id = next_note_++;
+      outbox_[n.id] = std::move(n);
+    }
+  }
+
   std::map<std::int64_t, std::vector<command_record>> logs_;
+  std::map<std::int64_t, outbox_record> outbox_;
+  std::set<std::string> dedupe_;
+  std::int64_t next_note_ = 1;
   std::map<std::int64_t, std::map<engine::player_id, std::uint32_t>> seen_;
 };
 

@@ -106,8 +106,37 @@ constexpr std::string_view migration_4 = R"sql(
 ALTER TABLE games ADD COLUMN clock TEXT;
 )sql";
 
-constexpr std::array<std::string_view, 4> all_migrations{migration_1, migration_2, migration_3,
-                                                         migration_4};
+// Issue 21 (timeouts, resigning): why a person left his seat ('timeout', 'resigned'), and when.
+constexpr std::string_view migration_5 = R"sql(
+ALTER TABLE seats ADD COLUMN gone TEXT;
+ALTER TABLE seats ADD COLUMN gone_at INTEGER;
+)sql";
+
+// Issue 21 (notifications): each account's settings (JSON the server reads), and the outbox:
+// notifications queued with the change that caused them, until delivered or given up.
+constexpr std::string_view migration_6 = R"sql(
+CREATE TABLE notify_settings (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+  settings   TEXT NOT NULL
+);
+CREATE TABLE outbox (
+  id         INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  channel    TEXT NOT NULL,
+  dedupe     TEXT NOT NULL UNIQUE,
+  body       TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  attempts   INTEGER NOT NULL DEFAULT 0,
+  next_at    INTEGER NOT NULL,
+  state      TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sent', 'failed', 'dropped')),
+  last_error TEXT,
+  settled_at INTEGER
+);
+CREATE INDEX outbox_due ON outbox(state, next_at);
+)sql";
+
+constexpr std::array<std::string_view, 6> all_migrations{migration_1, migration_2, migration_3,
+                                                         migration_4, migration_5, migration_6};
 
 }  // namespace
 

@@ -16,4 +16,19 @@ std::string_view watch_name(watch_policy w) {
   return w == watch_policy::players ? "players" : "everyone";
 }
 
+std::string_view departure_name(departure d) {
+  switch (d) {
+    case departure::timed_out: return "timeout";
+    case departure::resigned: return "resigned";
+    case departure::none: break;
+  }
+  return "";
+}
+
+departure parse_departure(std::string_view name) {
+  if (name == "timeout") return departure::timed_out;
+  if (name == "resigned") return departure::resigned;
+  return departure::none;
+}
+
 }  // namespace loyang::persistence

@@ -288,13 +288,36 @@ void sqlite_store::change_password(std::int64_t account, const std::string& pass
   impl_->enqueue(detail::password_write{account, password_hash, keep_hash}, std::move(done));
 }
 
-void sqlite_store::save_game(const game_record& g, write_done done) {
-  impl_->enqueue(detail::make_game_write(g), std::move(done));
+void sqlite_store::save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) {
+  auto w = detail::make_game_write(g);
+  w.notes = std::move(notes);
+  impl_->enqueue(std::move(w), std::move(done));
 }
 
-void sqlite_store::append_command(const command_record& c, const game_record& g,
-                                  const engine::state& state, write_done done) {
+void sqlite_store::save_notify_settings(std::int64_t account, const std::string& settings,
+                                        std::vector<outbox_record> notes, write_done done) {
+  impl_->enqueue(detail::notify_settings_write{account, settings, std::move(notes)}, std::move(done));
+}
+
+std::vector<outbox_record> sqlite_store::due_notifications(std::int64_t now, std::size_t limit) {
+  impl::lease reader(*impl_);
+  return reader->due_notifications(now, limit);
+}
+
+void sqlite_store::settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
+                                       const std::string& error, write_done done) {
+  impl_->enqueue(detail::settle_write{id, how, at, next_at, error}, std::move(done));
+}
+
+std::int64_t sqlite_store::queued_notifications() {
+  impl::lease reader(*impl_);
+  return reader->queued_notifications();
+}
+
+void sqlite_store::append_command(const command_record& c, const game_record& g, const engine::state& state,
+                                  std::vector<outbox_record> notes, write_done done) {
   detail::command_write w;
+  w.notes = std::move(notes);
   w.game = c.game;
   w.version = c.version;
   w.player = c.player;

@@ -61,6 +61,12 @@ std::string describe(const write& w) {
     std::string operator()(const command_write& c) const {
       return "storing command " + std::to_string(c.version) + " of game " + std::to_string(c.game);
     }
+    std::string operator()(const notify_settings_write& n) const {
+      return "saving the notification settings of account " + std::to_string(n.account);
+    }
+    std::string operator()(const settle_write& n) const {
+      return "settling notification " + std::to_string(n.id);
+    }
   };
   return std::visit(visitor{}, w);
 }
@@ -96,9 +102,10 @@ write_statements::write_statements(database& db, std::string engine_version)
           "waiting_since = excluded.waiting_since, result = excluded.result, "
           "watch = excluded.watch, clock = excluded.clock")),
       upsert_seat_(db.prepare(
-          "INSERT INTO seats(game_id, seat, account_id, bot) VALUES (?1, ?2, ?3, ?4) "
+          "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
           "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
-          "bot = excluded.bot")),
+          "bot = excluded.bot, gone = excluded.gone, gone_at = excluded.gone_at")),
       delete_extra_seats_(db.prepare("DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2")),
       advance_game_(db.prepare(
           "UPDATE games SET version = ?1, status = ?2, updated_at = ?3, to_act = ?4, "
@@ -112,7 +119,58 @@ write_statements::write_statements(database& db, std::string engine_version)
       prune_snapshots_(db.prepare("DELETE FROM snapshots WHERE game_id = ?1 AND version < ?2")),
       upsert_seen_(db.prepare(
           "INSERT INTO last_seen(game_id, seat, version) VALUES (?1, ?2, ?3) "
-          "ON CONFLICT(game_id, seat) DO UPDATE SET version = max(version, excluded.version)")) {}
+          "ON CONFLICT(game_id, seat) DO UPDATE SET version = max(version, excluded.version)")),
+      upsert_notify_(db.prepare(
+          "INSERT INTO notify_settings(account_id, settings) VALUES (?1, ?2) "
+          "ON CONFLICT(account_id) DO UPDATE SET settings = excluded.settings")),
+      // A key queued before (a command retried, a wake run twice) is not queued again.
+      insert_note_(db.prepare(
+          "INSERT OR IGNORE INTO outbox(account_id, channel, dedupe, body, created_at, next_at) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+      settle_sent_(db.prepare(
+          "UPDATE outbox SET state = 'sent', attempts = attempts + 1, settled_at = ?2, last_error = NULL "
+          "WHERE id = ?1")),
+      settle_retry_(db.prepare(
+          "UPDATE outbox SET attempts = attempts + 1, next_at = ?2, last_error = ?3 WHERE id = ?1")),
+      settle_dropped_(db.prepare(
+          "UPDATE outbox SET state = 'dropped', settled_at = ?2, last_error = ?3 WHERE id = ?1")),
+      settle_failed_(db.prepare(
+          "UPDATE outbox SET state = 'failed', attempts = attempts + 1, settled_at = ?2, last_error = ?3 "
+          "WHERE id = ?1")) {}
+
+void write_statements::queue(const std::vector<outbox_record>& notes) {
+  for (const auto& n : notes) {
+    insert_note_.bind(1, n.account)
+        .bind(2, std::string_view(n.channel))
+        .bind(3, std::string_view(n.dedupe))
+        .bind(4, std::string_view(n.body))
+        .bind(5, n.created_at)
+        .bind(6, n.next_at)
+        .run();
+  }
+}
+
+void write_statements::run(const notify_settings_write& w) {
+  upsert_notify_.bind(1, w.account).bind(2, std::string_view(w.settings)).run();
+  queue(w.notes);
+}
+
+void write_statements::run(const settle_write& w) {
+  switch (w.how) {
+    case delivery::sent:
+      settle_sent_.bind(1, w.id).bind(2, w.at).run();
+      break;
+    case delivery::retry:
+      settle_retry_.bind(1, w.id).bind(2, w.next_at).bind(3, std::string_view(w.error)).run();
+      break;
+    case delivery::failed:
+      settle_failed_.bind(1, w.id).bind(2, w.at).bind(3, std::string_view(w.error)).run();
+      break;
+    case delivery::dropped:
+      settle_dropped_.bind(1, w.id).bind(2, w.at).bind(3, std::string_view(w.error)).run();
+      break;
+  }
+}
 
 void write_statements::run(const write& w) {
   std::visit([this](const auto& x) { run(x); }, w);
@@ -172,9 +230,16 @@ void write_statements::run(const game_write& w) {
     } else {
       upsert_seat_.bind(3, nullptr);
     }
-    upsert_seat_.bind(4, w.seats[i].bot ? 1 : 0).run();
+    upsert_seat_.bind(4, w.seats[i].bot ? 1 : 0);
+    if (w.seats[i].gone != departure::none) {
+      upsert_seat_.bind(5, departure_name(w.seats[i].gone)).bind(6, w.seats[i].gone_at);
+    } else {
+      upsert_seat_.bind(5, nullptr).bind(6, nullptr);
+    }
+    upsert_seat_.run();
   }
   delete_extra_seats_.bind(1, w.id).bind(2, static_cast<std::int64_t>(w.seats.size())).run();
+  queue(w.notes);
 }
 
 void write_statements::run(const command_write& w) {
@@ -209,6 +274,7 @@ void write_statements::run(const command_write& w) {
   }
   // The player has seen what his own command produced.
   run(seen_write{w.game, w.player, w.version});
+  queue(w.notes);
 }
 
 void write_statements::run(const seen_write& w) {

@@ -56,6 +56,7 @@ struct game_write {
   std::optional<std::string> result;
   std::optional<std::string> clock;
   std::vector<seat_record> seats;
+  std::vector<outbox_record> notes;
 };
 
 struct snapshot_blob {
@@ -78,6 +79,7 @@ struct command_write {
   std::optional<std::string> clock;
   std::int64_t state_hash = 0;
   std::optional<snapshot_blob> snapshot;
+  std::vector<outbox_record> notes;
 };
 
 /// The version a seat of a game has seen (kept when newer than the stored one).
@@ -87,8 +89,24 @@ struct seen_write {
   std::int64_t version = 0;
 };
 
+/// An account's notification settings.
+struct notify_settings_write {
+  std::int64_t account = 0;
+  std::string settings;
+  std::vector<outbox_record> notes;
+};
+
+/// How a notification's delivery attempt ended.
+struct settle_write {
+  std::int64_t id = 0;
+  delivery how = delivery::sent;
+  std::int64_t at = 0;
+  std::int64_t next_at = 0;
+  std::string error;
+};
+
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
-                           game_write, command_write, seen_write>;
+                           game_write, command_write, seen_write, notify_settings_write, settle_write>;
 
 game_write make_game_write(const game_record& g);
 
@@ -113,6 +131,9 @@ class write_statements {
   void run(const game_write& w);
   void run(const command_write& w);
   void run(const seen_write& w);
+  void run(const notify_settings_write& w);
+  void run(const settle_write& w);
+  void queue(const std::vector<outbox_record>& notes);
 
   database& db_;
   std::string engine_version_;
@@ -121,6 +142,7 @@ class write_statements {
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
   statement upsert_seen_;
+  statement upsert_notify_, insert_note_, settle_sent_, settle_retry_, settle_dropped_, settle_failed_;
 };
 
 }  // namespace loyang::persistence::detail

@@ -82,6 +82,10 @@ std::string subscribe_error_text(std::int64_t game, std::string_view code,
   return dump({{"type", "error"}, {"game", game}, {"error", {{"code", code}, {"message", message}}}});
 }
 
+std::string table_text(std::int64_t game, std::uint32_t version, const nlohmann::json& table) {
+  return dump({{"type", "table"}, {"game", game}, {"version", version}, {"table", table}});
+}
+
 std::string unsubscribed_text(std::int64_t game) {
   return dump({{"type", "unsubscribed"}, {"game", game}});
 }

@@ -185,7 +185,76 @@ std::optional<std::string> apply_history_reads(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 17> options{{
+std::optional<std::string> apply_public_url(config& c, const std::string& value) {
+  if (value.rfind("http://", 0) != 0 && value.rfind("https://", 0) != 0) {
+    return "public URL must start with http:// or https://";
+  }
+  c.public_url = value.back() == '/' ? value.substr(0, value.size() - 1) : value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_smtp_url(config& c, const std::string& value) {
+  if (value.rfind("smtp://", 0) != 0 && value.rfind("smtps://", 0) != 0) {
+    return "SMTP URL must be smtp://host:port (STARTTLS) or smtps://host:port (TLS)";
+  }
+  c.smtp_url = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_smtp_user(config& c, const std::string& value) {
+  c.smtp_user = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_smtp_password(config& c, const std::string& value) {
+  c.smtp_password = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_smtp_tls(config& c, const std::string& value) {
+  if (value != "required" && value != "optional" && value != "off") return "must be required, optional or off";
+  c.smtp_tls = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_mail_from(config& c, const std::string& value) {
+  if (value.find('@') == std::string::npos || value.find_first_of("\r\n<>") != std::string::npos) {
+    return "must be an e-mail address such as loyang@example.org";
+  }
+  c.mail_from = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_webhook_private(config& c, const std::string& value) {
+  if (value != "true" && value != "false" && value != "1" && value != "0") return "must be true or false";
+  c.webhook_private_addresses = value == "true" || value == "1";
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_notify_attempts(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 100) return "must be a number from 1 to 100";
+  c.notify_max_attempts = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_notify_retry(config& c, const std::string& value) {
+  std::chrono::seconds d{};
+  if (auto problem = apply_duration(d, value)) return problem;
+  c.notify_retry_base = d;
+  return std::nullopt;
+}
+
+constexpr std::array<option, 26> options{{
+    {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
+    {"--public-url", "LOYANG_PUBLIC_URL", apply_public_url},
+    {"--smtp-url", "LOYANG_SMTP_URL", apply_smtp_url},
+    {"--smtp-user", "LOYANG_SMTP_USER", apply_smtp_user},
+    {"--smtp-password", "LOYANG_SMTP_PASSWORD", apply_smtp_password},
+    {"--smtp-tls", "LOYANG_SMTP_TLS", apply_smtp_tls},
+    {"--mail-from", "LOYANG_MAIL_FROM", apply_mail_from},
+    {"--webhook-private-addresses", "LOYANG_WEBHOOK_PRIVATE_ADDRESSES", apply_webhook_private},
+    {"--notify-max-attempts", "LOYANG_NOTIFY_MAX_ATTEMPTS", apply_notify_attempts},
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
@@ -318,6 +387,31 @@ Options (each also read from its environment variable; the flag wins):
   --history-reads-per-minute N        LOYANG_HISTORY_READS_PER_MINUTE
                                       history and record reads per client address per
                                       minute (default 600; 0 = no limit)
+
+Notifications (docs/protocol.md, "Notifications"):
+  --public-url URL                    LOYANG_PUBLIC_URL
+                                      the address players open the server at, for the links
+                                      in e-mails and webhooks (default http://localhost:PORT)
+  --smtp-url URL                      LOYANG_SMTP_URL
+                                      the mail relay: smtp://host:587 (STARTTLS) or
+                                      smtps://host:465 (default: none, no e-mail is sent)
+  --smtp-user U, --smtp-password P    LOYANG_SMTP_USER, LOYANG_SMTP_PASSWORD
+                                      the relay's login, if it needs one (prefer the
+                                      environment for the password)
+  --smtp-tls T                        LOYANG_SMTP_TLS
+                                      required (default: STARTTLS must succeed), optional
+                                      (used when offered) or off (a relay on this host)
+  --mail-from A                       LOYANG_MAIL_FROM
+                                      the sender address (default loyang@ the public host)
+  --webhook-private-addresses B       LOYANG_WEBHOOK_PRIVATE_ADDRESSES
+                                      true: webhooks may go to loopback and private
+                                      addresses (default false: only public ones)
+  --notify-max-attempts N             LOYANG_NOTIFY_MAX_ATTEMPTS
+                                      deliveries tried before a notification is given up
+                                      (default 8)
+  --notify-retry-base D               LOYANG_NOTIFY_RETRY_BASE
+                                      the wait before the first retry, doubled for each
+                                      further one up to an hour (default 1m)
   --version                           print the version and exit
   -h, --help                          print this help and exit
 

@@ -176,6 +176,19 @@ void route(shared_state& state, request& req, const std::string& client, respond
     return games.record(who, read->first, client, reply);
   }
 
+  // The links of notification mails: the token in the link is the proof, no login.
+  if (path == "/api/notify/verify" || path == "/api/notify/unsubscribe") {
+    // Mail clients follow unsubscribe links with a POST (RFC 8058 one-click) or a GET.
+    if (!get && method != http::verb::post) return not_allowed("GET, HEAD, POST");
+    std::string link_token;
+    if (query.rfind("token=", 0) == 0) link_token = query.substr(6, query.find('&') == std::string::npos
+                                                                         ? std::string::npos
+                                                                         : query.find('&') - 6);
+    auto& notes = games.notifications();
+    if (path == "/api/notify/verify") return notes.verify(link_token, reply);
+    return notes.unsubscribe(link_token, reply);
+  }
+
   // Everything else needs a logged-in account.
   const auto token = bearer(req);
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
@@ -212,6 +225,11 @@ void route(shared_state& state, request& req, const std::string& client, respond
       if (method == http::verb::post) return games.create_game(*who, std::move(body), reply);
       return method_error("GET, HEAD, POST");
     }
+    if (path == "/api/account/notifications") {
+      if (get) return games.notifications().get_settings(who->id, reply);
+      if (method == http::verb::put) return games.notifications().put_settings(who->id, body, reply);
+      return method_error("GET, HEAD, PUT");
+    }
     if (path == "/api/my/games") {
       if (get) {
         const auto page = page_of(games::list_kind::mine);
@@ -235,6 +253,11 @@ void route(shared_state& state, request& req, const std::string& client, respond
           if (method != http::verb::post) return method_error("POST");
           if (action == "join") return games.join(*who, *id, std::move(body), reply);
           return games.leave(*who, *id, reply);
+        }
+        if (action == "resign" || action == "vote") {
+          if (method != http::verb::post) return method_error("POST");
+          if (action == "resign") return games.resign(*who, *id, reply);
+          return games.vote(*who, *id, std::move(body), reply);
         }
       }
     }

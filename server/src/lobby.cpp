@@ -18,12 +18,6 @@
 namespace loyang::server {
 namespace {
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 api_reply error(http::status status, std::string_view code, std::string_view message) {
   return {status, protocol::error_envelope(code, message)};
 }
@@ -58,13 +52,25 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       limits_(lim),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_),
-      history_reads_(lim.history_reads_per_minute, 60, 100000) {}
+      history_reads_(lim.history_reads_per_minute, 60, 100000) {
+  auto o = lim.notify;
+  o.now = [a = accounts_] { return a->now(); };
+  o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
+  notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
+}
 
 lobby::~lobby() { workers_.join(); }
 
 void lobby::start() {
+  timer_ = std::make_shared<clocks::timer_service>(
+      strand_, clocks::timer_service::settings{[a = accounts_] { return a->now(); }, limits_.clock_max_sleep},
+      stats_, [weak = std::weak_ptr<lobby>(shared_from_this())](std::vector<std::int64_t> due) {
+        if (auto self = weak.lock()) self->on_clocks_due(due);
+      });
   auto catalog = store_.load_catalog();
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
+  notify_->load(catalog.notify_settings);
+  notify_->start();
   for (auto& g : catalog.games) {
     next_game_ = std::max(next_game_, g.id + 1);
     const auto id = g.id;
@@ -73,6 +79,9 @@ void lobby::start() {
   spdlog::info("lobby: {} games", games_.size());
   // Games with a bot to move must go on by themselves after a restart.
   net::post(strand_, [self = shared_from_this()] {
+    // Deadlines are stored with the games: the timer service is filled from them.
+    for (const auto& [id, g] : self->games_) self->timer_->arm(id, clocks::next_wake(g));
+    self->timer_->start();
     for (const auto& [id, g] : self->games_) {
       if (g.status != game_status::active) continue;
       // An init-capture: clang 14 cannot capture a structured binding (the fuzz build).
@@ -89,9 +98,11 @@ void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
+    self->timer_->stop();
     self->pinned_.clear();
   });
   accounts_->stop();
+  notify_->stop();
   workers_.join();
 }
 
@@ -129,7 +140,12 @@ nlohmann::json lobby::summary(const game_record& g) const {
     if (s.account_id != 0) {
       player = accounts_->name_of(s.account_id);
     }
-    seats.push_back({{"seat", i}, {"player", player}, {"bot", s.bot}});
+    const auto gone = persistence::departure_name(s.gone);
+    seats.push_back({{"seat", i},
+                     {"player", player},
+                     {"bot", s.bot},
+                     {"gone", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(gone)},
+                     {"gone_at", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.gone_at)}});
   }
   nlohmann::json j{{"id", g.id},
                    {"options", protocol::options_to_json(g.options)},
@@ -143,7 +159,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
                    {"to_act", g.to_act},
                    {"waiting_since", g.waiting_since}};
   j["result"] = g.result.is_null() ? nlohmann::json(nullptr) : g.result;
-  j["clock"] = clocks::record_clock_view(g.clock, unix_now());
+  j["clock"] = clocks::record_clock_view(g.clock, accounts_->now());
   return j;
 }
 
@@ -207,6 +223,10 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     return reply(error(http::status::bad_request, "bad_request",
                        "at least one seat must be left for a person"));
   }
+  if (pace.on_timeout == clocks::timeout_policy::end && options.players != 2) {
+    return reply(error(http::status::bad_request, "bad_request",
+                       "\"on_timeout\": \"end\" is for 2-player games; choose \"bot\" or \"vote\""));
+  }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
                       watch, pace, reply = std::move(reply)]() mutable {
     for (auto& n : invited) {
@@ -230,21 +250,32 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     g.seats.resize(options.players);
     g.seats[0].account_id = who.id;
     for (int i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
-    g.created_at = g.updated_at = g.waiting_since = unix_now();
+    g.created_at = g.updated_at = g.waiting_since = self->accounts_->now();
     g.clock = clocks::new_record_clock(pace, g.seats.size());
     auto& stored = self->games_[g.id] = std::move(g);
+    const game_record open = stored;
     if (std::all_of(stored.seats.begin(), stored.seats.end(), [](auto& s) { return s.taken(); })) {
       self->start_game(stored);
     }
-    self->store_.save_game(stored, [self, id = stored.id, ok = api_reply{http::status::created,
+    auto news = notify::game_news(open, stored);
+    std::vector<std::int64_t> invited_ids;
+    for (const auto& n : stored.invited) {
+      if (auto id = self->accounts_->id_of(n); id && *id != who.id) invited_ids.push_back(*id);
+    }
+    for (auto& n : notify::invite_news(stored, invited_ids)) news.push_back(std::move(n));
+    auto notes = self->notify_->compose(news);
+    const bool told = !notes.empty();
+    self->store_.save_game(stored, std::move(notes), [self, told, id = stored.id, ok = api_reply{http::status::created,
                                                                        self->summary(stored)},
                                     reply = std::move(reply)](const std::string& e) {
+      if (e.empty() && told) self->notify_->poke();
       net::post(self->strand_, [self, id, ok, reply, e] {
         if (e.empty()) {
           self->start_room(id);
           return reply(ok);
         }
         self->games_.erase(id);
+        self->timer_->arm(id, std::nullopt);
         self->rooms_.erase(id);
         self->pinned_.erase(id);
         reply(error(http::status::service_unavailable, e, "the game could not be stored"));
@@ -324,11 +355,14 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     }
     const game_record before = g;
     g.seats[seat].account_id = who.id;
-    g.updated_at = unix_now();
+    g.updated_at = self->accounts_->now();
     if (std::all_of(g.seats.begin(), g.seats.end(), [](auto& s) { return s.taken(); })) {
       self->start_game(g);
     }
-    self->store_.save_game(g, [self, game, before, reply](const std::string& e) {
+    auto notes = self->notify_->compose(notify::game_news(before, g));
+    const bool told = !notes.empty();
+    self->store_.save_game(g, std::move(notes), [self, game, before, told, reply](const std::string& e) {
+      if (e.empty() && told) self->notify_->poke();
       net::post(self->strand_, [self, game, before, reply, e] {
         auto& g = self->games_[game];
         if (e.empty()) {
@@ -336,6 +370,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
           return reply({http::status::ok, self->summary(g)});
         }
         g = before;  // not stored: not joined
+        self->timer_->arm(game, std::nullopt);
         self->rooms_.erase(game);
         self->pinned_.erase(game);
         reply(error(http::status::service_unavailable, e, "the seat could not be stored"));
@@ -358,7 +393,7 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
                          "a game cannot be left once it has started"));
     }
     seat->account_id = 0;
-    g.updated_at = unix_now();
+    g.updated_at = self->accounts_->now();
     if (std::none_of(g.seats.begin(), g.seats.end(), [](auto& s) { return s.account_id != 0; })) {
       g.status = game_status::cancelled;
     }
@@ -423,6 +458,7 @@ void lobby::start_game(game_record& g) {
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
   g.clock = clocks::record_clock_after(g.clock, g.to_act, g.updated_at);
+  timer_->arm(g.id, clocks::next_wake(g));
   // Bots start once the game row is stored (start_room): their commands need it.
   make_room(g, std::move(fresh), history::game_log(g.seats.size()));
 }
@@ -442,7 +478,12 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                          net::post(self->strand_, [self, rec] { self->on_progress(rec); });
                        }
                      },
-                     [] { return unix_now(); }};
+                     [a = accounts_] { return a->now(); },
+                     [n = notify_](const game_record& before, const game_record& after,
+                                   const std::vector<std::pair<engine::player_id, int>>& reminders) {
+                       return n->compose(notify::game_news(before, after, reminders));
+                     },
+                     [n = notify_] { n->poke(); }};
   auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
                                   std::move(svc));
   rooms_[g.id] = r;
@@ -454,6 +495,7 @@ void lobby::on_progress(const game_record& g) {
   auto it = games_.find(g.id);
   if (it == games_.end()) return;
   it->second = g;
+  timer_->arm(g.id, clocks::next_wake(g));
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
 }
 

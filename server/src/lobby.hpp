@@ -20,8 +20,10 @@
 #include "accounts/accounts.hpp"
 #include "api_reply.hpp"
 #include "beast.hpp"
+#include "clocks/timer_service.hpp"
 #include "games/paging.hpp"
 #include "metrics.hpp"
+#include "notify/service.hpp"
 #include "records.hpp"
 #include "room.hpp"
 
@@ -38,6 +40,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
     std::chrono::seconds evict_after{300};
     /// History and record reads one client address may make per minute; 0: no limit.
     int history_reads_per_minute = 600;
+    /// The longest the clocks' timer sleeps before looking at the time again.
+    std::chrono::milliseconds clock_max_sleep{std::chrono::seconds(30)};
+    /// Notifications (its `now` and `name_of` are the lobby's to fill).
+    notify::service::options notify;
   };
 
   lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim);
@@ -50,6 +56,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
 
   /// Accounts and logins (HTTP, and the WebSockets' hello).
   class accounts& users() { return *accounts_; }
+  /// Notification settings and delivery.
+  notify::service& notifications() { return *notify_; }
 
   // Games (HTTP). A private game (by invitation) that `who` may not see is answered as
   // no_such_game (games/visibility.hpp). Lists answer {"games": [...], "next_cursor": ...}.
@@ -70,6 +78,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
                std::string client, reply_fn reply);
   /// GET /api/games/{id}/record: a finished game's record (history/record.hpp).
   void record(std::optional<identity> who, std::int64_t game, std::string client, reply_fn reply);
+
+  // Clocks and leaving a running game (clocks/lobby_clocks.cpp).
+  /// POST /api/games/{id}/resign: `who` gives up his seat (clocks/timeouts.hpp, resign).
+  void resign(identity who, std::int64_t game, reply_fn reply);
+  /// POST /api/games/{id}/vote {"wait": bool}: `who` votes on waiting for a seat out of time.
+  void vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
 
   // WebSocket.
   /// Counts a connection of `account`; false when it already has the most allowed.
@@ -103,6 +117,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// The open games `who` sits in; on the strand.
   int open_games_of(const identity& who) const;
   void persist_game(const game_record& g, reply_fn reply, api_reply ok);
+  /// The timer service found these games due: their rooms (loaded if needed) apply it.
+  void on_clocks_due(const std::vector<std::int64_t>& games);
+  /// Runs `change` in the room of `game`, where `who` sits, and answers with the summary after
+  /// it (clocks/lobby_clocks.cpp).
+  void change_seat(identity who, std::int64_t game,
+                   std::function<room::record_change(engine::player_id seat)> make, reply_fn reply);
 
   net::io_context& ioc_;
   net::strand<net::io_context::executor_type> strand_;
@@ -110,8 +130,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<metrics> stats_;
   limits limits_;
   std::shared_ptr<class accounts> accounts_;
+  std::shared_ptr<notify::service> notify_;
   net::thread_pool workers_{2};  // game loading: off the I/O threads
   net::steady_timer sweep_timer_;
+  std::shared_ptr<clocks::timer_service> timer_;  // on the strand
   bool stopped_ = false;  // on the strand
 
   std::map<std::int64_t, game_record> games_;

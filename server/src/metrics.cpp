@@ -48,6 +48,22 @@ std::string metrics::text() const {
         password_hashes.load(), "counter");
   gauge("loyang_logins_throttled_total", "Logins and password changes refused as too many attempts.",
         logins_throttled.load(), "counter");
+  gauge("loyang_deadlines_armed", "Games with a turn clock running (the timer service waits for them).",
+        deadlines_armed.load(), "gauge");
+  gauge("loyang_deadlines_fired_total", "Times a game was woken for a reminder, a timeout or a vote's end.",
+        deadlines_fired.load(), "counter");
+  gauge("loyang_reminders_total", "Reminders that a deadline is near.", reminders_due.load(), "counter");
+  gauge("loyang_timeouts_total", "Seats whose time ran out.", timeouts.load(), "counter");
+  gauge("loyang_resignations_total", "Players who resigned a game.", resignations.load(), "counter");
+  gauge("loyang_notifications_queued", "Notifications in the outbox, not yet delivered or given up.",
+        notifications_queued.load(), "gauge");
+  gauge("loyang_notifications_sent_total", "Notifications delivered.", notifications_sent.load(), "counter");
+  gauge("loyang_notifications_retried_total", "Delivery attempts that failed and will be tried again.",
+        notifications_retried.load(), "counter");
+  gauge("loyang_notifications_failed_total", "Notifications given up after their last try.",
+        notifications_failed.load(), "counter");
+  gauge("loyang_notifications_dropped_total", "Notifications not sent: their account no longer wants them.",
+        notifications_dropped.load(), "counter");
   gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",
         commands_accepted.load(), "counter");
   out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"

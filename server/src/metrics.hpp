@@ -25,6 +25,18 @@ class metrics {
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
   std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
   std::atomic<std::int64_t> logins_throttled{0};  ///< logins refused with too_many_attempts
+  // Turn clocks (clocks/).
+  std::atomic<std::int64_t> deadlines_armed{0};     ///< games the timer service waits for
+  std::atomic<std::int64_t> deadlines_fired{0};     ///< games woken when something came due
+  std::atomic<std::int64_t> reminders_due{0};       ///< reminders before a deadline
+  std::atomic<std::int64_t> timeouts{0};            ///< seats whose time ran out
+  std::atomic<std::int64_t> resignations{0};
+  // Notifications (notify/).
+  std::atomic<std::int64_t> notifications_queued{0};  ///< in the outbox, not yet settled
+  std::atomic<std::int64_t> notifications_sent{0};
+  std::atomic<std::int64_t> notifications_retried{0};  ///< attempts that failed and will be retried
+  std::atomic<std::int64_t> notifications_failed{0};   ///< given up
+  std::atomic<std::int64_t> notifications_dropped{0};  ///< no longer wanted by their account
 
   /// Counts a refused command under its error code.
   void command_rejected(const std::string& code);

@@ -7,6 +7,8 @@ namespace loyang::server {
 
 using persistence::account_record;
 using persistence::command_record;
+using persistence::delivery;
+using persistence::outbox_record;
 using persistence::game_record;
 using persistence::game_status;
 using persistence::loaded_game;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "clocks/game_clock.hpp"
+#include "games/result.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/server_message.hpp"
 
@@ -13,14 +14,6 @@ namespace loyang::server {
 namespace {
 
 shared_text share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
-
-nlohmann::json ranking_json(const engine::state& s) {
-  auto out = nlohmann::json::array();
-  for (const auto& r : s.ranking) {
-    out.push_back({{"player", r.player}, {"rank", r.rank}});
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -162,6 +155,8 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
     who->send(share(protocol::subscribed_text(id_, state_.version,
                                               seat == engine::no_player ? -1 : int(seat),
                                               last_seen_json(seat))));
+    // The patches it missed end with the table as it was then; it may have changed since.
+    who->send(share(protocol::table_text(id_, state_.version, table_json())));
     return;
   }
   send_snapshot(*who, seat);
@@ -189,6 +184,7 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
   }
   auto view = views_->view(seat);
   view["log"] = log_json(seat);
+  view["table"] = table_json();
   who.send(share(protocol::snapshot_text(id_, state_.version,
                                          seat == engine::no_player ? -1 : int(seat), view,
                                          last_seen_json(seat))));
@@ -220,6 +216,14 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
                      const protocol::command_message& message, clock::time_point arrived) {
   if (seat == engine::no_player) {
     return reject(who.get(), message.id, "not_a_player", "spectators cannot send commands");
+  }
+  if (record_.status != game_status::active) {
+    return reject(who.get(), message.id, "game_over", "the game has ended");
+  }
+  if (who && record_.seats[std::size_t(seat)].bot) {
+    // Decided (docs/protocol.md): a seat handed to a bot stays with it to the end.
+    return reject(who.get(), message.id, "seat_taken_over",
+                  "a bot plays your seat since your time ran out or you resigned");
   }
   if (message.version != state_.version) {
     // The connection is brought up from the version it was sent, not the command's: the
@@ -255,13 +259,16 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   next.clock = clocks::record_clock_after(record_.clock, acting, c.at);
   if (state_.current_phase == engine::phase::finished) {
     next.status = game_status::finished;
-    next.result = {{"ranking", ranking_json(state_)}};
+    next.result = games::final_result(next, state_);
   }
   writing_ = true;
+  auto notes = notes_for(record_, next, {});
+  const bool told = !notes.empty();
   svc_.store.append_command(
-      c, next, state_,
+      c, next, state_, std::move(notes),
       [self = shared_from_this(), who, seat, client_id = message.id, before = std::move(before),
-       next, arrived](const std::string& error) mutable {
+       next, arrived, told](const std::string& error) mutable {
+        if (error.empty() && told && self->svc_.notes_queued) self->svc_.notes_queued();
         net::post(self->strand_, [self, who = std::move(who), seat, client_id = std::move(client_id),
                                   before = std::move(before), next = std::move(next), arrived,
                                   error]() mutable {
@@ -313,6 +320,11 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
   }
   const auto from = views_->version();
   views_->advance(state_);
+  std::string table_op;
+  if (auto table = table_json().dump(); table != table_sent_) {
+    table_op = R"(,{"op":"replace","path":"/table","value":)" + table + '}';
+    table_sent_ = std::move(table);
+  }
   std::string ops;
   bool answered = false;
   for (std::size_t i = 0; i < tracks_.size(); ++i) {
@@ -331,6 +343,7 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
     ops += R"({"op":"add","path":"/log/-","value":)";
     ops += log_.back().text_for(seat);
     ops += '}';
+    ops += table_op;
     auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
     t.patches.emplace_back(from, text);
     t.patch_bytes += text->size();
@@ -361,7 +374,10 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
 }
 
 void room::maybe_bot() {
-  if (bot_pending_ || writing_ || state_.current_phase == engine::phase::finished) return;
+  if (bot_pending_ || writing_ || record_.status != game_status::active ||
+      state_.current_phase == engine::phase::finished) {
+    return;
+  }
   const auto acting = engine::to_act(state_);
   const auto bot = std::find_if(acting.begin(), acting.end(), [this](engine::player_id p) {
     return p >= 0 && std::size_t(p) < record_.seats.size() && record_.seats[std::size_t(p)].bot;
@@ -371,7 +387,8 @@ void room::maybe_bot() {
   bot_pending_ = true;
   net::post(strand_, [self = shared_from_this(), seat] {
     self->bot_pending_ = false;
-    if (self->writing_) return;  // a person's command came first; retried after it
+    // A person's command (or a change of the record) came first; retried after it.
+    if (self->writing_ || self->record_.status != game_status::active) return;
     auto legal = engine::legal_commands(self->state_, seat);
     std::erase_if(legal, [](const engine::command& c) { return engine::command_name(c) == "undo"; });
     if (legal.empty()) {
@@ -385,6 +402,94 @@ void room::maybe_bot() {
     m.id = "bot";
     m.cmd = protocol::command_to_json(legal[pick(self->bot_random_)]);
     self->do_submit(nullptr, seat, m, clock::now());
+  });
+}
+
+}  // namespace loyang::server
+
+namespace loyang::server {
+
+nlohmann::json room::table_json() const {
+  auto seats = nlohmann::json::array();
+  for (const auto& s : record_.seats) {
+    const auto gone = persistence::departure_name(s.gone);
+    seats.push_back({{"bot", s.bot},
+                     {"gone", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(gone)},
+                     {"gone_at", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.gone_at)}});
+  }
+  return {{"status", status_name(record_.status)},
+          {"clock", clocks::record_clock_view(record_.clock, svc_.now())},
+          {"seats", std::move(seats)},
+          {"result", record_.result}};
+}
+
+std::vector<outbox_record> room::notes_for(const game_record& before, const game_record& after,
+                                           const std::vector<std::pair<engine::player_id, int>>& reminders) const {
+  return svc_.notes ? svc_.notes(before, after, reminders) : std::vector<outbox_record>{};
+}
+
+void room::publish_table() {
+  drop_expired();
+  table_sent_ = table_json().dump();
+  if (watchers_.empty()) return;
+  auto text = share(protocol::table_text(id_, state_.version, nlohmann::json::parse(table_sent_)));
+  for (auto& w : watchers_) {
+    if (auto s = w.who.lock()) s->send(text);
+  }
+}
+
+void room::store_record(game_record next, std::vector<persistence::outbox_record> notes,
+                        std::function<void(const std::string&)> done) {
+  writing_ = true;
+  const bool told = !notes.empty();
+  svc_.store.save_game(next, std::move(notes), [self = shared_from_this(), next, told,
+                                                done = std::move(done)](const std::string& error) {
+    if (error.empty() && told && self->svc_.notes_queued) self->svc_.notes_queued();
+    net::post(self->strand_, [self, next = std::move(next), done = std::move(done), error]() mutable {
+      self->writing_ = false;
+      if (error.empty()) {
+        self->record_ = std::move(next);
+        self->publish_table();
+      } else {
+        spdlog::error("game {}: a change of its record could not be stored ({})", self->id_, error);
+      }
+      self->svc_.on_progress(self->record_);  // first: an answer after `done` reads the new record
+      done(error);
+      self->maybe_bot();
+      self->run_queue();
+    });
+  });
+}
+
+void room::wake() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->run_or_queue([self] {
+      auto out = clocks::on_wake(self->record_, self->svc_.now());
+      self->svc_.stats->reminders_due += static_cast<std::int64_t>(out.reminders.size());
+      self->svc_.stats->timeouts += static_cast<std::int64_t>(out.timed_out.size());
+      for (const auto& [seat, n] : out.reminders) {
+        spdlog::info("game {}: seat {} reminded ({})", self->id_, int(seat), n == 1 ? "halfway" : "shortly before");
+      }
+      for (const auto seat : out.timed_out) spdlog::info("game {}: seat {} ran out of time", self->id_, int(seat));
+      if (!out.changed) return self->svc_.on_progress(self->record_);  // the lobby arms the next wake
+      auto notes = self->notes_for(self->record_, out.next, out.reminders);
+      self->store_record(std::move(out.next), std::move(notes), [](const std::string&) {});
+    });
+  });
+}
+
+void room::change(record_change change, std::function<void(std::optional<clocks::refusal>)> done) {
+  net::post(strand_, [self = shared_from_this(), change = std::move(change), done = std::move(done)] {
+    self->run_or_queue([self, change, done] {
+      auto next = change(self->record_, self->svc_.now());
+      if (auto* no = std::get_if<clocks::refusal>(&next)) return done(*no);
+      auto& after = std::get<game_record>(next);
+      auto notes = self->notes_for(self->record_, after, {});
+      self->store_record(std::move(after), std::move(notes), [done](const std::string& error) {
+        if (error.empty()) return done(std::nullopt);
+        done(clocks::refusal{error, "the change could not be stored; try again", 503});
+      });
+    });
   });
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "beast.hpp"
+#include "clocks/timeouts.hpp"
 #include "history/game_log.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
@@ -42,6 +43,14 @@ class room : public std::enable_shared_from_this<room> {
     std::function<void(const game_record&)> on_progress;
     /// Unix seconds now.
     std::function<std::int64_t()> now;
+    /// The notifications a change of the record from `before` to `after` causes (with the
+    /// reminders a wake took), queued in the same transaction; and the sender told of them.
+    /// Either may be empty: no notifications.
+    std::function<std::vector<persistence::outbox_record>(
+        const game_record& before, const game_record& after,
+        const std::vector<std::pair<engine::player_id, int>>& reminders)>
+        notes;
+    std::function<void()> notes_queued;
   };
 
   /// `log`: the game's log with its events (history::game_log::rebuild of `game.log`).
@@ -66,6 +75,18 @@ class room : public std::enable_shared_from_this<room> {
   /// id when accepted, by a result message when refused (or when `who` no longer watches).
   void submit(std::shared_ptr<subscriber> who, engine::player_id seat,
               protocol::command_message message);
+
+  /// Something on the game's clock is due (the timer service says): reminders, a seat out of
+  /// time, a vote's end are applied, stored and shown. The record then goes to on_progress
+  /// (changed or not), so the lobby arms the next wake.
+  void wake();
+
+  /// A change of the game's record outside the rules (resigning, a vote), made on the strand
+  /// between commands: `change` gets the record and the time and gives the next record or a
+  /// refusal; the next record is stored, then shown to every viewer. `done` gets the refusal, or
+  /// nullopt once stored (a storage failure is a refusal with its code and status 503).
+  using record_change = std::function<std::variant<game_record, clocks::refusal>(const game_record&, std::int64_t)>;
+  void change(record_change change, std::function<void(std::optional<clocks::refusal>)> done);
 
   /// Whether nobody watches and no bot is due (for eviction); call on the strand.
   void when_idle(std::function<void(bool idle)> answer);
@@ -107,6 +128,15 @@ class room : public std::enable_shared_from_this<room> {
   // `client_id`. Returns whether `who` got a patch.
   bool publish(const subscriber* who, const std::string& client_id);
   void maybe_bot();
+  // Stores `next` (a change without a command), then publishes it; `done` gets the store's error.
+  void store_record(game_record next, std::vector<persistence::outbox_record> notes,
+                    std::function<void(const std::string& error)> done);
+  // The server's part of the view, at /table: status, clocks, seats' fates, result.
+  nlohmann::json table_json() const;
+  std::vector<outbox_record> notes_for(const game_record& before, const game_record& after,
+                                       const std::vector<std::pair<engine::player_id, int>>& reminders) const;
+  // Sends every watcher the table message (after a change without a command).
+  void publish_table();
   void send_snapshot(subscriber& who, engine::player_id seat);
   bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);
   // Brings the watcher `w` from the version it was sent to the current one.
@@ -132,6 +162,7 @@ class room : public std::enable_shared_from_this<room> {
   services svc_;
   std::vector<watcher> watchers_;
   std::vector<track> tracks_;  // one per seat, then the spectators'
+  std::string table_sent_;  // the table as the last patch or table message gave it
   // Every viewer's view; kept while anyone watches or may resume.
   std::optional<protocol::view_patcher> views_;
   bool writing_ = false;

@@ -45,6 +45,17 @@ struct server::impl {
     lim.max_open_games_per_account = settings.max_open_games_per_account;
     lim.evict_after = settings.evict_after;
     lim.history_reads_per_minute = settings.history_reads_per_minute;
+    lim.clock_max_sleep = settings.clock_max_sleep;
+    notify::init_curl();
+    lim.notify.public_url = settings.public_url.empty()
+                                ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())
+                                : settings.public_url;
+    lim.notify.relay = {settings.smtp_url, settings.smtp_user, settings.smtp_password, settings.smtp_tls,
+                        settings.mail_from};
+    lim.notify.webhook_private_addresses = settings.webhook_private_addresses;
+    lim.notify.max_attempts = settings.notify_max_attempts;
+    lim.notify.retry_base = settings.notify_retry_base;
+    lim.notify.poll = settings.notify_poll;
     lim.account_policy.cost = settings.password_cost == "minimal" ? password_cost::minimal
                                                             : password_cost::interactive;
     lim.account_policy.idle_lifetime = settings.token_idle_lifetime;

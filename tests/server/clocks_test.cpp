@@ -209,7 +209,7 @@ TEST_CASE("a game created with a time control shows each seat's clock, which mov
                                   tokens[0]);
     REQUIRE(created.status == http::status::created);
     game = created.body["id"];
-    CHECK(created.body["clock"]["control"] == json{{"type", "per_move"}, {"seconds", day}});
+    CHECK(created.body["clock"]["control"] == json{{"type", "per_move"}, {"seconds", day}, {"on_timeout", "bot"}});
     CHECK(created.body["clock"]["seats"][0]["running"] == false);  // not started yet
     REQUIRE(call_api(s.port(), http::verb::post, game_path(game, "join"), json::object(), tokens[1]).status ==
             http::status::ok);

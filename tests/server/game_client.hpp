@@ -41,6 +41,10 @@ struct viewer {
       REQUIRE(next);
       doc = std::move(next.value());
       version = m["to"];
+    } else if (m["type"] == "table") {
+      // The server's part of the view changed without a command (a clock, a seat, the result).
+      doc["table"] = m["table"];
+      return;
     } else {
       return;
     }

@@ -46,7 +46,7 @@ struct one_room {
     start = engine::new_game(g.options, g.seed);
     g.to_act = engine::to_act(start);
     room::services svc{*store, std::make_shared<server::metrics>(), [](const server::game_record&) {},
-                       [] { return std::int64_t(0); }};
+                       [] { return std::int64_t(0); }, {}, {}};
     r = std::make_shared<room>(ioc.get_executor(), g, persistence::loaded_game{start, {}},
                                server::history::game_log(g.seats.size()), svc);
     r->start();

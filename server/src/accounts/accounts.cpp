@@ -461,6 +461,13 @@ std::optional<std::string> accounts::registered_name(const std::string& any_case
   return it->second.name;
 }
 
+std::optional<std::int64_t> accounts::id_of(const std::string& any_case) const {
+  std::lock_guard lock(mutex_);
+  const auto it = by_name_.find(fold(any_case));
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second.id;
+}
+
 std::string accounts::name_of(std::int64_t id) const {
   std::lock_guard lock(mutex_);
   const auto it = names_.find(id);

@@ -106,6 +106,8 @@ class accounts : public std::enable_shared_from_this<accounts> {
   std::optional<std::string> registered_name(const std::string& any_case) const;
   /// The name of account `id`; empty when unknown.
   std::string name_of(std::int64_t id) const;
+  /// The id of the account called `any_case` (in any case), if there is one.
+  std::optional<std::int64_t> id_of(const std::string& any_case) const;
   /// The clock of token expiry and of every rate limit: Unix seconds (policy::now, if set).
   std::int64_t now() const;
 

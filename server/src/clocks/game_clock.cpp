@@ -17,28 +17,138 @@ void game_clock::charge(seat_clock& c, std::int64_t now) const {
   c.since = now;
 }
 
+game_clock::seat_clock* game_clock::seat_at(engine::player_id seat) {
+  if (!on() || seat < 0 || std::size_t(seat) >= seats_.size()) return nullptr;
+  return &seats_[std::size_t(seat)];
+}
+
+void game_clock::start_decision(seat_clock& c, std::int64_t left, std::int64_t now) const {
+  c.left = left;
+  c.start_left = left;
+  c.reminded = 0;
+  c.since.reset();
+  if (!c.paused) c.since = now;
+}
+
 void game_clock::set_acting(const std::vector<engine::player_id>& acting, std::int64_t now) {
   if (!on()) return;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto& c = seats_[i];
+    if (c.retired) continue;
     const bool now_acting = std::find(acting.begin(), acting.end(), engine::player_id(i)) != acting.end();
     if (c.acting && !now_acting) {
       charge(c, now);
       c.since.reset();
       c.acting = false;
       if (tc_.what == time_control::kind::bank) c.left = std::min(tc_.cap, c.left + tc_.increment);
+      if (vote_ && vote_->seat == engine::player_id(i)) vote_.reset();  // it acted after all
     } else if (!c.acting && now_acting) {
       c.acting = true;
-      if (tc_.what == time_control::kind::per_move) c.left = tc_.per_move;
-      if (!c.paused) c.since = now;
+      start_decision(c, tc_.what == time_control::kind::per_move ? tc_.per_move : c.left, now);
     }
   }
+}
+
+void game_clock::retire(engine::player_id seat, std::int64_t now) {
+  auto* c = seat_at(seat);
+  if (!c || c->retired) return;
+  charge(*c, now);
+  c->since.reset();
+  c->acting = false;
+  c->retired = true;
+  if (vote_ && vote_->seat == seat) vote_.reset();
+}
+
+bool game_clock::retired(engine::player_id seat) const {
+  return seat >= 0 && std::size_t(seat) < seats_.size() && seats_[std::size_t(seat)].retired;
+}
+
+namespace {
+
+// How much a seat has left when reminder `n` is due: halfway through the decision, and an hour
+// (or a tenth of the decision, when that is less) before its end. 0: no such reminder.
+std::int64_t reminder_threshold(std::int64_t start_left, int n) {
+  return n == 1 ? start_left / 2 : std::min<std::int64_t>(3600, start_left / 10);
+}
+
+}  // namespace
+
+std::int64_t game_clock::reminder_at(const seat_clock& c, int n) {
+  return *c.since + c.left - reminder_threshold(c.start_left, n);
+}
+
+game_clock::due game_clock::take_due(std::int64_t now) {
+  due out;
+  if (!on()) return out;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    auto& c = seats_[i];
+    if (!c.since) continue;
+    const auto seat = engine::player_id(i);
+    if (*c.since + c.left <= now) {
+      c.left = 0;
+      c.since.reset();
+      c.reminded = 2;
+      out.timed_out.push_back(seat);
+      continue;
+    }
+    for (int n = 2; n > c.reminded; --n) {
+      if (reminder_threshold(c.start_left, n) > 0 && reminder_at(c, n) <= now) {
+        out.reminders.emplace_back(seat, n);
+        c.reminded = n;
+        break;
+      }
+    }
+  }
+  out.vote_closed = vote_ && vote_->until <= now;
+  return out;
+}
+
+std::optional<std::int64_t> game_clock::next_wake() const {
+  std::optional<std::int64_t> best;
+  const auto consider = [&best](std::int64_t t) {
+    if (!best || t < *best) best = t;
+  };
+  for (const auto& c : seats_) {
+    if (!c.since) continue;
+    consider(*c.since + c.left);
+    for (int n = c.reminded + 1; n <= 2; ++n) {
+      if (reminder_threshold(c.start_left, n) > 0) consider(reminder_at(c, n));
+    }
+  }
+  if (vote_) consider(vote_->until);
+  return best;
+}
+
+bool game_clock::open_vote(engine::player_id seat, std::int64_t until) {
+  if (!on() || vote_ || seat < 0 || std::size_t(seat) >= seats_.size()) return false;
+  vote_ = vote_state{seat, until, {}};
+  return true;
+}
+
+bool game_clock::cast(engine::player_id voter, bool wait) {
+  if (!vote_) return false;
+  auto& votes = vote_->votes;
+  const auto it = std::find_if(votes.begin(), votes.end(), [voter](const auto& v) { return v.first == voter; });
+  if (it != votes.end()) {
+    it->second = wait;
+  } else {
+    votes.emplace_back(voter, wait);
+  }
+  return true;
+}
+
+void game_clock::close_vote(bool wait, std::int64_t now) {
+  if (!vote_) return;
+  const auto seat = vote_->seat;
+  vote_.reset();
+  auto* c = seat_at(seat);
+  if (wait && c && c->acting && !c->retired) start_decision(*c, decision_seconds(tc_), now);
 }
 
 void game_clock::pause(engine::player_id seat, std::int64_t now) {
   if (!on() || seat < 0 || std::size_t(seat) >= seats_.size()) return;
   auto& c = seats_[std::size_t(seat)];
-  if (c.paused) return;
+  if (c.paused || c.retired) return;
   charge(c, now);
   c.since.reset();
   c.paused = true;
@@ -49,7 +159,8 @@ void game_clock::resume(engine::player_id seat, std::int64_t now) {
   auto& c = seats_[std::size_t(seat)];
   if (!c.paused) return;
   c.paused = false;
-  if (c.acting) c.since = now;
+  // A seat whose time ran out (waiting for a vote) stays stopped.
+  if (c.acting && !c.retired && c.left > 0) c.since = now;
 }
 
 bool game_clock::paused(engine::player_id seat) const {
@@ -88,9 +199,17 @@ nlohmann::json game_clock::view_json(std::int64_t now) const {
     seats.push_back({{"left", *left(seat, now)},
                      {"running", d.has_value()},
                      {"deadline", d ? nlohmann::json(*d) : nlohmann::json(nullptr)},
-                     {"paused", seats_[i].paused}});
+                     {"paused", seats_[i].paused},
+                     {"retired", seats_[i].retired}});
   }
-  return {{"control", to_json(tc_)}, {"seats", std::move(seats)}};
+  return {{"control", to_json(tc_)}, {"seats", std::move(seats)}, {"vote", vote_json()}};
+}
+
+nlohmann::json game_clock::vote_json() const {
+  if (!vote_) return nullptr;
+  auto votes = nlohmann::json::array();
+  for (const auto& [voter, wait] : vote_->votes) votes.push_back({{"seat", voter}, {"wait", wait}});
+  return {{"seat", vote_->seat}, {"until", vote_->until}, {"votes", std::move(votes)}};
 }
 
 nlohmann::json game_clock::stored() const {
@@ -99,9 +218,12 @@ nlohmann::json game_clock::stored() const {
     seats.push_back({{"left", c.left},
                      {"since", c.since ? nlohmann::json(*c.since) : nlohmann::json(nullptr)},
                      {"acting", c.acting},
-                     {"paused", c.paused}});
+                     {"paused", c.paused},
+                     {"retired", c.retired},
+                     {"start_left", c.start_left},
+                     {"reminded", c.reminded}});
   }
-  return {{"control", to_json(tc_)}, {"seats", std::move(seats)}};
+  return {{"control", to_json(tc_)}, {"seats", std::move(seats)}, {"vote", vote_json()}};
 }
 
 game_clock game_clock::from_stored(const nlohmann::json& j) {
@@ -122,8 +244,32 @@ game_clock game_clock::from_stored(const nlohmann::json& j) {
     if (!s["since"].is_null()) c.since = s["since"].get<std::int64_t>();
     c.acting = s["acting"].get<bool>();
     c.paused = s["paused"].get<bool>();
-    if (c.since && (!c.acting || c.paused)) throw bad("a clock runs for a seat that does not act");
+    // Written since the reminders and timeouts came; absent in clocks stored before.
+    if (s.contains("retired") && !s["retired"].is_boolean()) throw bad("\"retired\" is not a boolean");
+    if ((s.contains("start_left") && !s["start_left"].is_number_integer()) ||
+        (s.contains("reminded") && !s["reminded"].is_number_integer()))
+      throw bad("\"start_left\" or \"reminded\" is not a whole number");
+    c.retired = s.value("retired", false);
+    c.start_left = s.value("start_left", c.left);
+    c.reminded = s.value("reminded", 0);
+    if (c.since && (!c.acting || c.paused || c.retired)) throw bad("a clock runs for a seat that does not act");
+    if (c.reminded < 0 || c.reminded > 2) throw bad("a seat's reminders are not 0 to 2");
     out.seats_.push_back(c);
+  }
+  if (j.contains("vote") && !j["vote"].is_null()) {
+    const auto& v = j["vote"];
+    if (!v.is_object() || !v.contains("seat") || !v["seat"].is_number_integer() || !v.contains("until") ||
+        !v["until"].is_number_integer() || !v.contains("votes") || !v["votes"].is_array())
+      throw bad("the vote is not {\"seat\", \"until\", \"votes\"}");
+    vote_state vs{v["seat"].get<engine::player_id>(), v["until"].get<std::int64_t>(), {}};
+    if (vs.seat < 0 || std::size_t(vs.seat) >= out.seats_.size()) throw bad("the vote is on no seat");
+    for (const auto& b : v["votes"]) {
+      if (!b.is_object() || !b.contains("seat") || !b["seat"].is_number_integer() || !b.contains("wait") ||
+          !b["wait"].is_boolean())
+        throw bad("a vote is not {\"seat\", \"wait\"}");
+      vs.votes.emplace_back(b["seat"].get<engine::player_id>(), b["wait"].get<bool>());
+    }
+    out.vote_ = std::move(vs);
   }
   return out;
 }

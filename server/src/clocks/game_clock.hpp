@@ -36,6 +36,41 @@ class game_clock {
   void resume(engine::player_id seat, std::int64_t now);
   bool paused(engine::player_id seat) const;
 
+  /// `seat` no longer has a clock (a bot plays it now, or it has left the game): it never runs
+  /// again. Harmless when already so.
+  void retire(engine::player_id seat, std::int64_t now);
+  bool retired(engine::player_id seat) const;
+
+  /// What has come due by `now`, taken once: the reminders to send (seat, 1 for halfway through
+  /// a decision, 2 for shortly before its deadline; only the later when both are due at once),
+  /// the seats whose time ran out (their clocks stop at 0; the caller applies the policy), and
+  /// whether a vote on waiting has closed (its window passed).
+  struct due {
+    std::vector<std::pair<engine::player_id, int>> reminders;
+    std::vector<engine::player_id> timed_out;
+    bool vote_closed = false;
+    bool empty() const { return reminders.empty() && timed_out.empty() && !vote_closed; }
+  };
+  due take_due(std::int64_t now);
+  /// When take_due next has something: the earliest reminder, deadline or vote window's end.
+  std::optional<std::int64_t> next_wake() const;
+
+  /// A vote of the other players on whether to wait for `seat`, whose time ran out; it closes
+  /// at `until`. One vote at a time: false when one is open already.
+  bool open_vote(engine::player_id seat, std::int64_t until);
+  struct vote_state {
+    engine::player_id seat = 0;
+    std::int64_t until = 0;
+    std::vector<std::pair<engine::player_id, bool>> votes;  ///< (voter, wait?) in voting order
+    bool operator==(const vote_state&) const = default;
+  };
+  const std::optional<vote_state>& vote() const { return vote_; }
+  /// Records `voter`'s choice (a later one replaces it); false with no open vote.
+  bool cast(engine::player_id voter, bool wait);
+  /// Closes the vote. `wait`: the seat gets one more decision's time (decision_seconds), from
+  /// `now`; otherwise its clock is left stopped for the caller to retire.
+  void close_vote(bool wait, std::int64_t now);
+
   /// Seconds `seat` has left at `now` (0 once run out); nullopt with no clock or no such seat.
   std::optional<std::int64_t> left(engine::player_id seat, std::int64_t now) const;
   /// When `seat`'s time runs out (Unix seconds), while its clock runs.
@@ -44,7 +79,8 @@ class game_clock {
   std::optional<std::pair<std::int64_t, engine::player_id>> next_deadline() const;
 
   /// What viewers are shown: {"control": ..., "seats": [{"left": S, "running": bool,
-  /// "deadline": T or null, "paused": bool}, ...]} at `now`; null with no clock.
+  /// "deadline": T or null, "paused": bool, "retired": bool}, ...], "vote": null or {"seat": S,
+  /// "until": T, "votes": [{"seat": V, "wait": bool}]}} at `now`; null with no clock.
   nlohmann::json view_json(std::int64_t now) const;
 
   /// The clock as the store keeps it, and back. from_stored throws std::invalid_argument on
@@ -60,13 +96,22 @@ class game_clock {
     std::optional<std::int64_t> since;    ///< running since: acting and not paused
     bool acting = false;
     bool paused = false;
+    bool retired = false;
+    std::int64_t start_left = 0;          ///< what it had when its decision started
+    int reminded = 0;                     ///< reminders sent for this decision (0..2)
     bool operator==(const seat_clock&) const = default;
   };
   void charge(seat_clock& c, std::int64_t now) const;
   bool on() const { return tc_.what != time_control::kind::none; }
+  seat_clock* seat_at(engine::player_id seat);
+  void start_decision(seat_clock& c, std::int64_t left, std::int64_t now) const;
+  // When reminder `n` (1 or 2) of a running seat is due.
+  static std::int64_t reminder_at(const seat_clock& c, int n);
+  nlohmann::json vote_json() const;
 
   time_control tc_;
   std::vector<seat_clock> seats_;
+  std::optional<vote_state> vote_;
 };
 
 // A game record keeps its clock as stored() JSON (null: no clock). These read and write it.

@@ -30,7 +30,44 @@ std::string only_fields(const nlohmann::json& j, std::initializer_list<const cha
   return {};
 }
 
+// Reads the optional "on_timeout" of a clocked control into `tc`; the reason when it is bad.
+std::string read_policy(const nlohmann::json& j, time_control& tc) {
+  if (!j.contains("on_timeout")) return {};
+  const auto& v = j["on_timeout"];
+  for (const auto p : {timeout_policy::bot, timeout_policy::vote, timeout_policy::end}) {
+    if (v.is_string() && v.get<std::string>() == policy_name(p)) {
+      tc.on_timeout = p;
+      return {};
+    }
+  }
+  return "\"on_timeout\" must be \"bot\", \"vote\" or \"end\"";
+}
+
 }  // namespace
+
+const char* policy_name(timeout_policy p) {
+  switch (p) {
+    case timeout_policy::vote:
+      return "vote";
+    case timeout_policy::end:
+      return "end";
+    case timeout_policy::bot:
+      break;
+  }
+  return "bot";
+}
+
+std::int64_t decision_seconds(const time_control& tc) {
+  switch (tc.what) {
+    case time_control::kind::per_move:
+      return tc.per_move;
+    case time_control::kind::bank:
+      return tc.initial;
+    case time_control::kind::none:
+      break;
+  }
+  return 0;
+}
 
 std::variant<time_control, std::string> parse_time_control(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string()) {
@@ -43,7 +80,8 @@ std::variant<time_control, std::string> parse_time_control(const nlohmann::json&
     return tc;
   }
   if (type == "per_move") {
-    if (auto e = only_fields(j, {"type", "seconds"}); !e.empty()) return e;
+    if (auto e = only_fields(j, {"type", "seconds", "on_timeout"}); !e.empty()) return e;
+    if (auto e = read_policy(j, tc); !e.empty()) return e;
     const auto s = seconds_of(j, "seconds", min_seconds);
     if (const auto* e = std::get_if<std::string>(&s)) return *e;
     tc.what = time_control::kind::per_move;
@@ -51,7 +89,8 @@ std::variant<time_control, std::string> parse_time_control(const nlohmann::json&
     return tc;
   }
   if (type == "bank") {
-    if (auto e = only_fields(j, {"type", "initial", "increment", "cap"}); !e.empty()) return e;
+    if (auto e = only_fields(j, {"type", "initial", "increment", "cap", "on_timeout"}); !e.empty()) return e;
+    if (auto e = read_policy(j, tc); !e.empty()) return e;
     const auto initial = seconds_of(j, "initial", min_seconds);
     if (const auto* e = std::get_if<std::string>(&initial)) return *e;
     const auto increment = seconds_of(j, "increment", 0);
@@ -71,9 +110,10 @@ std::variant<time_control, std::string> parse_time_control(const nlohmann::json&
 nlohmann::json to_json(const time_control& tc) {
   switch (tc.what) {
     case time_control::kind::per_move:
-      return {{"type", "per_move"}, {"seconds", tc.per_move}};
+      return {{"type", "per_move"}, {"seconds", tc.per_move}, {"on_timeout", policy_name(tc.on_timeout)}};
     case time_control::kind::bank:
-      return {{"type", "bank"}, {"initial", tc.initial}, {"increment", tc.increment}, {"cap", tc.cap}};
+      return {{"type", "bank"},       {"initial", tc.initial}, {"increment", tc.increment},
+              {"cap", tc.cap},        {"on_timeout", policy_name(tc.on_timeout)}};
     case time_control::kind::none:
       break;
   }

@@ -105,7 +105,8 @@ void lobby::record(std::optional<identity> who, std::int64_t game, std::string c
     if (auto refused = history::record_refusal(it->second, asker_of(who))) return reply(*refused);
     std::vector<std::string> names;
     for (const auto& s : it->second.seats) {
-      names.push_back(s.bot ? "bot" : self->accounts_->name_of(s.account_id));
+      // A seat a bot took over still names the person who left it.
+      names.push_back(s.account_id == 0 ? "bot" : self->accounts_->name_of(s.account_id));
     }
     self->attach(game, engine::no_player, [names = std::move(names), reply](room_grant grant) {
       if (!grant.where) return reply(unavailable(grant.code, grant.message));

@@ -13,7 +13,10 @@ nlohmann::json record_json(const game_record& g, const engine::state& final_stat
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     players.push_back({{"seat", i},
                        {"name", i < names.size() ? names[i] : std::string()},
-                       {"bot", g.seats[i].bot ? nlohmann::json("random") : nlohmann::json(nullptr)}});
+                       {"bot", g.seats[i].bot ? nlohmann::json("random") : nlohmann::json(nullptr)},
+                       {"gone", g.seats[i].gone == persistence::departure::none
+                                    ? nlohmann::json(nullptr)
+                                    : nlohmann::json(persistence::departure_name(g.seats[i].gone))}});
   }
   auto commands = nlohmann::json::array();
   for (std::size_t i = 0; i < log.size(); ++i) {
@@ -39,6 +42,8 @@ nlohmann::json record_json(const game_record& g, const engine::state& final_stat
           {"commands", std::move(commands)},
           {"result", {{"ranking", state.value("ranking", nlohmann::json::array())},
                       {"solo_result", state.value("solo_result", nlohmann::json(nullptr))}}},
+          // The server's result: how the game ended, who left, resigners ranked last.
+          {"outcome", g.result},
           {"state_hash", hash}};
 }
 

@@ -34,11 +34,18 @@ enum class game_status { open, active, finished, cancelled };
 /// Who may watch a game as a spectator: everyone who may see it, or only its seated players.
 enum class watch_policy { everyone, players };
 
+/// Why a person no longer plays his seat in a running game: his time ran out, or he resigned.
+/// A bot plays the seat from then on; the seat still names him.
+enum class departure { none, timed_out, resigned };
+
 /// One seat: empty, a person, or a server-side bot.
 struct seat_record {
-  std::int64_t account_id = 0;  ///< 0 when empty or a bot
-  bool bot = false;
+  std::int64_t account_id = 0;  ///< 0 when empty or a bot from the start; kept when a person left
+  bool bot = false;             ///< a bot plays it (from the start, or since its person left)
+  departure gone = departure::none;
+  std::int64_t gone_at = 0;     ///< Unix seconds, when gone
   bool taken() const { return bot || account_id != 0; }
+  bool operator==(const seat_record&) const = default;
 };
 
 struct game_record {
@@ -60,6 +67,25 @@ struct game_record {
   /// written with each command; null: no clock. Opaque to the store.
   nlohmann::json clock;
 };
+
+/// A notification to deliver (the outbox): queued in the same transaction as the change that
+/// caused it, delivered afterwards by the server's sender, which settles it as sent, to be
+/// tried again later, or failed.
+struct outbox_record {
+  std::int64_t id = 0;          ///< given by the store
+  std::int64_t account = 0;     ///< whom it is for
+  std::string channel;          ///< "email" or "webhook"
+  std::string dedupe;           ///< unique: a notification with a key already queued is dropped
+  std::string body;             ///< JSON text: what the sender says (the server's format)
+  std::int64_t created_at = 0;  ///< Unix seconds
+  int attempts = 0;             ///< deliveries tried so far
+  std::int64_t next_at = 0;     ///< when to try (next)
+  bool operator==(const outbox_record&) const = default;
+};
+
+/// How a delivery attempt ended.
+/// dropped: not sent, as its account no longer wants it (or no relay is configured).
+enum class delivery { sent, retry, failed, dropped };
 
 /// One accepted command as it is stored.
 struct command_record {
@@ -85,5 +111,9 @@ struct logged_command {
 std::string_view status_name(game_status s);
 /// "everyone" or "players", as stored and as the API spells it.
 std::string_view watch_name(watch_policy w);
+/// "timeout" or "resigned" (empty for none), as stored and as the API spells it.
+std::string_view departure_name(departure d);
+/// departure_name's inverse; none for anything else.
+departure parse_departure(std::string_view name);
 
 }  // namespace loyang::persistence

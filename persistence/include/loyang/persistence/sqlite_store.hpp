@@ -105,11 +105,20 @@ class sqlite_store final : public store {
   /// Inserts the game row and its seats, or updates them. On update the version, creation
   /// time and engine version are kept (the log owns the version), and options and seed
   /// change only while no command is stored.
-  void save_game(const game_record& g, write_done done) override;
+  using store::append_command;
+  using store::save_game;
+  void save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) override;
   /// Needs c.version == state.version and `state` the state after the command. Encodes
   /// (and hashes) the state on the calling thread, so the caller may change it at once.
-  void append_command(const command_record& c, const game_record& g,
-                      const engine::state& state, write_done done) override;
+  void append_command(const command_record& c, const game_record& g, const engine::state& state,
+                      std::vector<outbox_record> notes, write_done done) override;
+
+  void save_notify_settings(std::int64_t account, const std::string& settings, std::vector<outbox_record> notes,
+                            write_done done) override;
+  std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override;
+  void settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
+                           const std::string& error, write_done done) override;
+  std::int64_t queued_notifications() override;
 
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game, persistence::error

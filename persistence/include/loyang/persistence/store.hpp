@@ -33,6 +33,8 @@ class store {
   struct catalog {
     std::vector<account_record> accounts;
     std::vector<token_record> tokens;  ///< the unrevoked ones
+    /// account -> its notification settings (JSON text), for the accounts that have any.
+    std::vector<std::pair<std::int64_t, std::string>> notify_settings;
     std::vector<game_record> games;
   };
   virtual catalog load_catalog() = 0;
@@ -47,12 +49,34 @@ class store {
   /// transaction (both or neither).
   virtual void change_password(std::int64_t account, const std::string& password_hash,
                                const std::string& keep_hash, write_done done) = 0;
-  /// Inserts or updates the game row and its seats (not the log).
-  virtual void save_game(const game_record& g, write_done done) = 0;
-  /// Appends one command and updates the game row (version, to_act, status, result) in the
-  /// same transaction. `state` is the state after the command, for periodic snapshots.
-  virtual void append_command(const command_record& c, const game_record& g,
-                              const engine::state& state, write_done done) = 0;
+  /// Inserts or updates the game row and its seats (not the log), and queues `notes` in the
+  /// same transaction (the outbox; one whose dedupe key is queued already is dropped).
+  virtual void save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) = 0;
+  void save_game(const game_record& g, write_done done) { save_game(g, {}, std::move(done)); }
+  /// Appends one command and updates the game row (version, to_act, status, result) and queues
+  /// `notes`, in one transaction. `state` is the state after the command, for periodic
+  /// snapshots.
+  virtual void append_command(const command_record& c, const game_record& g, const engine::state& state,
+                              std::vector<outbox_record> notes, write_done done) = 0;
+  void append_command(const command_record& c, const game_record& g, const engine::state& state,
+                      write_done done) {
+    append_command(c, g, state, {}, std::move(done));
+  }
+
+  // Notifications (the server's notify/).
+  /// Stores an account's notification settings (JSON text the server writes; opaque here), and
+  /// queues `notes` (a verification mail) in the same transaction.
+  virtual void save_notify_settings(std::int64_t account, const std::string& settings,
+                                    std::vector<outbox_record> notes, write_done done) = 0;
+  /// Up to `limit` queued notifications due at `now` (next_at <= now), the oldest first.
+  /// Blocking: call off the I/O threads. Throws persistence::error.
+  virtual std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) = 0;
+  /// Settles notification `id` after an attempt at `at`: sent, failed for good (`error`), or to
+  /// be tried again at `next_at` (attempts counted).
+  virtual void settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
+                                   const std::string& error, write_done done) = 0;
+  /// How many notifications are queued (not yet sent or failed).
+  virtual std::int64_t queued_notifications() = 0;
 
   /// Records that `seat` of `game` has seen the game up to `version` (when one of its
   /// connections stops watching). append_command records it for the command's player too.

@@ -53,6 +53,12 @@ std::string subscribed_text(std::int64_t game, std::uint32_t version, int seat,
 /// `subscribe` to that game (a subscribe has no id; its game is how a client matches it).
 std::string subscribe_error_text(std::int64_t game, std::string_view code, std::string_view message);
 
+/// `{"type":"table","game":12,"version":41,"table":{...}}`: the game's table (its status,
+/// clocks, seats and result: what the server adds to the rules' view, at `/table`) changed
+/// without a command (a reminder, a timeout, a vote, a resignation), or after a `subscribed`.
+/// It replaces the view's `table`.
+std::string table_text(std::int64_t game, std::uint32_t version, const nlohmann::json& table);
+
 /// `{"type":"unsubscribed","game":12}`.
 std::string unsubscribed_text(std::int64_t game);
 

@@ -20,6 +20,14 @@
 ///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
 ///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
 ///   --history-reads-per-minute N     LOYANG_HISTORY_READS_PER_MINUTE     600 (per address; 0: no limit)
+///   --public-url URL   LOYANG_PUBLIC_URL   http://localhost:PORT (links in notifications)
+///   --smtp-url URL     LOYANG_SMTP_URL     (none: no e-mail)
+///   --smtp-user U      LOYANG_SMTP_USER    --smtp-password P  LOYANG_SMTP_PASSWORD
+///   --smtp-tls T       LOYANG_SMTP_TLS     required (STARTTLS must succeed; optional, off)
+///   --mail-from A      LOYANG_MAIL_FROM    loyang@<public host>
+///   --webhook-private-addresses B  LOYANG_WEBHOOK_PRIVATE_ADDRESSES  false
+///   --notify-max-attempts N        LOYANG_NOTIFY_MAX_ATTEMPTS        8
+///   --notify-retry-base D          LOYANG_NOTIFY_RETRY_BASE          1m (doubling, at most 1h)
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -76,9 +84,31 @@ struct config {
   /// History and record reads (GET /api/games/ID/history, /record) one client address may
   /// make per minute; 0: no limit.
   int history_reads_per_minute = 600;
-  /// The wall clock in Unix seconds for token expiry and throttling; empty: the system's.
-  /// Not a flag: tests set it to move time.
+  /// The wall clock in Unix seconds for token expiry, throttling and turn clocks; empty: the
+  /// system's. Not a flag: tests set it to move time.
   std::function<std::int64_t()> clock;
+  /// The address players open the server at (no trailing slash), for links in notifications;
+  /// empty: http://localhost:<port>.
+  std::string public_url;
+  /// The SMTP relay for notification e-mails (smtp:// or smtps://); empty: no e-mail.
+  std::string smtp_url;
+  std::string smtp_user;
+  std::string smtp_password;
+  /// "required" (STARTTLS must succeed), "optional" (when offered) or "off".
+  std::string smtp_tls = "required";
+  /// The From address of notification e-mails; empty: loyang@<public host>.
+  std::string mail_from;
+  /// Whether webhooks may go to loopback and private addresses (tests, a LAN server).
+  bool webhook_private_addresses = false;
+  /// Deliveries tried before a notification is given up (recorded as failed).
+  int notify_max_attempts = 8;
+  /// The wait before the first retry, doubled for each further one (at most an hour).
+  std::chrono::milliseconds notify_retry_base{std::chrono::minutes(1)};
+  /// How often the sender looks for due notifications when nothing woke it. Not a flag.
+  std::chrono::milliseconds notify_poll{std::chrono::seconds(5)};
+  /// The longest the turn clocks' timer sleeps before reading `clock` again. Not a flag: tests
+  /// that move `clock` by hand shorten it.
+  std::chrono::milliseconds clock_max_sleep{std::chrono::seconds(30)};
 };
 
 /// Upper bound of config::threads.

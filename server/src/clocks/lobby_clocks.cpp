@@ -1,0 +1,79 @@
+// The lobby's side of the clocks: waking the rooms of games whose clocks came due, and the
+// endpoints that change a running game's seats (resigning, voting on waiting). The checks of
+// who sits where run on the lobby's strand; the change itself runs in the game's room, between
+// its commands (clocks/timeouts.hpp).
+#include <boost/asio/post.hpp>
+
+#include "../lobby.hpp"
+#include "loyang/protocol/error_envelope.hpp"
+#include "timeouts.hpp"
+
+namespace loyang::server {
+
+void lobby::on_clocks_due(const std::vector<std::int64_t>& due) {
+  for (const auto id : due) {
+    const auto it = games_.find(id);
+    if (it == games_.end() || it->second.status != game_status::active) continue;
+    attach(id, engine::no_player, [](room_grant grant) {
+      if (grant.where) grant.where->wake();
+    });
+  }
+}
+
+void lobby::change_seat(identity who, std::int64_t game,
+                        std::function<room::record_change(engine::player_id seat)> make, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, make = std::move(make), reply = std::move(reply)] {
+    const auto* g = self->visible_game(game, who);
+    if (!g) return reply({http::status::not_found, protocol::error_envelope("no_such_game", "there is no such game")});
+    engine::player_id seat = engine::no_player;
+    for (std::size_t i = 0; i < g->seats.size(); ++i) {
+      if (g->seats[i].account_id == who.id) seat = engine::player_id(i);
+    }
+    if (seat == engine::no_player) {
+      return reply({http::status::conflict, protocol::error_envelope("not_seated", "you do not sit at this game")});
+    }
+    if (g->status != game_status::active) {
+      return reply({http::status::conflict, protocol::error_envelope("not_active", "the game is not being played")});
+    }
+    self->attach(game, seat, [self, game, change = make(seat), reply](room_grant grant) {
+      if (!grant.where) {
+        return reply({http::status::service_unavailable, protocol::error_envelope(grant.code, grant.message)});
+      }
+      grant.where->change(change, [self, game, reply](std::optional<clocks::refusal> no) {
+        if (no) return reply({http::status(no->status), protocol::error_envelope(no->code, no->message)});
+        // The room's on_progress reached the strand before this: the summary is the new one.
+        net::post(self->strand_, [self, game, reply] { reply({http::status::ok, self->summary(self->games_.at(game))}); });
+      });
+    });
+  });
+}
+
+void lobby::resign(identity who, std::int64_t game, reply_fn reply) {
+  auto stats = stats_;
+  change_seat(
+      who, game,
+      [stats](engine::player_id seat) -> room::record_change {
+        return [seat, stats](const game_record& g, std::int64_t now) {
+          auto next = clocks::resign(g, seat, now);
+          if (std::holds_alternative<game_record>(next)) ++stats->resignations;
+          return next;
+        };
+      },
+      std::move(reply));
+}
+
+void lobby::vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply) {
+  if (!body.is_object() || !body.contains("wait") || !body["wait"].is_boolean() || body.size() != 1) {
+    return reply({http::status::bad_request,
+                  protocol::error_envelope("bad_request", "the body must be {\"wait\": true} or {\"wait\": false}")});
+  }
+  const bool wait = body["wait"].get<bool>();
+  change_seat(
+      who, game,
+      [wait](engine::player_id seat) -> room::record_change {
+        return [seat, wait](const game_record& g, std::int64_t now) { return clocks::cast_vote(g, seat, wait, now); };
+      },
+      std::move(reply));
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,124 @@
+#include "news.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ctime>
+
+namespace loyang::server::notify {
+namespace {
+
+bool person(const seat_record& s) { return s.account_id != 0 && s.gone == persistence::departure::none; }
+
+bool acts(const game_record& g, std::size_t seat) {
+  return g.status == game_status::active &&
+         std::find(g.to_act.begin(), g.to_act.end(), engine::player_id(seat)) != g.to_act.end();
+}
+
+std::int64_t deadline_of(const game_record& g, std::size_t seat) {
+  if (!g.clock.is_object() || !g.clock.contains("seats") || seat >= g.clock["seats"].size()) return 0;
+  const auto& c = g.clock["seats"][seat];
+  if (!c.contains("since") || !c["since"].is_number_integer()) return 0;
+  return c["since"].get<std::int64_t>() + c.value("left", std::int64_t{0});
+}
+
+std::string utc(std::int64_t t) {
+  const std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm);
+  return text;
+}
+
+std::string sentence(const news& n) {
+  const auto game = "game " + std::to_string(n.game);
+  const auto until = n.deadline > 0 ? " You have until " + utc(n.deadline) + "." : std::string();
+  switch (n.what) {
+    case event::turn: return "It is your turn in " + game + " of At the Gates of Loyang." + until;
+    case event::reminder: return "Your time in " + game + " of At the Gates of Loyang is running out." + until;
+    case event::start: return game + " of At the Gates of Loyang has started.";
+    case event::end: return game + " of At the Gates of Loyang has ended: see the result.";
+    case event::invite: return "You are invited to " + game + " of At the Gates of Loyang.";
+    case event::verify: break;
+  }
+  return "Please confirm this address for notifications from At the Gates of Loyang.";
+}
+
+}  // namespace
+
+std::vector<news> game_news(const game_record& before, const game_record& after,
+                            const std::vector<std::pair<engine::player_id, int>>& reminders) {
+  std::vector<news> out;
+  const bool started = before.status == game_status::open && after.status == game_status::active;
+  const bool ended = before.status != game_status::finished && after.status == game_status::finished;
+  for (std::size_t i = 0; i < after.seats.size(); ++i) {
+    const auto& s = after.seats[i];
+    const auto seat = std::to_string(i);
+    if (started && person(s)) out.push_back({event::start, s.account_id, after.id, 0, "start"});
+    if (person(s) && acts(after, i) && (started || !acts(before, i))) {
+      out.push_back({event::turn, s.account_id, after.id, deadline_of(after, i),
+                     "turn:v" + std::to_string(after.version) + ":s" + seat});
+    }
+    if (ended && s.account_id != 0) out.push_back({event::end, s.account_id, after.id, 0, "end"});
+  }
+  for (const auto& [seat, n] : reminders) {
+    if (seat < 0 || std::size_t(seat) >= after.seats.size() || !person(after.seats[std::size_t(seat)])) continue;
+    const auto deadline = deadline_of(before, std::size_t(seat));
+    out.push_back({event::reminder, after.seats[std::size_t(seat)].account_id, after.id, deadline,
+                   "reminder" + std::to_string(n) + ":s" + std::to_string(seat) + ":d" + std::to_string(deadline)});
+  }
+  return out;
+}
+
+std::vector<news> invite_news(const game_record& g, const std::vector<std::int64_t>& invited) {
+  std::vector<news> out;
+  for (const auto account : invited) out.push_back({event::invite, account, g.id, 0, "invite"});
+  return out;
+}
+
+namespace {
+
+outbox_record row(const context& c, const news& n, const char* channel, const std::string& text) {
+  nlohmann::json body{{"event", event_name(n.what)},
+                      {"game", n.game},
+                      {"account", c.name_of(n.account)},
+                      {"text", text},
+                      {"link", c.public_url + "/#/game/" + std::to_string(n.game)},
+                      {"deadline", n.deadline > 0 ? nlohmann::json(n.deadline) : nlohmann::json(nullptr)}};
+  outbox_record r;
+  r.account = n.account;
+  r.channel = channel;
+  r.dedupe = std::string(event_name(n.what)) + ":g" + std::to_string(n.game) + ":a" + std::to_string(n.account) +
+             ":" + n.key + ":" + channel;
+  r.body = body.dump();
+  r.created_at = c.now;
+  r.next_at = c.now;
+  return r;
+}
+
+}  // namespace
+
+std::vector<outbox_record> compose(const context& c, const std::vector<news>& items) {
+  std::vector<outbox_record> out;
+  for (const auto& n : items) {
+    const auto s = c.settings_of(n.account);
+    if (!s) continue;
+    const auto text = sentence(n);
+    if (!s->email.empty() && s->email_verified && has(s->email_events, n.what)) out.push_back(row(c, n, "email", text));
+    if (!s->webhook_url.empty() && has(s->webhook_events, n.what)) out.push_back(row(c, n, "webhook", text));
+  }
+  return out;
+}
+
+outbox_record verification_note(const context& c, std::int64_t account, const settings& s) {
+  news n{event::verify, account, 0, 0, s.verify_token.substr(0, 16)};
+  auto r = row(c, n, "email", sentence(n));
+  auto body = nlohmann::json::parse(r.body);
+  body["link"] = c.public_url + "/api/notify/verify?token=" + s.verify_token;
+  body["address"] = s.email;
+  r.body = body.dump();
+  return r;
+}
+
+}  // namespace loyang::server::notify

@@ -1,0 +1,53 @@
+#pragma once
+// Internal: what happened in a game that its players are told of, found by comparing its
+// record before and after a change (a command, a timeout, a resignation, the start), and turned
+// into the outbox rows of each account's chosen channels. Pure: the caller stores the rows in
+// the same transaction as the change.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../records.hpp"
+#include "settings.hpp"
+
+namespace loyang::server::notify {
+
+/// One thing one account is told about one game.
+struct news {
+  event what = event::turn;
+  std::int64_t account = 0;
+  std::int64_t game = 0;
+  std::int64_t deadline = 0;  ///< turn and reminder: when the seat's time runs out (0: no clock)
+  std::string key;            ///< what makes it one notification (dedupe): version, seat, ...
+};
+
+/// The news of a change of `before` into `after`: "start" to every person when the game
+/// starts; "turn" to each person who must act now and did not before; "end" to every person
+/// when it ends; "reminder" for each (seat, n) in `reminders`. Bots and persons who left their
+/// seat are told nothing but the end.
+std::vector<news> game_news(const game_record& before, const game_record& after,
+                            const std::vector<std::pair<engine::player_id, int>>& reminders = {});
+
+/// "invite" to each invited account of a new private game.
+std::vector<news> invite_news(const game_record& g, const std::vector<std::int64_t>& invited);
+
+/// What composing needs to know about accounts.
+struct context {
+  std::function<std::optional<settings>(std::int64_t account)> settings_of;
+  std::function<std::string(std::int64_t account)> name_of;
+  std::string public_url;
+  std::int64_t now = 0;
+};
+
+/// The outbox rows of `items`: one per channel the account chose for the event (e-mail only
+/// to a verified address; `verify` to the unverified one). Each row's body is {"event", "game",
+/// "account", "text", "link", "deadline"}.
+std::vector<outbox_record> compose(const context& c, const std::vector<news>& items);
+
+/// The verification mail of `account`'s new address.
+outbox_record verification_note(const context& c, std::int64_t account, const settings& s);
+
+}  // namespace loyang::server::notify

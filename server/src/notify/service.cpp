@@ -1,0 +1,300 @@
+#include "service.hpp"
+
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <future>
+#include <set>
+
+#include "loyang/protocol/error_envelope.hpp"
+
+namespace loyang::server::notify {
+namespace {
+
+api_reply refuse(http::status status, std::string_view code, std::string_view message) {
+  return {status, protocol::error_envelope(code, message)};
+}
+
+// HMAC-SHA256 of `message` under `key`, as lowercase hex.
+std::string hmac_hex(const std::string& key, const std::string& message) {
+  crypto_auth_hmacsha256_state st;
+  crypto_auth_hmacsha256_init(&st, reinterpret_cast<const unsigned char*>(key.data()), key.size());
+  crypto_auth_hmacsha256_update(&st, reinterpret_cast<const unsigned char*>(message.data()), message.size());
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_final(&st, mac);
+  char hex[2 * sizeof mac + 1];
+  sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+  return hex;
+}
+
+std::string host_of(const std::string& url) {
+  auto rest = url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+  return rest.substr(0, rest.find_first_of(":/"));
+}
+
+std::string subject_of(const std::string& event, std::int64_t game) {
+  const auto g = "Loyang game " + std::to_string(game);
+  if (event == "turn") return "Your turn in " + g;
+  if (event == "reminder") return "Reminder: your time in " + g + " is running out";
+  if (event == "start") return g + " has started";
+  if (event == "end") return g + " has ended";
+  if (event == "invite") return "You are invited to " + g;
+  return "Confirm your address for At the Gates of Loyang";
+}
+
+}  // namespace
+
+service::service(storage& store, options o, std::shared_ptr<metrics> stats)
+    : store_(store), options_(std::move(o)), stats_(std::move(stats)) {
+  if (options_.relay.from.empty()) options_.relay.from = "loyang@" + host_of(options_.public_url);
+}
+
+service::~service() { stop(); }
+
+void service::load(const std::vector<std::pair<std::int64_t, std::string>>& stored) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [account, text] : stored) {
+    settings_[account] = from_stored(nlohmann::json::parse(text, nullptr, false));
+  }
+}
+
+void service::start() {
+  sender_ = std::thread([this] { run(); });
+}
+
+void service::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (sender_.joinable()) sender_.join();
+}
+
+void service::poke() {
+  {
+    std::lock_guard lock(mutex_);
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
+std::optional<settings> service::settings_of(std::int64_t account) const {
+  std::lock_guard lock(mutex_);
+  const auto it = settings_.find(account);
+  if (it == settings_.end()) return std::nullopt;
+  return it->second;
+}
+
+context service::make_context() const {
+  return {[this](std::int64_t a) { return settings_of(a); }, options_.name_of, options_.public_url, options_.now()};
+}
+
+std::vector<outbox_record> service::compose(const std::vector<news>& items) const {
+  if (items.empty()) return {};
+  return notify::compose(make_context(), items);
+}
+
+// ---- endpoints ---------------------------------------------------------------------------
+
+void service::get_settings(std::int64_t account, reply_fn reply) const {
+  reply({http::status::ok, owner_view(settings_of(account).value_or(settings{}))});
+}
+
+void service::save(std::int64_t account, const settings& s, std::vector<outbox_record> notes, reply_fn reply,
+                   api_reply ok) {
+  const bool mail = !notes.empty();
+  store_.save_notify_settings(
+      account, stored(s).dump(), std::move(notes),
+      [this, account, s, mail, reply = std::move(reply), ok = std::move(ok)](const std::string& e) {
+        if (!e.empty()) return reply(refuse(http::status::service_unavailable, e, "the settings could not be stored"));
+        {
+          std::lock_guard lock(mutex_);
+          settings_[account] = s;
+        }
+        if (mail) poke();
+        reply(ok);
+      });
+}
+
+void service::put_settings(std::int64_t account, const nlohmann::json& body, reply_fn reply) {
+  auto s = settings_of(account).value_or(settings{});
+  const auto r = apply_update(s, body);
+  if (!r.error.empty()) return reply(refuse(http::status::bad_request, "bad_request", r.error));
+  std::vector<outbox_record> notes;
+  if (r.email_changed) notes.push_back(verification_note(make_context(), account, s));
+  save(account, s, std::move(notes), reply, {http::status::ok, owner_view(s)});
+}
+
+void service::verify(const std::string& token, reply_fn reply) {
+  std::optional<std::pair<std::int64_t, settings>> found;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [account, s] : settings_) {
+      if (!token.empty() && s.verify_token == token) found = {account, s};
+    }
+  }
+  if (!found) {
+    return reply(refuse(http::status::not_found, "bad_link", "this link is not valid (any more): set the address again"));
+  }
+  auto s = found->second;
+  s.email_verified = true;
+  s.verify_token.clear();
+  save(found->first, s, {}, reply, {http::status::ok, {{"verified", true}, {"email", s.email}}});
+}
+
+void service::unsubscribe(const std::string& token, reply_fn reply) {
+  std::optional<std::pair<std::int64_t, settings>> found;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [account, s] : settings_) {
+      if (!token.empty() && s.unsubscribe_token == token) found = {account, s};
+    }
+  }
+  if (!found) return reply(refuse(http::status::not_found, "bad_link", "this link is not valid"));
+  auto s = found->second;
+  s.email_events = 0;
+  save(found->first, s, {}, reply, {http::status::ok, {{"unsubscribed", true}, {"email", s.email}}});
+}
+
+// ---- the sender --------------------------------------------------------------------------
+
+void service::run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    wake_.wait_for(lock, options_.poll, [this] { return stopping_ || poked_; });
+    poked_ = false;
+    if (stopping_) break;
+    lock.unlock();
+    drain();
+    lock.lock();
+  }
+}
+
+void service::drain() {
+  std::set<std::int64_t> tried;  // in this round: one whose settling failed is not taken again
+  for (;;) {
+    std::vector<outbox_record> due;
+    try {
+      due = store_.due_notifications(options_.now(), 32);
+      stats_->notifications_queued = store_.queued_notifications();
+    } catch (const std::exception& e) {
+      spdlog::error("notifications: the outbox cannot be read: {}", e.what());
+      return;
+    }
+    std::erase_if(due, [&tried](const outbox_record& n) { return tried.count(n.id) > 0; });
+    if (due.empty()) return;
+    for (const auto& n : due) {
+      {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+      }
+      tried.insert(n.id);
+      deliver(n);
+    }
+  }
+}
+
+void service::deliver(const outbox_record& n) {
+  const auto body = nlohmann::json::parse(n.body, nullptr, false);
+  const auto s = settings_of(n.account);
+  const auto event = body.is_object() ? body.value("event", "") : "";
+  attempt a;
+  std::string unwanted;
+  if (!body.is_object()) {
+    unwanted = "the stored body is not JSON";
+  } else if (!s) {
+    unwanted = "the account has no notification settings";
+  } else if (n.channel == "email") {
+    if (options_.relay.url.empty()) {
+      unwanted = "no SMTP relay is configured (--smtp-url)";
+    } else if (s->email.empty()) {
+      unwanted = "the account has no e-mail address any more";
+    } else if (event != "verify" && (!s->email_verified || !std::any_of(choosable.begin(), choosable.end(), [&](auto e) {
+                 return event == event_name(e) && has(s->email_events, e);
+               }))) {
+      unwanted = "the account no longer wants this by e-mail";
+    } else if (event == "verify" && body.value("address", "") != s->email) {
+      unwanted = "the address changed since";
+    }
+  } else if (n.channel == "webhook") {
+    if (s->webhook_url.empty() || !std::any_of(choosable.begin(), choosable.end(), [&](auto e) {
+          return event == event_name(e) && has(s->webhook_events, e);
+        })) {
+      unwanted = "the account no longer wants this by webhook";
+    }
+  } else {
+    unwanted = "unknown channel " + n.channel;
+  }
+  if (!unwanted.empty()) return settle(n, delivery::dropped, 0, unwanted);
+  a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
+  if (a.ok) return settle(n, delivery::sent, 0, {});
+  if (a.permanent || n.attempts + 1 >= options_.max_attempts) {
+    spdlog::warn("notification {} ({} to account {}) given up after {} tries: {}", n.id, n.channel, n.account,
+                 n.attempts + 1, a.error);
+    return settle(n, delivery::failed, 0, a.error);
+  }
+  // 1, 2, 4, ... times the base, at most an hour, never less than a second.
+  const auto base = std::max<std::int64_t>(1, std::chrono::duration_cast<std::chrono::seconds>(options_.retry_base).count());
+  const auto wait = std::min<std::int64_t>(3600, base << std::min(n.attempts, 20));
+  settle(n, delivery::retry, options_.now() + wait, a.error);
+}
+
+attempt service::send_email(const outbox_record& n, const nlohmann::json& body, const settings& s) {
+  const auto event = body.value("event", "");
+  const auto game = body.value("game", std::int64_t{0});
+  const auto unsubscribe = options_.public_url + "/api/notify/unsubscribe?token=" + s.unsubscribe_token;
+  mail m;
+  m.to = s.email;
+  m.subject = subject_of(event, game);
+  m.message_id = "loyang-" + std::to_string(n.id) + "-" + std::to_string(n.created_at) + "@" + host_of(options_.public_url);
+  const auto name = body.value("account", std::string());
+  if (event == "verify") {
+    m.text = "Hello " + name + ",\n\nto be told of your games at this address, confirm it by opening\n" +
+             body.value("link", "") + "\n\nIf you did not ask for this, ignore this mail: nothing more will come.\n";
+  } else {
+    m.unsubscribe_url = unsubscribe;
+    m.text = "Hello " + name + ",\n\n" + body.value("text", "") + "\n\nOpen the game: " + body.value("link", "") +
+             "\n\n-- \nAt the Gates of Loyang, " + options_.public_url +
+             "\nYou get this mail because you asked to be told. To stop these mails, open\n" + unsubscribe + "\n";
+  }
+  return send_mail(options_.relay, m, static_cast<long>(options_.now()));
+}
+
+attempt service::send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s) {
+  nlohmann::json payload;
+  const auto text = body.value("text", "") + " " + body.value("link", "");
+  if (s.webhook_format == "discord") {
+    payload = {{"content", text}, {"username", "At the Gates of Loyang"}};
+  } else if (s.webhook_format == "slack") {
+    payload = {{"text", body.value("text", "") + " <" + body.value("link", "") + "|Open the game>"}};
+  } else {
+    payload = body;
+    payload["delivery"] = n.id;
+  }
+  const auto text_body = payload.dump();
+  const auto at = std::to_string(options_.now());
+  return post_webhook(s.webhook_url, text_body,
+                      {"X-Loyang-Event: " + body.value("event", std::string()), "X-Loyang-Delivery: " + std::to_string(n.id),
+                       "X-Loyang-Timestamp: " + at, "X-Loyang-Signature: sha256=" + hmac_hex(s.webhook_secret, at + "." + text_body)},
+                      options_.webhook_private_addresses);
+}
+
+void service::settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error) {
+  switch (how) {
+    case delivery::sent: ++stats_->notifications_sent; break;
+    case delivery::retry: ++stats_->notifications_retried; break;
+    case delivery::failed: ++stats_->notifications_failed; break;
+    case delivery::dropped: ++stats_->notifications_dropped; break;
+  }
+  // Settled before the next is taken: the outbox read again must not offer this one.
+  std::promise<std::string> settled;
+  store_.settle_notification(n.id, how, options_.now(), next_at, error,
+                             [&settled](const std::string& e) { settled.set_value(e); });
+  if (const auto e = settled.get_future().get(); !e.empty()) {
+    spdlog::error("notification {} could not be settled ({}): it may be delivered again", n.id, e);
+  }
+}
+
+}  // namespace loyang::server::notify

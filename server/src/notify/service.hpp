@@ -1,0 +1,89 @@
+#pragma once
+// Internal: notifications (docs/protocol.md, "Notifications"). Keeps every account's settings
+// in memory (read once at start, written through the store), answers the settings, verify and
+// unsubscribe endpoints, composes the outbox rows of what happens in games (news.hpp), and runs
+// the sender: one thread that takes due rows from the store's outbox, delivers each by e-mail
+// or webhook (curl_delivery.hpp) and settles it: sent, retried later with doubling waits, given
+// up after a bounded number of tries, or dropped when its account no longer wants it. A row is
+// settled only after its delivery, so a crash in between delivers it again after the restart:
+// the mail's Message-ID and the webhook's X-Loyang-Delivery let a receiver drop the repeat.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "../api_reply.hpp"
+#include "../metrics.hpp"
+#include "../records.hpp"
+#include "curl_delivery.hpp"
+#include "news.hpp"
+#include "settings.hpp"
+
+namespace loyang::server::notify {
+
+class service {
+ public:
+  struct options {
+    std::string public_url;  ///< links, without a trailing slash
+    smtp_settings relay;     ///< relay.url empty: no e-mail is sent (mails are dropped)
+    bool webhook_private_addresses = false;
+    int max_attempts = 8;
+    std::chrono::milliseconds retry_base{std::chrono::minutes(1)};
+    std::chrono::milliseconds poll{std::chrono::seconds(5)};
+    std::function<std::int64_t()> now;  ///< Unix seconds
+    std::function<std::string(std::int64_t)> name_of;  ///< an account's name
+  };
+
+  service(storage& store, options o, std::shared_ptr<metrics> stats);
+  ~service();
+
+  /// The stored settings (store::catalog::notify_settings); before start().
+  void load(const std::vector<std::pair<std::int64_t, std::string>>& stored);
+  /// Starts the sender thread; stop() ends it after the delivery in progress.
+  void start();
+  void stop();
+  /// Something was queued: look now rather than at the next poll. Any thread.
+  void poke();
+
+  /// The rows to queue with a change (news.hpp). Any thread.
+  std::vector<outbox_record> compose(const std::vector<news>& items) const;
+
+  // The endpoints (any thread; the reply may come from the store's thread).
+  void get_settings(std::int64_t account, reply_fn reply) const;
+  void put_settings(std::int64_t account, const nlohmann::json& body, reply_fn reply);
+  void verify(const std::string& token, reply_fn reply);
+  void unsubscribe(const std::string& token, reply_fn reply);
+
+ private:
+  std::optional<settings> settings_of(std::int64_t account) const;
+  context make_context() const;
+  void save(std::int64_t account, const settings& s, std::vector<outbox_record> notes, reply_fn reply,
+            api_reply ok);
+  void run();
+  void drain();
+  void deliver(const outbox_record& n);
+  attempt send_email(const outbox_record& n, const nlohmann::json& body, const settings& s);
+  attempt send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s);
+  void settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error);
+
+  storage& store_;
+  options options_;
+  std::shared_ptr<metrics> stats_;
+  mutable std::mutex mutex_;  // guards settings_ and the sender's wake-up
+  std::unordered_map<std::int64_t, settings> settings_;
+  std::condition_variable wake_;
+  bool poked_ = false;
+  bool stopping_ = false;
+  std::thread sender_;
+};
+
+}  // namespace loyang::server::notify

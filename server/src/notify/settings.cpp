@@ -1,0 +1,164 @@
+#include "settings.hpp"
+
+#include <sodium.h>
+
+#include <algorithm>
+
+namespace loyang::server::notify {
+namespace {
+
+nlohmann::json events_json(event_set s) {
+  auto out = nlohmann::json::array();
+  for (const auto e : choosable) {
+    if (has(s, e)) out.push_back(event_name(e));
+  }
+  return out;
+}
+
+// The events named in `j`, or nullopt when it is not a list of known names.
+std::optional<event_set> parse_events(const nlohmann::json& j) {
+  if (!j.is_array()) return std::nullopt;
+  event_set out = 0;
+  for (const auto& name : j) {
+    if (!name.is_string()) return std::nullopt;
+    const auto it = std::find_if(choosable.begin(), choosable.end(),
+                                 [&name](event e) { return name.get<std::string>() == event_name(e); });
+    if (it == choosable.end()) return std::nullopt;
+    out |= 1u << static_cast<unsigned>(*it);
+  }
+  return out;
+}
+
+bool printable(const std::string& s) {
+  return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; });
+}
+
+// A plausible address: one @, something either side, a dot in the domain, no spaces or
+// controls, at most 254 bytes (RFC 5321). Whether it exists the verification mail finds out.
+bool plausible_email(const std::string& a) {
+  const auto at = a.find('@');
+  return a.size() <= 254 && at != std::string::npos && at > 0 && a.find('@', at + 1) == std::string::npos &&
+         a.find('.', at) != std::string::npos && a.back() != '.' && printable(a) &&
+         a.find_first_of("<>()[],;:\\\"") == std::string::npos;
+}
+
+bool plausible_url(const std::string& u) {
+  return (u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0) && u.size() <= 2048 && u.size() > 8 &&
+         printable(u);
+}
+
+}  // namespace
+
+const char* event_name(event e) {
+  switch (e) {
+    case event::turn: return "turn";
+    case event::reminder: return "reminder";
+    case event::start: return "start";
+    case event::end: return "end";
+    case event::invite: return "invite";
+    case event::verify: return "verify";
+  }
+  return "turn";
+}
+
+std::string random_token() {
+  unsigned char bytes[32];
+  randombytes_buf(bytes, sizeof bytes);
+  char hex[65];
+  sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
+  return hex;
+}
+
+nlohmann::json stored(const settings& s) {
+  return {{"email", s.email},
+          {"email_verified", s.email_verified},
+          {"verify_token", s.verify_token},
+          {"unsubscribe_token", s.unsubscribe_token},
+          {"email_events", s.email_events},
+          {"webhook_url", s.webhook_url},
+          {"webhook_format", s.webhook_format},
+          {"webhook_secret", s.webhook_secret},
+          {"webhook_events", s.webhook_events}};
+}
+
+settings from_stored(const nlohmann::json& j) {
+  settings s;
+  if (!j.is_object()) return s;
+  s.email = j.value("email", "");
+  s.email_verified = j.value("email_verified", false);
+  s.verify_token = j.value("verify_token", "");
+  s.unsubscribe_token = j.value("unsubscribe_token", "");
+  s.email_events = j.value("email_events", all_events);
+  s.webhook_url = j.value("webhook_url", "");
+  s.webhook_format = j.value("webhook_format", "json");
+  s.webhook_secret = j.value("webhook_secret", "");
+  s.webhook_events = j.value("webhook_events", all_events);
+  return s;
+}
+
+nlohmann::json owner_view(const settings& s) {
+  nlohmann::json webhook = nullptr;
+  if (!s.webhook_url.empty()) {
+    webhook = {{"url", s.webhook_url}, {"format", s.webhook_format}, {"secret", s.webhook_secret}};
+  }
+  return {{"email", s.email.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.email)},
+          {"email_verified", s.email_verified},
+          {"email_events", events_json(s.email_events)},
+          {"webhook", webhook},
+          {"webhook_events", events_json(s.webhook_events)}};
+}
+
+update_result apply_update(settings& s, const nlohmann::json& body) {
+  if (!body.is_object()) return {"the body must be a JSON object"};
+  settings next = s;
+  update_result out;
+  for (const auto& [key, value] : body.items()) {
+    if (key == "email") {
+      if (value.is_null()) {
+        next.email.clear();
+        next.email_verified = false;
+        next.verify_token.clear();
+      } else if (!value.is_string() || !plausible_email(value.get<std::string>())) {
+        return {"\"email\" must be an e-mail address (or null for none)"};
+      } else if (value.get<std::string>() != s.email) {
+        next.email = value.get<std::string>();
+        next.email_verified = false;
+        next.verify_token = random_token();
+        out.email_changed = true;
+      }
+    } else if (key == "email_events" || key == "webhook_events") {
+      const auto events = parse_events(value);
+      if (!events) return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite"};
+      (key == "email_events" ? next.email_events : next.webhook_events) = *events;
+    } else if (key == "webhook") {
+      if (value.is_null()) {
+        next.webhook_url.clear();
+        continue;
+      }
+      if (!value.is_object() || !value.contains("url") || !value["url"].is_string() ||
+          !plausible_url(value["url"].get<std::string>())) {
+        return {"\"webhook\" must be {\"url\": \"https://...\", \"format\": \"json\"} (or null for none)"};
+      }
+      const auto format = value.value("format", std::string("json"));
+      if (format != "json" && format != "discord" && format != "slack") {
+        return {"the webhook's \"format\" must be json, discord or slack"};
+      }
+      for (const auto& [k, v] : value.items()) {
+        if (k != "url" && k != "format") return {"unknown field \"" + k + "\" in \"webhook\""};
+      }
+      next.webhook_url = value["url"].get<std::string>();
+      next.webhook_format = format;
+      if (next.webhook_secret.empty()) next.webhook_secret = random_token();
+    } else if (key == "new_webhook_secret") {
+      if (value != true) return {"\"new_webhook_secret\" may only be true"};
+      next.webhook_secret = random_token();
+    } else {
+      return {"unknown field \"" + key + "\""};
+    }
+  }
+  if (next.unsubscribe_token.empty()) next.unsubscribe_token = random_token();
+  s = std::move(next);
+  return out;
+}
+
+}  // namespace loyang::server::notify

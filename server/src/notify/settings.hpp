@@ -1,0 +1,66 @@
+#pragma once
+// Internal: how an account wants to be told, and of what (docs/protocol.md, "Notifications"):
+// an e-mail address (verified before anything but the verification mail goes to it), a webhook
+// (generic JSON, or the bodies Discord and Slack accept, signed with the account's secret), and
+// for each channel the events it wants.
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace loyang::server::notify {
+
+/// What a notification is about. `verify` (confirm an e-mail address) is sent whatever the
+/// account chose; the others only when chosen.
+enum class event { turn, reminder, start, end, invite, verify };
+
+/// The events an account may choose, in the order the API lists them.
+inline constexpr std::array<event, 5> choosable{event::turn, event::reminder, event::start, event::end,
+                                                event::invite};
+
+/// "turn", "reminder", "start", "end", "invite", "verify".
+const char* event_name(event e);
+
+/// A set of events, as bits (1 << event).
+using event_set = unsigned;
+inline constexpr event_set all_events = (1u << choosable.size()) - 1;
+inline bool has(event_set s, event e) { return (s >> static_cast<unsigned>(e)) & 1u; }
+
+struct settings {
+  std::string email;              ///< empty: no e-mail
+  bool email_verified = false;
+  std::string verify_token;       ///< the link of the verification mail (while unverified)
+  std::string unsubscribe_token;  ///< the one-click unsubscribe link of every mail
+  event_set email_events = all_events;
+  std::string webhook_url;        ///< empty: no webhook
+  std::string webhook_format = "json";  ///< "json", "discord" or "slack"
+  std::string webhook_secret;     ///< the HMAC-SHA256 key of the signatures (hex)
+  event_set webhook_events = all_events;
+  bool operator==(const settings&) const = default;
+};
+
+/// The settings as the store keeps them, and back (unknown or missing fields take defaults;
+/// the store's data is the server's own).
+nlohmann::json stored(const settings& s);
+settings from_stored(const nlohmann::json& j);
+
+/// What GET /api/account/notifications shows the account itself (its secret included: it
+/// needs it to check the signatures; never the tokens of its links).
+nlohmann::json owner_view(const settings& s);
+
+/// What a PUT changed, so the caller knows whether to send a verification mail.
+struct update_result {
+  std::string error;        ///< a sentence for 400 bad_request; empty when applied
+  bool email_changed = false;
+};
+/// Applies a PUT body to `s`: any of {"email": "ann@example.org" or null, "email_events":
+/// [...], "webhook": {"url": "https://...", "format": "json"|"discord"|"slack"} or null,
+/// "webhook_events": [...], "new_webhook_secret": true}. A new address is unverified and gets
+/// a new verification token; a first webhook gets a secret. Nothing changes on an error.
+update_result apply_update(settings& s, const nlohmann::json& body);
+
+/// A random token for links and secrets: 32 bytes as 64 hex digits (libsodium).
+std::string random_token();
+
+}  // namespace loyang::server::notify

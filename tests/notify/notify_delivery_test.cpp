@@ -1,0 +1,172 @@
+// Delivering notifications: retries with backoff while a receiver is down, giving up after the
+// last try (recorded), the Discord and Slack bodies, one-click unsubscribe, the settings'
+// validation, and no webhooks to private addresses unless the operator allows them.
+#include <catch2/catch.hpp>
+
+#include "clock_helpers.hpp"
+#include "notify/curl_delivery.hpp"
+#include "notify/news.hpp"
+#include "sink.hpp"
+
+using namespace loyang::test;
+using nlohmann::json;
+
+namespace {
+
+std::function<void(loyang::server::config&)> fast(const notify_sink& sink, int attempts = 8, bool private_ok = true) {
+  return [smtp = sink.smtp_port, attempts, private_ok](loyang::server::config& c) {
+    c.public_url = "https://loyang.test";
+    c.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp);
+    c.smtp_tls = "off";
+    c.webhook_private_addresses = private_ok;
+    c.notify_poll = std::chrono::milliseconds(50);
+    c.notify_retry_base = std::chrono::milliseconds(1000);
+    c.notify_max_attempts = attempts;
+  };
+}
+
+json hook_settings(const notify_sink& sink, const std::string& path, const std::string& format) {
+  return {{"webhook", {{"url", "http://127.0.0.1:" + std::to_string(sink.http_port) + path}, {"format", format}}}};
+}
+
+// A 2-player game between two new accounts, which starts (a "start" for each).
+void start_duel(std::uint16_t port, const std::string& a, const std::string& b) {
+  auto game = call_api(port, http::verb::post, "/api/games", json{{"players", 2}}, a);
+  REQUIRE(game.status == http::status::created);
+  REQUIRE(call_api(port, http::verb::post, game_path(game.body["id"], "join"), json::object(), b).status ==
+          http::status::ok);
+}
+
+}  // namespace
+
+TEST_CASE("a receiver that is down gets the webhook once it is back, exactly once", "[notify]") {
+  notify_sink sink;
+  running_server s(fast(sink));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", hook_settings(sink, "/ann", "json"), ann)
+              .status == http::status::ok);
+  sink.set_down(true);
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return metric(s.port(), "loyang_notifications_retried_total") >= 2; }, "two failed tries");
+  CHECK(sink.hooks().empty());
+  CHECK(metric(s.port(), "loyang_notifications_queued") >= 1);
+  sink.set_down(false);
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "delivered after the receiver came back",
+             std::chrono::seconds(30));
+  const auto hooks = sink.hooks();
+  std::set<std::string> seen;
+  for (const auto& h : hooks) CHECK(seen.insert(h["headers"]["X-Loyang-Delivery"].get<std::string>()).second);
+  CHECK(std::any_of(hooks.begin(), hooks.end(), [](const json& h) { return json::parse(h["body"].get<std::string>())["event"] == "start"; }));
+  CHECK(metric(s.port(), "loyang_notifications_failed_total") == 0);
+}
+
+TEST_CASE("a receiver that keeps failing is given up after the last try, and that is recorded", "[notify]") {
+  notify_sink sink;
+  running_server s(fast(sink, 2));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", hook_settings(sink, "/ann", "json"), ann)
+              .status == http::status::ok);
+  sink.set_broken(true);
+  start_duel(s.port(), ann, bob);
+  // "start" and (if ann acts first) "turn": each tried twice, then given up.
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "given up", std::chrono::seconds(30));
+  CHECK(metric(s.port(), "loyang_notifications_failed_total") >= 1);
+  CHECK(metric(s.port(), "loyang_notifications_retried_total") == metric(s.port(), "loyang_notifications_failed_total"));
+  CHECK(metric(s.port(), "loyang_notifications_sent_total") == 0);
+  CHECK(sink.hooks().empty());
+}
+
+TEST_CASE("Discord and Slack get bodies they accept; JSON gets the whole notification", "[notify]") {
+  notify_sink sink;
+  running_server s(fast(sink));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", hook_settings(sink, "/discord", "discord"), ann)
+              .status == http::status::ok);
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", hook_settings(sink, "/slack", "slack"), bob)
+              .status == http::status::ok);
+  start_duel(s.port(), ann, bob);
+  eventually([&] {
+    const auto h = sink.hooks();
+    return std::any_of(h.begin(), h.end(), [](const json& x) { return x["path"] == "/discord"; }) &&
+           std::any_of(h.begin(), h.end(), [](const json& x) { return x["path"] == "/slack"; });
+  }, "both webhooks");
+  for (const auto& h : sink.hooks()) {
+    const auto body = json::parse(h["body"].get<std::string>());
+    if (h["path"] == "/discord") {
+      CHECK(body["content"].get<std::string>().find("https://loyang.test/#/game/") != std::string::npos);
+      CHECK(body.size() == 2);  // content and username
+    } else {
+      CHECK(body["text"].get<std::string>().find("|Open the game>") != std::string::npos);
+      CHECK(body.size() == 1);
+    }
+  }
+}
+
+TEST_CASE("settings: checked, shown to their owner; an address is verified before it gets mail; "
+          "one click unsubscribes",
+          "[notify]") {
+  notify_sink sink;
+  running_server s(fast(sink));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  const auto put = [&](const json& body) {
+    return call_api(s.port(), http::verb::put, "/api/account/notifications", body, ann);
+  };
+  CHECK(code_of(put(json{{"email", "not an address"}})) == "bad_request");
+  CHECK(code_of(put(json{{"email_events", {"turn", "gossip"}}})) == "bad_request");
+  CHECK(code_of(put(json{{"webhook", {{"url", "ftp://x.example"}}}})) == "bad_request");
+  CHECK(code_of(put(json{{"webhook", {{"url", "https://x.example"}, {"format", "irc"}}}})) == "bad_request");
+  CHECK(code_of(put(json{{"sms", "123"}})) == "bad_request");
+  const auto initial = call_api(s.port(), http::verb::get, "/api/account/notifications", std::nullopt, ann);
+  CHECK(initial.body["email"].is_null());
+  CHECK(initial.body["webhook"].is_null());
+  CHECK(initial.body["email_events"] == json{"turn", "reminder", "start", "end", "invite"});
+
+  // Unverified: only the verification mail goes out; the game's start is not mailed.
+  REQUIRE(put(json{{"email", "ann@example.org"}, {"email_events", {"start", "end"}}}).status == http::status::ok);
+  eventually([&] { return sink.mails().size() == 1; }, "the verification mail");
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "the outbox emptied");
+  CHECK(sink.mails().size() == 1);
+  CHECK(code_of(call_api(s.port(), http::verb::get, "/api/notify/verify?token=" + std::string(64, '0'))) == "bad_link");
+
+  // Verified: the next game's start is mailed, with a one-click unsubscribe link that works.
+  const auto mail = sink.mails().front();
+  const auto at = mail.find("/api/notify/verify?token=");
+  REQUIRE(call_api(s.port(), http::verb::get, mail.substr(at, 25 + 64)).status == http::status::ok);
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return sink.mails().size() == 2; }, "the start mail");
+  const auto unsubscribe = header(sink.mails().back(), "List-Unsubscribe");
+  const auto path = unsubscribe.substr(std::string("<https://loyang.test").size(),
+                                       unsubscribe.size() - std::string("<https://loyang.test").size() - 1);
+  CHECK(call_api(s.port(), http::verb::post, path).status == http::status::ok);
+  CHECK(call_api(s.port(), http::verb::get, "/api/account/notifications", std::nullopt, ann).body["email_events"] == json::array());
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "the outbox emptied");
+  CHECK(sink.mails().size() == 2);
+}
+
+TEST_CASE("webhooks to loopback or private addresses are refused unless the operator allows them", "[notify]") {
+  using loyang::server::notify::private_address;
+  for (const char* a : {"127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "::1", "fd00::1",
+                        "fe80::1", "0.0.0.0", "::ffff:127.0.0.1", "100.64.0.1"}) {
+    INFO(a);
+    CHECK(private_address(a));
+  }
+  for (const char* a : {"93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "172.32.0.1"}) {
+    INFO(a);
+    CHECK_FALSE(private_address(a));
+  }
+  notify_sink sink;
+  running_server s(fast(sink, 1, false));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", hook_settings(sink, "/ann", "json"), ann)
+              .status == http::status::ok);
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return metric(s.port(), "loyang_notifications_failed_total") >= 1; }, "refused");
+  CHECK(sink.hooks().empty());
+}

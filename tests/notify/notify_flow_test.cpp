@@ -1,0 +1,205 @@
+// Issue 21's "done when": a 2-player game with a one-day move limit left alone. Both players
+// get e-mails (through a real SMTP server) and webhooks when it is their turn and before the
+// deadline; the player who never comes back is replaced by a bot when his time is out; the
+// game ends with a result that says so; and a restart in the middle loses nothing.
+#include <catch2/catch.hpp>
+#include <sodium.h>
+
+#include <map>
+#include <set>
+
+#include "clock_helpers.hpp"
+#include "sink.hpp"
+
+using namespace loyang::test;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t day = 24 * 3600;
+
+std::function<void(loyang::server::config&)> settings_for(const hand_clock& clock, const notify_sink& sink) {
+  return [base = clock.settings(), smtp = sink.smtp_port](loyang::server::config& c) {
+    base(c);
+    c.public_url = "https://loyang.test";
+    c.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp);
+    c.smtp_tls = "off";  // aiosmtpd offers no STARTTLS
+    c.mail_from = "loyang@loyang.test";
+    c.webhook_private_addresses = true;  // the receiver is on 127.0.0.1
+    c.notify_poll = std::chrono::milliseconds(50);
+    c.notify_retry_base = std::chrono::milliseconds(1000);
+  };
+}
+
+std::string hmac(const std::string& key, const std::string& message) {
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_state st;
+  crypto_auth_hmacsha256_init(&st, reinterpret_cast<const unsigned char*>(key.data()), key.size());
+  crypto_auth_hmacsha256_update(&st, reinterpret_cast<const unsigned char*>(message.data()), message.size());
+  crypto_auth_hmacsha256_final(&st, mac);
+  char hex[2 * sizeof mac + 1];
+  sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+  return hex;
+}
+
+// The mails to `to` so far.
+std::vector<std::string> mails_to(const notify_sink& sink, const std::string& to) {
+  std::vector<std::string> out;
+  for (const auto& m : sink.mails()) {
+    if (header(m, "To") == "<" + to + ">") out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<json> hooks_to(const notify_sink& sink, const std::string& path) {
+  std::vector<json> out;
+  for (const auto& h : sink.hooks()) {
+    if (h["path"] == path) out.push_back(h);
+  }
+  return out;
+}
+
+bool has_subject(const std::vector<std::string>& mails, const std::string& part) {
+  return std::any_of(mails.begin(), mails.end(),
+                     [&](const std::string& m) { return header(m, "Subject").find(part) != std::string::npos; });
+}
+
+bool has_event(const std::vector<json>& hooks, const std::string& event) {
+  return std::any_of(hooks.begin(), hooks.end(),
+                     [&](const json& h) { return json::parse(h["body"].get<std::string>())["event"] == event; });
+}
+
+// Sets e-mail and webhook for `token`'s account and follows the verification link of the mail
+// that comes; returns the webhook secret.
+std::string subscribe(std::uint16_t port, const notify_sink& sink, const std::string& token, const std::string& who) {
+  const auto put = call_api(port, http::verb::put, "/api/account/notifications",
+                            json{{"email", who + "@example.org"},
+                                 {"webhook", {{"url", "http://127.0.0.1:" + std::to_string(sink.http_port) + "/" + who},
+                                              {"format", "json"}}}},
+                            token);
+  INFO(put.body.dump());
+  REQUIRE(put.status == http::status::ok);
+  CHECK(put.body["email_verified"] == false);
+  std::string link;
+  eventually([&] { return !mails_to(sink, who + "@example.org").empty(); }, "the verification mail to " + who);
+  const auto mail = mails_to(sink, who + "@example.org").front();
+  CHECK(header(mail, "Subject") == "Confirm your address for At the Gates of Loyang");
+  const auto at = mail.find("https://loyang.test/api/notify/verify?token=");
+  REQUIRE(at != std::string::npos);
+  // The path and query: /api/notify/verify?token= and 64 hex digits.
+  const auto target = mail.substr(at + std::string("https://loyang.test").size(), 25 + 64);
+  const auto verified = call_api(port, http::verb::get, target);
+  INFO(target << " " << verified.body.dump());
+  REQUIRE(verified.status == http::status::ok);
+  CHECK(call_api(port, http::verb::get, "/api/account/notifications", std::nullopt, token).body["email_verified"] == true);
+  return put.body["webhook"]["secret"];
+}
+
+}  // namespace
+
+TEST_CASE("a one-day game left alone: turn and reminder mails and webhooks, a bot for the absent "
+          "player, the result, all through a restart",
+          "[notify]") {
+  notify_sink sink;
+  hand_clock clock;
+  auto data = std::make_shared<temp_dir>();
+  table t;
+  std::vector<std::string> secrets;
+  std::int64_t deadline = 0;
+  {
+    running_server s(settings_for(clock, sink), data);
+    t.tokens.push_back(sign_up(s.port(), "ann"));
+    t.tokens.push_back(sign_up(s.port(), "bob"));
+    secrets.push_back(subscribe(s.port(), sink, t.tokens[0], "ann"));
+    secrets.push_back(subscribe(s.port(), sink, t.tokens[1], "bob"));
+
+    const auto created = call_api(s.port(), http::verb::post, "/api/games",
+                                  json{{"players", 2}, {"time_control", {{"type", "per_move"}, {"seconds", day}}}},
+                                  t.tokens[0]);
+    REQUIRE(created.status == http::status::created);
+    t.game = created.body["id"];
+    REQUIRE(call_api(s.port(), http::verb::post, game_path(t.game, "join"), json::object(), t.tokens[1]).status ==
+            http::status::ok);
+    // Both are told the game started, and whoever must act that it is his turn.
+    const auto started = summary(s.port(), t.game, t.tokens[0]);
+    for (int seat = 0; seat < 2; ++seat) {
+      const std::string who = seat == 0 ? "ann" : "bob";
+      eventually([&] { return has_subject(mails_to(sink, who + "@example.org"), "has started"); }, who + " told of the start");
+      if (acting(started, seat)) {
+        eventually([&] { return has_subject(mails_to(sink, who + "@example.org"), "Your turn in Loyang game"); },
+                   who + "'s turn mail");
+        eventually([&] { return has_event(hooks_to(sink, "/" + who), "turn"); }, who + "'s turn webhook");
+      }
+    }
+    // Ann plays whenever she must; Bob never comes.
+    viewer ann = connect(s.port(), t.tokens[0], t.game, false);
+    std::mt19937 random(3);
+    REQUIRE_FALSE(play_while_acting(ann, t.game, random));
+    const auto waiting = summary(s.port(), t.game, t.tokens[0]);
+    REQUIRE(acting(waiting, 1));
+    deadline = waiting["clock"]["seats"][1]["deadline"].get<std::int64_t>();
+    // Halfway through Bob's day: a reminder by mail and webhook, naming his deadline.
+    clock.move_to(deadline - day / 2);
+    eventually([&] { return has_subject(mails_to(sink, "bob@example.org"), "Reminder: your time"); }, "bob's reminder mail");
+    eventually([&] { return has_event(hooks_to(sink, "/bob"), "reminder"); }, "bob's reminder webhook");
+    const auto reminder = mails_to(sink, "bob@example.org").back();
+    CHECK(reminder.find("https://loyang.test/#/game/" + std::to_string(t.game)) != std::string::npos);
+    CHECK(reminder.find("You have until") != std::string::npos);
+    CHECK(header(reminder, "List-Unsubscribe").find("https://loyang.test/api/notify/unsubscribe?token=") != std::string::npos);
+    CHECK(header(reminder, "List-Unsubscribe-Post") == "List-Unsubscribe=One-Click");
+    // An hour before: the second reminder.
+    clock.move_to(deadline - 3600);
+    const auto reminders = [&] {
+      const auto mails = mails_to(sink, "bob@example.org");
+      return std::count_if(mails.begin(), mails.end(),
+                           [](const std::string& m) { return header(m, "Subject").rfind("Reminder", 0) == 0; });
+    };
+    eventually([&] { return reminders() == 2; }, "bob's second reminder");
+  }
+  // The server is down when Bob's time runs out; back up, it hands his seat to a bot.
+  clock.move_to(deadline + 60);
+  running_server s(settings_for(clock, sink), data);
+  const auto replaced = summary_when(s.port(), t.game, t.tokens[0], [](const json& j) { return j["seats"][1]["bot"] == true; });
+  CHECK(replaced["seats"][1]["gone"] == "timeout");
+  viewer ann = connect(s.port(), t.tokens[0], t.game, false);
+  std::mt19937 random(4);
+  bool ended = false;
+  for (int turns = 0; turns < 2000 && !ended; ++turns) {
+    ended = play_while_acting(ann, t.game, random);
+    if (!ended) {
+      const json m = ann.ws->next(std::chrono::seconds(20));
+      ann.take(m, ann.ws->received.back());
+    }
+  }
+  REQUIRE(ended);
+  const auto done = summary_when(s.port(), t.game, t.tokens[0], [](const json& j) { return j["status"] == "finished"; });
+  CHECK(done["result"]["departures"][0]["seat"] == 1);
+  CHECK(done["result"]["departures"][0]["gone"] == "timeout");
+  // Both are told it ended (Bob too: his seat's game is over), by mail and webhook.
+  for (const std::string who : {"ann", "bob"}) {
+    eventually([&] { return has_subject(mails_to(sink, who + "@example.org"), "has ended"); }, who + "'s end mail");
+    eventually([&] { return has_event(hooks_to(sink, "/" + who), "end"); }, who + "'s end webhook");
+  }
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "the outbox emptied");
+  // Ann was told of each of her turns after the bot took over: more turn mails than before.
+  const auto ann_mails = mails_to(sink, "ann@example.org");
+  CHECK(std::count_if(ann_mails.begin(), ann_mails.end(),
+                      [](const std::string& m) { return header(m, "Subject").rfind("Your turn", 0) == 0; }) >= 2);
+  // Nothing was sent twice (one Message-ID, one delivery id each), and every webhook is signed
+  // with its account's secret over "timestamp.body".
+  std::set<std::string> ids;
+  for (const auto& m : sink.mails()) CHECK(ids.insert(header(m, "Message-ID")).second);
+  std::set<std::string> deliveries;
+  for (const auto& h : sink.hooks()) {
+    const auto& headers = h["headers"];
+    CHECK(deliveries.insert(headers["X-Loyang-Delivery"].get<std::string>()).second);
+    const auto& secret = h["path"] == "/ann" ? secrets[0] : secrets[1];
+    const auto expected = "sha256=" + hmac(secret, headers["X-Loyang-Timestamp"].get<std::string>() + "." +
+                                                         h["body"].get<std::string>());
+    CHECK(headers["X-Loyang-Signature"] == expected);
+    const auto body = json::parse(h["body"].get<std::string>());
+    CHECK(body["game"] == t.game);
+    CHECK(body["link"] == "https://loyang.test/#/game/" + std::to_string(t.game));
+    CHECK(headers["X-Loyang-Event"] == body["event"]);
+  }
+}

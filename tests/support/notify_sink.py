@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""A real SMTP server (aiosmtpd) and a webhook receiver (http.server) for the notification tests.
+
+    notify_sink.py DIR
+
+Listens on 127.0.0.1 on free ports and writes {"smtp": P, "http": Q} to DIR/ports.json once
+both listen. Every mail received is written to DIR/mail-N.eml, every webhook request to
+DIR/hook-N.json ({"path", "headers", "body"}), N counting from 1 in arrival order. While the
+file DIR/down exists the receiver answers 503 (and stores nothing); while DIR/broken exists it
+answers 500. Exits when its standard input closes (the test ended) or on SIGTERM.
+"""
+import json
+import os
+import socket
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from aiosmtpd.controller import Controller
+
+out = sys.argv[1]
+lock = threading.Lock()
+counts = {"mail": 0, "hook": 0}
+
+
+def store(kind, suffix, data):
+    with lock:
+        counts[kind] += 1
+        name = os.path.join(out, f"{kind}-{counts[kind]}{suffix}")
+    with open(name + ".tmp", "wb") as f:
+        f.write(data)
+    os.rename(name + ".tmp", name)  # readers never see half a file
+
+
+class Mailbox:
+    async def handle_DATA(self, server, session, envelope):
+        store("mail", ".eml", envelope.original_content or envelope.content)
+        return "250 Message accepted for delivery"
+
+
+class Hooks(BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if os.path.exists(os.path.join(out, "down")):
+            self.send_response(503)
+        elif os.path.exists(os.path.join(out, "broken")):
+            self.send_response(500)
+        else:
+            store("hook", ".json", json.dumps({"path": self.path, "headers": dict(self.headers),
+                                               "body": body.decode("utf-8")}).encode())
+            self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def free_port():
+    # aiosmtpd's controller cannot take port 0 (it connects to its port to see it listen).
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+controller = Controller(Mailbox(), hostname="127.0.0.1", port=free_port())
+controller.start()
+http = ThreadingHTTPServer(("127.0.0.1", 0), Hooks)
+threading.Thread(target=http.serve_forever, daemon=True).start()
+smtp_port = controller.port
+with open(os.path.join(out, "ports.json.tmp"), "w") as f:
+    json.dump({"smtp": smtp_port, "http": http.server_address[1]}, f)
+os.rename(os.path.join(out, "ports.json.tmp"), os.path.join(out, "ports.json"))
+sys.stdin.read()  # until the test closes our standard input
+http.shutdown()
+controller.stop()
