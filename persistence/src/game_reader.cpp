@@ -73,6 +73,11 @@ store::catalog game_reader::load_catalog() {
                             tokens.column_int64(3)});
     }
 
+    auto vacations = db_.prepare(
+        "SELECT account_id, starts_at, ends_at FROM vacations ORDER BY account_id, starts_at");
+    while (vacations.step()) {
+      out.vacations.push_back({vacations.column_int64(0), vacations.column_int64(1), vacations.column_int64(2)});
+    }
     auto settings = db_.prepare("SELECT account_id, settings FROM notify_settings ORDER BY account_id");
     while (settings.step()) out.notify_settings.emplace_back(settings.column_int64(0), settings.column_text(1));
 

@@ -42,6 +42,7 @@ class memory_store final : public store {
     queue(std::move(notes));
     done({});
   }
+  void save_vacation(const vacation_record&, write_done done) override { done({}); }
   void save_notify_settings(std::int64_t, const std::string&, std::vector<outbox_record> notes,
                             write_done done) override {
     queue(std::move(notes));

@@ -135,8 +135,18 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_due ON outbox(state, next_at);
 )sql";
 
-constexpr std::array<std::string_view, 6> all_migrations{migration_1, migration_2, migration_3,
-                                                         migration_4, migration_5, migration_6};
+// Issue 21 (vacations): declared absences, for the clocks and the yearly allowance.
+constexpr std::string_view migration_7 = R"sql(
+CREATE TABLE vacations (
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  starts_at  INTEGER NOT NULL,
+  ends_at    INTEGER NOT NULL,
+  PRIMARY KEY (account_id, starts_at)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 7> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                         migration_5, migration_6, migration_7};
 
 }  // namespace
 

@@ -294,6 +294,10 @@ void sqlite_store::save_game(const game_record& g, std::vector<outbox_record> no
   impl_->enqueue(std::move(w), std::move(done));
 }
 
+void sqlite_store::save_vacation(const vacation_record& v, write_done done) {
+  impl_->enqueue(detail::vacation_write{v}, std::move(done));
+}
+
 void sqlite_store::save_notify_settings(std::int64_t account, const std::string& settings,
                                         std::vector<outbox_record> notes, write_done done) {
   impl_->enqueue(detail::notify_settings_write{account, settings, std::move(notes)}, std::move(done));

@@ -64,6 +64,9 @@ std::string describe(const write& w) {
     std::string operator()(const notify_settings_write& n) const {
       return "saving the notification settings of account " + std::to_string(n.account);
     }
+    std::string operator()(const vacation_write& v) const {
+      return "saving a vacation of account " + std::to_string(v.vacation.account);
+    }
     std::string operator()(const settle_write& n) const {
       return "settling notification " + std::to_string(n.id);
     }
@@ -120,6 +123,9 @@ write_statements::write_statements(database& db, std::string engine_version)
       upsert_seen_(db.prepare(
           "INSERT INTO last_seen(game_id, seat, version) VALUES (?1, ?2, ?3) "
           "ON CONFLICT(game_id, seat) DO UPDATE SET version = max(version, excluded.version)")),
+      upsert_vacation_(db.prepare(
+          "INSERT INTO vacations(account_id, starts_at, ends_at) VALUES (?1, ?2, ?3) "
+          "ON CONFLICT(account_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at")),
       upsert_notify_(db.prepare(
           "INSERT INTO notify_settings(account_id, settings) VALUES (?1, ?2) "
           "ON CONFLICT(account_id) DO UPDATE SET settings = excluded.settings")),
@@ -148,6 +154,10 @@ void write_statements::queue(const std::vector<outbox_record>& notes) {
         .bind(6, n.next_at)
         .run();
   }
+}
+
+void write_statements::run(const vacation_write& w) {
+  upsert_vacation_.bind(1, w.vacation.account).bind(2, w.vacation.starts_at).bind(3, w.vacation.ends_at).run();
 }
 
 void write_statements::run(const notify_settings_write& w) {

@@ -96,6 +96,10 @@ struct notify_settings_write {
   std::vector<outbox_record> notes;
 };
 
+struct vacation_write {
+  vacation_record vacation;
+};
+
 /// How a notification's delivery attempt ended.
 struct settle_write {
   std::int64_t id = 0;
@@ -106,7 +110,8 @@ struct settle_write {
 };
 
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
-                           game_write, command_write, seen_write, notify_settings_write, settle_write>;
+                           game_write, command_write, seen_write, notify_settings_write, settle_write,
+                           vacation_write>;
 
 game_write make_game_write(const game_record& g);
 
@@ -133,6 +138,7 @@ class write_statements {
   void run(const seen_write& w);
   void run(const notify_settings_write& w);
   void run(const settle_write& w);
+  void run(const vacation_write& w);
   void queue(const std::vector<outbox_record>& notes);
 
   database& db_;
@@ -142,6 +148,7 @@ class write_statements {
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
   statement upsert_seen_;
+  statement upsert_vacation_;
   statement upsert_notify_, insert_note_, settle_sent_, settle_retry_, settle_dropped_, settle_failed_;
 };
 

@@ -245,7 +245,15 @@ std::optional<std::string> apply_notify_retry(config& c, const std::string& valu
   return std::nullopt;
 }
 
-constexpr std::array<option, 26> options{{
+std::optional<std::string> apply_vacation_days(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 0 || *n > 366) return "must be a number of days from 0 to 366";
+  c.vacation_days_per_year = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+constexpr std::array<option, 27> options{{
+    {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
     {"--public-url", "LOYANG_PUBLIC_URL", apply_public_url},
     {"--smtp-url", "LOYANG_SMTP_URL", apply_smtp_url},
@@ -387,6 +395,9 @@ Options (each also read from its environment variable; the flag wins):
   --history-reads-per-minute N        LOYANG_HISTORY_READS_PER_MINUTE
                                       history and record reads per client address per
                                       minute (default 600; 0 = no limit)
+  --vacation-days-per-year N          LOYANG_VACATION_DAYS_PER_YEAR
+                                      days of absence each player may declare per calendar
+                                      year, his turn clocks standing (default 24; 0 = none)
 
 Notifications (docs/protocol.md, "Notifications"):
   --public-url URL                    LOYANG_PUBLIC_URL

@@ -225,6 +225,12 @@ void route(shared_state& state, request& req, const std::string& client, respond
       if (method == http::verb::post) return games.create_game(*who, std::move(body), reply);
       return method_error("GET, HEAD, POST");
     }
+    if (path == "/api/account/vacation") {
+      if (get) return games.vacation(*who, reply);
+      if (method == http::verb::post) return games.start_vacation(*who, body, reply);
+      if (method == http::verb::delete_) return games.end_vacation(*who, reply);
+      return method_error("GET, HEAD, POST, DELETE");
+    }
     if (path == "/api/account/notifications") {
       if (get) return games.notifications().get_settings(who->id, reply);
       if (method == http::verb::put) return games.notifications().put_settings(who->id, body, reply);

@@ -70,6 +70,7 @@ void lobby::start() {
   auto catalog = store_.load_catalog();
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   notify_->load(catalog.notify_settings);
+  for (const auto& v : catalog.vacations) vacations_[v.account].push_back(v);
   notify_->start();
   for (auto& g : catalog.games) {
     next_game_ = std::max(next_game_, g.id + 1);
@@ -81,6 +82,12 @@ void lobby::start() {
   net::post(strand_, [self = shared_from_this()] {
     // Deadlines are stored with the games: the timer service is filled from them.
     for (const auto& [id, g] : self->games_) self->timer_->arm(id, clocks::next_wake(g));
+    // A vacation's end (-account): also one that passed while the server was down, lately
+    // enough that its clocks may still stand (resuming is harmless when they run already).
+    const auto now = self->accounts_->now();
+    for (const auto& [account, list] : self->vacations_) {
+      if (!list.empty() && list.back().ends_at > now - 7 * 24 * 3600) self->timer_->arm(-account, list.back().ends_at);
+    }
     self->timer_->start();
     for (const auto& [id, g] : self->games_) {
       if (g.status != game_status::active) continue;
@@ -141,7 +148,9 @@ nlohmann::json lobby::summary(const game_record& g) const {
       player = accounts_->name_of(s.account_id);
     }
     const auto gone = persistence::departure_name(s.gone);
+    const auto* on = s.account_id != 0 ? away(s.account_id, accounts_->now()) : nullptr;
     seats.push_back({{"seat", i},
+                     {"away_until", on ? nlohmann::json(on->ends_at) : nlohmann::json(nullptr)},
                      {"player", player},
                      {"bot", s.bot},
                      {"gone", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(gone)},
@@ -458,6 +467,16 @@ void lobby::start_game(game_record& g) {
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
   g.clock = clocks::record_clock_after(g.clock, g.to_act, g.updated_at);
+  if (!g.clock.is_null()) {
+    // Whoever is on vacation when the game starts starts with his clock standing.
+    auto c = clocks::game_clock::from_stored(g.clock);
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+      if (g.seats[i].account_id != 0 && away(g.seats[i].account_id, g.updated_at)) {
+        c.pause(engine::player_id(i), g.updated_at);
+      }
+    }
+    g.clock = c.stored();
+  }
   timer_->arm(g.id, clocks::next_wake(g));
   // Bots start once the game row is stored (start_room): their commands need it.
   make_room(g, std::move(fresh), history::game_log(g.seats.size()));

@@ -42,6 +42,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
     int history_reads_per_minute = 600;
     /// The longest the clocks' timer sleeps before looking at the time again.
     std::chrono::milliseconds clock_max_sleep{std::chrono::seconds(30)};
+    /// Vacation days each account may take per calendar year (UTC); 0: no vacations.
+    int vacation_days_per_year = 24;
     /// Notifications (its `now` and `name_of` are the lobby's to fill).
     notify::service::options notify;
   };
@@ -85,6 +87,11 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// POST /api/games/{id}/vote {"wait": bool}: `who` votes on waiting for a seat out of time.
   void vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
 
+  /// GET, POST {"days": N}, DELETE /api/account/vacation (clocks/vacations.cpp).
+  void vacation(identity who, reply_fn reply);
+  void start_vacation(identity who, nlohmann::json body, reply_fn reply);
+  void end_vacation(identity who, reply_fn reply);
+
   // WebSocket.
   /// Counts a connection of `account`; false when it already has the most allowed.
   void add_connection(std::int64_t account, std::function<void(bool)> answer);
@@ -117,6 +124,11 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// The open games `who` sits in; on the strand.
   int open_games_of(const identity& who) const;
   void persist_game(const game_record& g, reply_fn reply, api_reply ok);
+  /// `account`'s clocks stop (away) or run again, in every running game he sits in.
+  void set_away(std::int64_t account, bool away);
+  /// The vacation `account` is on at `now`, if any.
+  const vacation_record* away(std::int64_t account, std::int64_t now) const;
+  nlohmann::json vacation_json(std::int64_t account) const;
   /// The timer service found these games due: their rooms (loaded if needed) apply it.
   void on_clocks_due(const std::vector<std::int64_t>& games);
   /// Runs `change` in the room of `game`, where `who` sits, and answers with the summary after
@@ -139,6 +151,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::map<std::int64_t, game_record> games_;
   std::int64_t next_game_ = 1;
   std::unordered_map<std::int64_t, int> connections_;
+  std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   rate_limit history_reads_;  // per client address, on the strand
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;

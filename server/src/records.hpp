@@ -14,6 +14,7 @@ using persistence::game_status;
 using persistence::loaded_game;
 using persistence::seat_record;
 using persistence::status_name;
+using persistence::vacation_record;
 using persistence::watch_name;
 using persistence::watch_policy;
 using persistence::write_done;

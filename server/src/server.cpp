@@ -46,6 +46,7 @@ struct server::impl {
     lim.evict_after = settings.evict_after;
     lim.history_reads_per_minute = settings.history_reads_per_minute;
     lim.clock_max_sleep = settings.clock_max_sleep;
+    lim.vacation_days_per_year = settings.vacation_days_per_year;
     notify::init_curl();
     lim.notify.public_url = settings.public_url.empty()
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())

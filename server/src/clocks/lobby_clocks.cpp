@@ -11,11 +11,30 @@
 namespace loyang::server {
 
 void lobby::on_clocks_due(const std::vector<std::int64_t>& due) {
-  for (const auto id : due) {
+  // A server back after a long stop may find thousands due at once: each wake may load its
+  // game into memory, so at most this many are woken per second; the rest wait their turn.
+  constexpr std::size_t per_wake = 256;
+  const auto now = accounts_->now();
+  for (std::size_t i = per_wake; i < due.size(); ++i) timer_->arm(due[i], now + std::int64_t(i / per_wake));
+  for (std::size_t i = 0; i < std::min(due.size(), per_wake); ++i) {
+    const auto id = due[i];
+    if (id < 0) {  // an account's vacation ends (clocks/vacations.cpp)
+      const auto account = -id;
+      if (const auto* on = away(account, accounts_->now())) {
+        timer_->arm(id, on->ends_at);  // a later vacation meanwhile
+      } else {
+        set_away(account, false);
+      }
+      continue;
+    }
     const auto it = games_.find(id);
     if (it == games_.end() || it->second.status != game_status::active) continue;
-    attach(id, engine::no_player, [](room_grant grant) {
+    // A room loaded only for this is not kept pinned: it leaves memory once its wake (and any
+    // bot moves after it) are done, unless someone opens it meanwhile.
+    const bool was_pinned = pinned_.count(id) > 0;
+    attach(id, engine::no_player, [self = shared_from_this(), id, was_pinned](room_grant grant) {
       if (grant.where) grant.where->wake();
+      if (!was_pinned) self->pinned_.erase(id);
     });
   }
 }

@@ -68,6 +68,15 @@ struct game_record {
   nlohmann::json clock;
 };
 
+/// A player's declared absence: his turn clocks stand from `starts_at` to `ends_at` (Unix
+/// seconds; ended early, `ends_at` is when he came back).
+struct vacation_record {
+  std::int64_t account = 0;
+  std::int64_t starts_at = 0;
+  std::int64_t ends_at = 0;
+  bool operator==(const vacation_record&) const = default;
+};
+
 /// A notification to deliver (the outbox): queued in the same transaction as the change that
 /// caused it, delivered afterwards by the server's sender, which settles it as sent, to be
 /// tried again later, or failed.

@@ -113,6 +113,7 @@ class sqlite_store final : public store {
   void append_command(const command_record& c, const game_record& g, const engine::state& state,
                       std::vector<outbox_record> notes, write_done done) override;
 
+  void save_vacation(const vacation_record& v, write_done done) override;
   void save_notify_settings(std::int64_t account, const std::string& settings, std::vector<outbox_record> notes,
                             write_done done) override;
   std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override;

@@ -35,6 +35,8 @@ class store {
     std::vector<token_record> tokens;  ///< the unrevoked ones
     /// account -> its notification settings (JSON text), for the accounts that have any.
     std::vector<std::pair<std::int64_t, std::string>> notify_settings;
+    /// Every vacation declared, by account then start.
+    std::vector<vacation_record> vacations;
     std::vector<game_record> games;
   };
   virtual catalog load_catalog() = 0;
@@ -62,6 +64,9 @@ class store {
                       write_done done) {
     append_command(c, g, state, {}, std::move(done));
   }
+
+  /// Inserts a vacation, or updates the end of the account's vacation that starts then.
+  virtual void save_vacation(const vacation_record& v, write_done done) = 0;
 
   // Notifications (the server's notify/).
   /// Stores an account's notification settings (JSON text the server writes; opaque here), and

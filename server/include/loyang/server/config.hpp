@@ -20,6 +20,7 @@
 ///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
 ///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
 ///   --history-reads-per-minute N     LOYANG_HISTORY_READS_PER_MINUTE     600 (per address; 0: no limit)
+///   --vacation-days-per-year N     LOYANG_VACATION_DAYS_PER_YEAR     24
 ///   --public-url URL   LOYANG_PUBLIC_URL   http://localhost:PORT (links in notifications)
 ///   --smtp-url URL     LOYANG_SMTP_URL     (none: no e-mail)
 ///   --smtp-user U      LOYANG_SMTP_USER    --smtp-password P  LOYANG_SMTP_PASSWORD
@@ -87,6 +88,8 @@ struct config {
   /// The wall clock in Unix seconds for token expiry, throttling and turn clocks; empty: the
   /// system's. Not a flag: tests set it to move time.
   std::function<std::int64_t()> clock;
+  /// Vacation days each player may declare per calendar year (UTC); 0: none.
+  int vacation_days_per_year = 24;
   /// The address players open the server at (no trailing slash), for links in notifications;
   /// empty: http://localhost:<port>.
   std::string public_url;
