@@ -62,8 +62,8 @@ class memory_store final : public store {
       std::lock_guard lock(mutex_);
       const auto it = outbox_.find(id);
       if (it != outbox_.end()) {
-        if (how == delivery::retry) {
-          ++it->second.attempts;
+        if (how == delivery::retry || how == delivery::deferred) {
+          if (how == delivery::retry) ++it->second.attempts;
           it->second.next_at = next_at;
         } else {
           outbox_.erase(it);

@@ -138,6 +138,7 @@ write_statements::write_statements(database& db, std::string engine_version)
           "WHERE id = ?1")),
       settle_retry_(db.prepare(
           "UPDATE outbox SET attempts = attempts + 1, next_at = ?2, last_error = ?3 WHERE id = ?1")),
+      settle_deferred_(db.prepare("UPDATE outbox SET next_at = ?2 WHERE id = ?1")),
       settle_dropped_(db.prepare(
           "UPDATE outbox SET state = 'dropped', settled_at = ?2, last_error = ?3 WHERE id = ?1")),
       settle_failed_(db.prepare(
@@ -178,6 +179,9 @@ void write_statements::run(const settle_write& w) {
       break;
     case delivery::dropped:
       settle_dropped_.bind(1, w.id).bind(2, w.at).bind(3, std::string_view(w.error)).run();
+      break;
+    case delivery::deferred:
+      settle_deferred_.bind(1, w.id).bind(2, w.next_at).run();
       break;
   }
 }

@@ -149,7 +149,7 @@ class write_statements {
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;
   statement upsert_seen_;
   statement upsert_vacation_;
-  statement upsert_notify_, insert_note_, settle_sent_, settle_retry_, settle_dropped_, settle_failed_;
+  statement upsert_notify_, insert_note_, settle_sent_, settle_retry_, settle_deferred_, settle_dropped_, settle_failed_;
 };
 
 }  // namespace loyang::persistence::detail

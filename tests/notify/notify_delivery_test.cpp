@@ -170,3 +170,41 @@ TEST_CASE("webhooks to loopback or private addresses are refused unless the oper
   eventually([&] { return metric(s.port(), "loyang_notifications_failed_total") >= 1; }, "refused");
   CHECK(sink.hooks().empty());
 }
+
+TEST_CASE("a digest: at most one mail per period, listing everything since the last", "[notify]") {
+  notify_sink sink;
+  hand_clock clock;
+  running_server s([&](loyang::server::config& c) {
+    fast(sink)(c);
+    clock.settings()(c);
+  });
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  CHECK(code_of(call_api(s.port(), http::verb::put, "/api/account/notifications", json{{"digest_minutes", 5}}, ann)) ==
+        "bad_request");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications",
+                   json{{"email", "ann@example.org"}, {"digest_minutes", 60}}, ann)
+              .status == http::status::ok);
+  eventually([&] { return sink.mails().size() == 1; }, "the verification mail");  // never digested
+  const auto mail = sink.mails().front();
+  REQUIRE(call_api(s.port(), http::verb::get, mail.substr(mail.find("/api/notify/verify?token="), 25 + 64)).status ==
+          http::status::ok);
+  // The first digest goes at once; what comes within the hour waits for the next.
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return sink.mails().size() == 2; }, "the first digest");
+  CHECK(header(sink.mails()[1], "Subject").find("about your games") != std::string::npos);
+  start_duel(s.port(), ann, bob);
+  start_duel(s.port(), ann, bob);
+  eventually([&] { return metric(s.port(), "loyang_notifications_queued") >= 2; }, "the next ones queued");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  CHECK(sink.mails().size() == 2);
+  clock.move_to(hand_t0 + 3600);
+  eventually([&] { return sink.mails().size() == 3; }, "the second digest");
+  const auto digest = sink.mails()[2];
+  std::size_t listed = 0;
+  for (auto at = digest.find("\n- "); at != std::string::npos; at = digest.find("\n- ", at + 1)) ++listed;
+  CHECK(listed >= 2);  // both games' starts (and any turns) in one mail
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(sink.mails().size() == 3);
+  CHECK(metric(s.port(), "loyang_notifications_queued") == 0);
+}

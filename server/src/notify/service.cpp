@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <future>
+#include <map>
 #include <set>
 
 #include "loyang/protocol/error_envelope.hpp"
@@ -177,7 +178,7 @@ void service::drain() {
   for (;;) {
     std::vector<outbox_record> due;
     try {
-      due = store_.due_notifications(options_.now(), 32);
+      due = store_.due_notifications(options_.now(), 256);
       stats_->notifications_queued = store_.queued_notifications();
     } catch (const std::exception& e) {
       spdlog::error("notifications: the outbox cannot be read: {}", e.what());
@@ -185,51 +186,45 @@ void service::drain() {
     }
     std::erase_if(due, [&tried](const outbox_record& n) { return tried.count(n.id) > 0; });
     if (due.empty()) return;
+    std::map<std::int64_t, std::vector<outbox_record>> digests;  // by account
     for (const auto& n : due) {
       {
         std::lock_guard lock(mutex_);
         if (stopping_) return;
       }
       tried.insert(n.id);
-      deliver(n);
+      if (digested(n)) {
+        digests[n.account].push_back(n);
+      } else {
+        deliver(n);
+      }
     }
+    for (const auto& [account, rows] : digests) deliver_digest(account, rows);
   }
 }
 
-void service::deliver(const outbox_record& n) {
-  const auto body = nlohmann::json::parse(n.body, nullptr, false);
-  const auto s = settings_of(n.account);
+std::string service::unwanted(const outbox_record& n, const nlohmann::json& body,
+                              const std::optional<settings>& s) const {
   const auto event = body.is_object() ? body.value("event", "") : "";
-  attempt a;
-  std::string unwanted;
-  if (!body.is_object()) {
-    unwanted = "the stored body is not JSON";
-  } else if (!s) {
-    unwanted = "the account has no notification settings";
-  } else if (n.channel == "email") {
-    if (options_.relay.url.empty()) {
-      unwanted = "no SMTP relay is configured (--smtp-url)";
-    } else if (s->email.empty()) {
-      unwanted = "the account has no e-mail address any more";
-    } else if (event != "verify" && (!s->email_verified || !std::any_of(choosable.begin(), choosable.end(), [&](auto e) {
-                 return event == event_name(e) && has(s->email_events, e);
-               }))) {
-      unwanted = "the account no longer wants this by e-mail";
-    } else if (event == "verify" && body.value("address", "") != s->email) {
-      unwanted = "the address changed since";
-    }
-  } else if (n.channel == "webhook") {
-    if (s->webhook_url.empty() || !std::any_of(choosable.begin(), choosable.end(), [&](auto e) {
-          return event == event_name(e) && has(s->webhook_events, e);
-        })) {
-      unwanted = "the account no longer wants this by webhook";
-    }
-  } else {
-    unwanted = "unknown channel " + n.channel;
+  const auto chosen = [&event](event_set set) {
+    return std::any_of(choosable.begin(), choosable.end(), [&](auto e) { return event == event_name(e) && has(set, e); });
+  };
+  if (!body.is_object()) return "the stored body is not JSON";
+  if (!s) return "the account has no notification settings";
+  if (n.channel == "email") {
+    if (options_.relay.url.empty()) return "no SMTP relay is configured (--smtp-url)";
+    if (s->email.empty()) return "the account has no e-mail address any more";
+    if (event == "verify") return body.value("address", "") != s->email ? "the address changed since" : "";
+    if (!s->email_verified || !chosen(s->email_events)) return "the account no longer wants this by e-mail";
+    return {};
   }
-  if (!unwanted.empty()) return settle(n, delivery::dropped, 0, unwanted);
-  a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
-  if (a.ok) return settle(n, delivery::sent, 0, {});
+  if (n.channel == "webhook") {
+    return s->webhook_url.empty() || !chosen(s->webhook_events) ? "the account no longer wants this by webhook" : "";
+  }
+  return "unknown channel " + n.channel;
+}
+
+void service::after_failure(const outbox_record& n, const attempt& a) {
   if (a.permanent || n.attempts + 1 >= options_.max_attempts) {
     spdlog::warn("notification {} ({} to account {}) given up after {} tries: {}", n.id, n.channel, n.account,
                  n.attempts + 1, a.error);
@@ -239,6 +234,70 @@ void service::deliver(const outbox_record& n) {
   const auto base = std::max<std::int64_t>(1, std::chrono::duration_cast<std::chrono::seconds>(options_.retry_base).count());
   const auto wait = std::min<std::int64_t>(3600, base << std::min(n.attempts, 20));
   settle(n, delivery::retry, options_.now() + wait, a.error);
+}
+
+void service::deliver(const outbox_record& n) {
+  const auto body = nlohmann::json::parse(n.body, nullptr, false);
+  const auto s = settings_of(n.account);
+  if (const auto why = unwanted(n, body, s); !why.empty()) return settle(n, delivery::dropped, 0, why);
+  const auto a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
+  if (a.ok) return settle(n, delivery::sent, 0, {});
+  after_failure(n, a);
+}
+
+bool service::digested(const outbox_record& n) const {
+  if (n.channel != "email") return false;
+  const auto s = settings_of(n.account);
+  return s && s->digest_minutes > 0 && n.body.find(R"("event":"verify")") == std::string::npos;
+}
+
+void service::deliver_digest(std::int64_t account, const std::vector<outbox_record>& rows) {
+  auto s = settings_of(account);
+  std::vector<std::pair<outbox_record, nlohmann::json>> wanted;
+  for (const auto& n : rows) {
+    auto body = nlohmann::json::parse(n.body, nullptr, false);
+    if (const auto why = unwanted(n, body, s); !why.empty()) {
+      settle(n, delivery::dropped, 0, why);
+    } else {
+      wanted.emplace_back(n, std::move(body));
+    }
+  }
+  if (wanted.empty()) return;
+  const auto now = options_.now();
+  const auto next_allowed = s->digest_last_at + s->digest_minutes * 60;
+  if (now < next_allowed) {
+    for (const auto& [n, body] : wanted) settle(n, delivery::deferred, next_allowed, {});
+    return;
+  }
+  const auto unsubscribe = options_.public_url + "/api/notify/unsubscribe?token=" + s->unsubscribe_token;
+  mail m;
+  m.to = s->email;
+  m.subject = "At the Gates of Loyang: " + std::to_string(wanted.size()) + " notification" +
+              (wanted.size() == 1 ? "" : "s") + " about your games";
+  m.message_id = "loyang-digest-" + std::to_string(wanted.front().first.id) + "-" + std::to_string(now) + "@" +
+                 host_of(options_.public_url);
+  m.unsubscribe_url = unsubscribe;
+  m.text = "Hello " + wanted.front().second.value("account", std::string()) + ",\n\nsince the last mail:\n\n";
+  for (const auto& [n, body] : wanted) {
+    m.text += "- " + body.value("text", "") + "\n  " + body.value("link", "") + "\n";
+  }
+  m.text += "\n-- \nAt the Gates of Loyang, " + options_.public_url + "\nYou get one such mail at most every " +
+            std::to_string(s->digest_minutes) + " minutes. To stop these mails, open\n" + unsubscribe + "\n";
+  const auto a = send_mail(options_.relay, m, static_cast<long>(now));
+  if (!a.ok) {
+    for (const auto& [n, body] : wanted) after_failure(n, a);
+    return;
+  }
+  for (const auto& [n, body] : wanted) settle(n, delivery::sent, 0, {});
+  s->digest_last_at = now;
+  std::promise<std::string> saved;
+  store_.save_notify_settings(account, stored(*s).dump(), {}, [&saved](const std::string& e) { saved.set_value(e); });
+  if (const auto e = saved.get_future().get(); e.empty()) {
+    std::lock_guard lock(mutex_);
+    settings_[account].digest_last_at = now;
+  } else {
+    spdlog::error("notifications: when account {}'s digest went out could not be stored ({})", account, e);
+  }
 }
 
 attempt service::send_email(const outbox_record& n, const nlohmann::json& body, const settings& s) {
@@ -287,6 +346,7 @@ void service::settle(const outbox_record& n, delivery how, std::int64_t next_at,
     case delivery::retry: ++stats_->notifications_retried; break;
     case delivery::failed: ++stats_->notifications_failed; break;
     case delivery::dropped: ++stats_->notifications_dropped; break;
+    case delivery::deferred: break;
   }
   // Settled before the next is taken: the outbox read again must not offer this one.
   std::promise<std::string> settled;

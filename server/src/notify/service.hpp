@@ -71,6 +71,14 @@ class service {
   void run();
   void drain();
   void deliver(const outbox_record& n);
+  // Why `n` is not to be sent any more (empty: it is).
+  std::string unwanted(const outbox_record& n, const nlohmann::json& body, const std::optional<settings>& s) const;
+  // A failed attempt: tried again later, or given up.
+  void after_failure(const outbox_record& n, const attempt& a);
+  // Whether `n` goes out in its account's e-mail digest.
+  bool digested(const outbox_record& n) const;
+  // One mail for all of `rows` (an account's due digest rows), or all deferred to its time.
+  void deliver_digest(std::int64_t account, const std::vector<outbox_record>& rows);
   attempt send_email(const outbox_record& n, const nlohmann::json& body, const settings& s);
   attempt send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s);
   void settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error);

@@ -78,7 +78,9 @@ nlohmann::json stored(const settings& s) {
           {"webhook_url", s.webhook_url},
           {"webhook_format", s.webhook_format},
           {"webhook_secret", s.webhook_secret},
-          {"webhook_events", s.webhook_events}};
+          {"webhook_events", s.webhook_events},
+          {"digest_minutes", s.digest_minutes},
+          {"digest_last_at", s.digest_last_at}};
 }
 
 settings from_stored(const nlohmann::json& j) {
@@ -93,6 +95,8 @@ settings from_stored(const nlohmann::json& j) {
   s.webhook_format = j.value("webhook_format", "json");
   s.webhook_secret = j.value("webhook_secret", "");
   s.webhook_events = j.value("webhook_events", all_events);
+  s.digest_minutes = j.value("digest_minutes", std::int64_t{0});
+  s.digest_last_at = j.value("digest_last_at", std::int64_t{0});
   return s;
 }
 
@@ -104,6 +108,7 @@ nlohmann::json owner_view(const settings& s) {
   return {{"email", s.email.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.email)},
           {"email_verified", s.email_verified},
           {"email_events", events_json(s.email_events)},
+          {"digest_minutes", s.digest_minutes},
           {"webhook", webhook},
           {"webhook_events", events_json(s.webhook_events)}};
 }
@@ -149,6 +154,12 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
       next.webhook_url = value["url"].get<std::string>();
       next.webhook_format = format;
       if (next.webhook_secret.empty()) next.webhook_secret = random_token();
+    } else if (key == "digest_minutes") {
+      if (!value.is_number_integer() || (value.get<std::int64_t>() != 0 &&
+                                         (value.get<std::int64_t>() < 60 || value.get<std::int64_t>() > 10080))) {
+        return {"\"digest_minutes\" must be 0 (a mail each time) or from 60 (hourly) to 10080 (weekly)"};
+      }
+      next.digest_minutes = value.get<std::int64_t>();
     } else if (key == "new_webhook_secret") {
       if (value != true) return {"\"new_webhook_secret\" may only be true"};
       next.webhook_secret = random_token();

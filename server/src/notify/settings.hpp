@@ -37,6 +37,10 @@ struct settings {
   std::string webhook_format = "json";  ///< "json", "discord" or "slack"
   std::string webhook_secret;     ///< the HMAC-SHA256 key of the signatures (hex)
   event_set webhook_events = all_events;
+  /// E-mail as a digest: at most one mail per this many minutes, listing everything since the
+  /// last; 0: one mail per notification.
+  std::int64_t digest_minutes = 0;
+  std::int64_t digest_last_at = 0;  ///< when the last digest went out (Unix seconds)
   bool operator==(const settings&) const = default;
 };
 
@@ -55,8 +59,8 @@ struct update_result {
   bool email_changed = false;
 };
 /// Applies a PUT body to `s`: any of {"email": "ann@example.org" or null, "email_events":
-/// [...], "webhook": {"url": "https://...", "format": "json"|"discord"|"slack"} or null,
-/// "webhook_events": [...], "new_webhook_secret": true}. A new address is unverified and gets
+/// [...], "digest_minutes": 0 or 60..10080, "webhook": {"url": "https://...", "format":
+/// "json"|"discord"|"slack"} or null, "webhook_events": [...], "new_webhook_secret": true}. A new address is unverified and gets
 /// a new verification token; a first webhook gets a secret. Nothing changes on an error.
 update_result apply_update(settings& s, const nlohmann::json& body);
 

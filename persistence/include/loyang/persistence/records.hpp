@@ -93,8 +93,9 @@ struct outbox_record {
 };
 
 /// How a delivery attempt ended.
-/// dropped: not sent, as its account no longer wants it (or no relay is configured).
-enum class delivery { sent, retry, failed, dropped };
+/// dropped: not sent, as its account no longer wants it (or no relay is configured);
+/// deferred: not tried, to go out later with others (a digest): attempts are not counted.
+enum class delivery { sent, retry, failed, dropped, deferred };
 
 /// One accepted command as it is stored.
 struct command_record {
