@@ -72,6 +72,10 @@ client_message read(const nlohmann::json& j, const std::string& type) {
     r.finish();
     return ping_message{};
   }
+  if (type == "watch_lobby") {
+    r.finish();
+    return watch_lobby_message{};
+  }
   throw detail::read_failure{"unknown message type '" + type + "'"};
 }
 

@@ -86,6 +86,12 @@ std::string table_text(std::int64_t game, std::uint32_t version, const nlohmann:
   return dump({{"type", "table"}, {"game", game}, {"version", version}, {"table", table}});
 }
 
+std::string games_changed_text(const std::vector<std::int64_t>& games) {
+  return dump({{"type", "games_changed"}, {"games", games}});
+}
+
+std::string open_games_changed_text() { return R"({"type":"open_games_changed"})"; }
+
 std::string unsubscribed_text(std::int64_t game) {
   return dump({{"type", "unsubscribed"}, {"game", game}});
 }

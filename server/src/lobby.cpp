@@ -57,6 +57,7 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
   o.now = [a = accounts_] { return a->now(); };
   o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
   notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
+  lists_ = std::make_shared<games::live_lists>(strand_);
 }
 
 lobby::~lobby() { workers_.join(); }
@@ -106,6 +107,7 @@ void lobby::stop() {
     self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
     self->timer_->stop();
+    self->lists_->stop();
     self->pinned_.clear();
   });
   accounts_->stop();
@@ -281,6 +283,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       net::post(self->strand_, [self, id, ok, reply, e] {
         if (e.empty()) {
           self->start_room(id);
+          self->lists_->changed(nullptr, self->games_.at(id));
           return reply(ok);
         }
         self->games_.erase(id);
@@ -376,6 +379,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
         auto& g = self->games_[game];
         if (e.empty()) {
           self->start_room(game);
+          self->lists_->changed(&before, g);
           return reply({http::status::ok, self->summary(g)});
         }
         g = before;  // not stored: not joined
@@ -401,11 +405,13 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
       return reply(error(http::status::conflict, "already_started",
                          "a game cannot be left once it has started"));
     }
+    const game_record before = g;
     seat->account_id = 0;
     g.updated_at = self->accounts_->now();
     if (std::none_of(g.seats.begin(), g.seats.end(), [](auto& s) { return s.account_id != 0; })) {
       g.status = game_status::cancelled;
     }
+    self->lists_->changed(&before, g);
     self->persist_game(g, reply, {http::status::ok, self->summary(g)});
   });
 }
@@ -513,12 +519,25 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
 void lobby::on_progress(const game_record& g) {
   auto it = games_.find(g.id);
   if (it == games_.end()) return;
+  lists_->changed(&it->second, g);
   it->second = g;
   timer_->arm(g.id, clocks::next_wake(g));
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
 }
 
 // ---- connections and rooms --------------------------------------------------------------
+
+void lobby::listen(std::int64_t account, std::weak_ptr<subscriber> who) {
+  net::post(strand_, [self = shared_from_this(), account, who = std::move(who)]() mutable {
+    self->lists_->listen(account, std::move(who));
+  });
+}
+
+void lobby::watch_open_games(std::weak_ptr<subscriber> who) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who)]() mutable {
+    self->lists_->watch_open(std::move(who));
+  });
+}
 
 void lobby::add_connection(std::int64_t account, std::function<void(bool)> answer) {
   net::post(strand_, [self = shared_from_this(), account, answer = std::move(answer)] {

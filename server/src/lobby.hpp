@@ -21,6 +21,7 @@
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
+#include "games/live_lists.hpp"
 #include "games/paging.hpp"
 #include "metrics.hpp"
 #include "notify/service.hpp"
@@ -93,6 +94,11 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void end_vacation(identity who, reply_fn reply);
 
   // WebSocket.
+  /// `who`, a connection of `account`, is told when that account's games change
+  /// (games/live_lists.hpp).
+  void listen(std::int64_t account, std::weak_ptr<subscriber> who);
+  /// `who` is told when the open games change.
+  void watch_open_games(std::weak_ptr<subscriber> who);
   /// Counts a connection of `account`; false when it already has the most allowed.
   void add_connection(std::int64_t account, std::function<void(bool)> answer);
   void remove_connection(std::int64_t account);
@@ -143,6 +149,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   limits limits_;
   std::shared_ptr<class accounts> accounts_;
   std::shared_ptr<notify::service> notify_;
+  std::shared_ptr<games::live_lists> lists_;  // on the strand
   net::thread_pool workers_{2};  // game loading: off the I/O threads
   net::steady_timer sweep_timer_;
   std::shared_ptr<clocks::timer_service> timer_;  // on the strand

@@ -169,6 +169,10 @@ void websocket_session::handle(const std::string& text) {
             on_send(share(protocol::pong_text()));
             do_read();
           },
+          [&](const protocol::watch_lobby_message&) {
+            state_->games->watch_open_games(std::weak_ptr<subscriber>(self));
+            do_read();
+          },
       },
       parsed.value());
 }
@@ -186,6 +190,7 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
   hello_done_ = true;
   counted_ = who.has_value();
   who_ = std::move(who);
+  if (who_) state_->games->listen(who_->id, std::weak_ptr<subscriber>(shared_from_this()));
   on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name) : protocol::welcome_guest_text()));
   do_read();
 }

@@ -45,8 +45,11 @@ struct command_message {
 /// `{"type":"ping"}`: answered with `{"type":"pong"}`.
 struct ping_message {};
 
-using client_message =
-    std::variant<hello_message, subscribe_message, unsubscribe_message, command_message, ping_message>;
+/// `{"type":"watch_lobby"}`: be told (`open_games_changed`) when the list of open games changes.
+struct watch_lobby_message {};
+
+using client_message = std::variant<hello_message, subscribe_message, unsubscribe_message, command_message,
+                                    ping_message, watch_lobby_message>;
 
 /// Largest client id accepted, in bytes.
 inline constexpr std::size_t max_client_id_length = 64;

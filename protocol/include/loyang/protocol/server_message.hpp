@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace loyang::protocol {
 
@@ -58,6 +59,15 @@ std::string subscribe_error_text(std::int64_t game, std::string_view code, std::
 /// without a command (a reminder, a timeout, a vote, a resignation), or after a `subscribed`.
 /// It replaces the view's `table`.
 std::string table_text(std::int64_t game, std::uint32_t version, const nlohmann::json& table);
+
+/// `{"type":"games_changed","games":[12]}`: something changed in these games the account sits
+/// in that its list of games shows (whose turn, the status, the seats): read GET /api/my/games
+/// again. Sent to every connection of the account.
+std::string games_changed_text(const std::vector<std::int64_t>& games);
+
+/// `{"type":"open_games_changed"}`: the list of open games changed (at most about once a
+/// second); sent to the connections that asked with `watch_lobby`.
+std::string open_games_changed_text();
 
 /// `{"type":"unsubscribed","game":12}`.
 std::string unsubscribed_text(std::int64_t game);

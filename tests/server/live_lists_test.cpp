@@ -1,0 +1,42 @@
+// The lobby's lists kept live (server/src/games/live_lists.cpp): an account's connections hear
+// when its games change, and those that asked hear when the open games change, so the browser
+// reads its lists again instead of polling them.
+#include <catch2/catch.hpp>
+
+#include "game_client.hpp"
+
+using namespace loyang::test;
+using nlohmann::json;
+
+TEST_CASE("games_changed reaches every connection of the players; open_games_changed the "
+          "connections that watch the lobby, at most about once a second",
+          "[server]") {
+  running_server s;
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  const auto cat = sign_up(s.port(), "cat");
+  ws_client ann_ws(s.port()), bob_ws(s.port()), cat_ws(s.port());
+  ann_ws.hello(ann);
+  bob_ws.hello(bob);
+  cat_ws.hello(cat);
+  bob_ws.send({{"type", "watch_lobby"}});
+  cat_ws.send({{"type", "watch_lobby"}});
+  ann_ws.send({{"type", "ping"}});  // the hello's registration is in before the game is created
+  ann_ws.next_of("pong");
+
+  const auto created = call_api(s.port(), http::verb::post, "/api/games", json{{"players", 2}}, ann);
+  REQUIRE(created.status == http::status::created);
+  const std::int64_t game = created.body["id"];
+  CHECK(ann_ws.next_of("games_changed")["games"] == json{game});
+  CHECK(bob_ws.next_of("open_games_changed", std::chrono::seconds(5)) == json{{"type", "open_games_changed"}});
+  cat_ws.next_of("open_games_changed", std::chrono::seconds(5));
+
+  // Bob joins: the game starts; both players' lists change, and the open list too.
+  REQUIRE(call_api(s.port(), http::verb::post, game_path(game, "join"), json::object(), bob).status == http::status::ok);
+  CHECK(ann_ws.next_of("games_changed")["games"] == json{game});
+  CHECK(bob_ws.next_of("games_changed")["games"] == json{game});
+  cat_ws.next_of("open_games_changed", std::chrono::seconds(5));
+  // Cat sits nowhere: no games_changed for her; nor does ann hear of the open list she never watched.
+  CHECK_FALSE(cat_ws.try_next(std::chrono::milliseconds(1500)).has_value());
+  for (const auto& m : ann_ws.skipped) CHECK(m["type"] != "open_games_changed");
+}
