@@ -500,6 +500,56 @@ async function main() {
     await eve.context().close();
   });
 
+  await scenario("live lists, the waiting count in the title and icon, clocks, settings and resigning", async () => {
+    const fay = await newPlayer("fay");
+    const gus = await newPlayer("gus");
+    await signUp(fay, "fay");
+    await signUp(gus, "gus");
+    // Gus creates a clocked game; Fay's lobby shows it without being reloaded or polled.
+    await gus.selectOption("#new-players", "2");
+    await gus.fill("#new-bots", "0");
+    await gus.selectOption("#new-pace", "86400");
+    await gus.click("#create-game");
+    await gus.waitForURL(/#\/game\/\d+$/);
+    const game = Number(/#\/game\/(\d+)$/.exec(gus.url())[1]);
+    await fay.waitForSelector(`#open-games [data-game="${game}"] button`, { timeout: 5000 });
+    await fay.click(`#open-games [data-game="${game}"] button`);
+    await fay.waitForSelector(".table-bar .clock-left");
+    // Both must plant their home fields: each has one game waiting, in the title and the icon.
+    await fay.click("a.back");
+    await waitUntil(fay, () => document.title === "(1) At the Gates of Loyang", null, { timeout: 8000 });
+    expect((await fay.getAttribute("link[rel=icon]", "href")) === "/icons/waiting-1.svg", "the icon counts the waiting game");
+    await fay.waitForSelector(`#my-games [data-game="${game}"] .deadline`);
+    // The settings page saves a webhook and shows its signing secret; a bad address is refused.
+    await fay.click("#settings-link");
+    await fay.waitForSelector("#notify-save");
+    await fay.fill("#notify-webhook", "https://hooks.example.org/loyang");
+    await fay.selectOption("#notify-format", "discord");
+    await fay.click("#notify-save");
+    await waitUntil(fay, () => /^[0-9a-f]{64}$/.test(document.querySelector("#notify-secret")?.textContent || ""), null);
+    await fay.fill("#notify-email", "fay@localhost");  // the browser accepts it; the server wants a domain
+    await fay.click("#notify-save");
+    await waitUntil(fay, () => /e-mail address/.test(document.querySelector(".settings .note")?.textContent || ""), null);
+    await fay.screenshot({ path: path.join(shots, "settings.png"), fullPage: true });
+    // Gus resigns (a 2-player game ends); Fay's page says so, and her title clears.
+    await fay.goto(`http://127.0.0.1:${port}/#/game/${game}`);
+    await fay.waitForSelector(".table-bar #resign");
+    gus.once("dialog", (d) => d.accept());
+    await gus.waitForSelector(".table-bar #resign");
+    await gus.click(".table-bar #resign");
+    await fay.waitForSelector(".table-bar .result-note", { timeout: 8000 });
+    expect(/gus resigned/.test(await fay.textContent(".table-bar .result-note")), "the result says who resigned");
+    await fay.waitForSelector("text=This game is over.");
+    expect((await fay.locator(".actions button").count()) === 0, "no actions are offered after the end");
+    await waitUntil(fay, () => document.title === "At the Gates of Loyang", null, { timeout: 8000 });
+    await fay.screenshot({ path: path.join(shots, "game-resigned.png"), fullPage: true });
+    // Expected: the refused address's 400.
+    fay.errors = fay.errors.filter((e) => !/400|Bad Request/.test(e));
+    for (const p of [fay, gus]) expect(p.errors.length === 0, `${p.label}'s page errors: ${p.errors.join("; ")}`);
+    await fay.context().close();
+    await gus.context().close();
+  });
+
   await scenario("a solo game shows the Offer and the imaginary opponent", async () => {
     const dee = await newPlayer("dee");
     await signUp(dee, "dee");

@@ -100,3 +100,13 @@ export function history(id, { version = null, view = null } = {}) {
   const q = query.toString();
   return call("GET", `/api/games/${id}/history${q ? `?${q}` : ""}`);
 }
+
+// Leaving a running game, votes on waiting for a seat out of time (docs/protocol.md).
+export const resign = (id) => call("POST", `/api/games/${id}/resign`);
+export const vote = (id, wait) => call("POST", `/api/games/${id}/vote`, { wait });
+// How this account is told of its games, and its vacations.
+export const notifySettings = () => call("GET", "/api/account/notifications");
+export const saveNotifySettings = (body) => call("PUT", "/api/account/notifications", body);
+export const vacation = () => call("GET", "/api/account/vacation");
+export const startVacation = (days) => call("POST", "/api/account/vacation", { days });
+export const endVacation = () => call("DELETE", "/api/account/vacation");

@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
 import { commandsFor } from "./targets.js";
 import { statusEl } from "./render/table.js";
+import { tableBarEl } from "./table-bar.js";
 import { tableColEl } from "./render/table-col.js";
 import { describe } from "./describe.js";
 import { digestEl, highlight, touchedSelectors, unseenEntries } from "./digest.js";
@@ -113,19 +114,26 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     closeDialogs();
     const g = view.game;
     const me = view.seat;
-    const legal = view.legal || [];
+    // A game can end outside its rules (a resignation, a timeout): then nothing is left to do.
+    const endedEarly = view.table?.status === "finished" && g.phase !== "finished";
+    const legal = endedEarly ? [] : view.legal || [];
     const mainCol = tableColEl(view, who, h("div.table-col"));
     const sideCol = h("div.side-col");
-    const status = statusEl(g, view, who);
+    const status = endedEarly ? h("div.status", h("b", "Game over")) : statusEl(g, view, who);
     if (g.phase === "finished") {
       mainCol.prepend(h("p.replay-link", h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
     }
     if (digest) sideCol.append(digestBox());
     stepBack.hidden = me === null || g.phase === "finished";
-    if (me !== null) sideCol.append(actionsEl(legal, who, send));
+    if (endedEarly) sideCol.append(h("p.quiet", "This game is over."));
+    else if (me !== null) sideCol.append(actionsEl(legal, who, send));
     else sideCol.append(h("p.quiet", "You are watching this game."));
     logView.update(view.log || []);
-    clear(body).append(h("div.game-grid", status, mainCol, sideCol));
+    const bar = tableBarEl(gameId, view.table, {
+      who, me, summary, toast,
+      onChange: async () => { await loadSummary(); render(); },
+    });
+    clear(body).append(bar || "", h("div.game-grid", status, mainCol, sideCol));
     logView.attach(sideCol);
     if (digest) highlight(mainCol, digest.selectors);
     // Make every board element with legal commands clickable.

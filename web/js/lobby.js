@@ -1,5 +1,6 @@
 // The lobby: log in or sign up; create a game; my games (those waiting for me on top); open
-// games to join. Lists refresh every few seconds.
+// games to join. The lists are read again when the server says they changed (live.js), and
+// once a minute in case that connection is down.
 import * as api from "./api.js";
 import { h, clear, append } from "./dom.js";
 
@@ -10,7 +11,11 @@ function optionsText(o) {
 }
 
 function seatsText(g) {
-  return g.seats.map((s) => (s.bot ? "Bot" : s.player || "free")).join(", ");
+  return g.seats.map((s) => {
+    if (s.gone) return `${s.player} (${s.gone === "timeout" ? "out of time" : "resigned"}, a bot plays)`;
+    if (s.away_until) return `${s.player} (away)`;
+    return s.bot ? "Bot" : s.player || "free";
+  }).join(", ");
 }
 
 export function loginPage(root, { onLoggedIn }) {
@@ -40,7 +45,7 @@ export function loginPage(root, { onLoggedIn }) {
   clear(root).append(form);
 }
 
-export function lobbyPage(root, { navigate, onAuthError }) {
+export function lobbyPage(root, { navigate, onAuthError, live }) {
   const err = h("p.error", { role: "alert" });
   const myList = h("div.game-list#my-games", h("p.quiet", "Loading…"));
   const openList = h("div.game-list#open-games", h("p.quiet", "Loading…"));
@@ -50,6 +55,16 @@ export function lobbyPage(root, { navigate, onAuthError }) {
   const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0 });
   const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas" });
   const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
+  const pace = h("select#new-pace", { name: "pace" },
+    h("option", { value: "none" }, "No clock (friendly)"),
+    h("option", { value: "3600" }, "1 hour per move"),
+    h("option", { value: "86400" }, "1 day per move"),
+    h("option", { value: "259200" }, "3 days per move"),
+    h("option", { value: "bank" }, "Time bank: 3 days, +1 day a move, up to 7"));
+  const onTimeout = h("select#new-timeout", { name: "on_timeout" },
+    h("option", { value: "bot" }, "A bot takes the seat"),
+    h("option", { value: "vote" }, "The others vote to wait or not"),
+    h("option", { value: "end" }, "The game ends (2 players)"));
 
   const form = h("form.create", {
     onsubmit: async (e) => {
@@ -58,6 +73,8 @@ export function lobbyPage(root, { navigate, onAuthError }) {
       const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0, watch: watch.value };
       const names = invite.value.split(",").map((s) => s.trim()).filter(Boolean);
       if (names.length) body.invite = names;
+      if (pace.value === "bank") body.time_control = { type: "bank", initial: 259200, increment: 86400, cap: 604800, on_timeout: onTimeout.value };
+      else if (pace.value !== "none") body.time_control = { type: "per_move", seconds: Number(pace.value), on_timeout: onTimeout.value };
       try {
         const g = await api.createGame(body);
         navigate(`#/game/${g.id}`);
@@ -74,7 +91,9 @@ export function lobbyPage(root, { navigate, onAuthError }) {
     h("label", { for: "new-intro" }, "Introductory version"), intro,
     h("label", { for: "new-bots" }, "Bot seats"), bots,
     h("label", { for: "new-invite" }, "Invite only"), invite,
-    h("label", { for: "new-watch" }, "Who may watch"), watch),
+    h("label", { for: "new-watch" }, "Who may watch"), watch,
+    h("label", { for: "new-pace" }, "Time limit"), pace,
+    h("label", { for: "new-timeout" }, "When time runs out"), onTimeout),
   h("button.primary", { type: "submit", id: "create-game" }, "Create game"), err);
 
   clear(root).append(h("div.lobby",
@@ -84,8 +103,11 @@ export function lobbyPage(root, { navigate, onAuthError }) {
 
   function gameRow(g, actions) {
     const badge = g.your_turn ? h("span.badge.act", "your turn") : h("span.badge", g.status);
+    const deadline = g.your_turn && g.clock ? g.clock.seats.find((s) => s.running)?.deadline : null;
     return h(`div.game-row${g.your_turn ? ".your-turn" : ""}`, { "data-game": g.id },
-      h("div.game-info", h("b", `Game ${g.id}`), " ", badge, h("div.quiet", `${optionsText(g.options)} · ${seatsText(g)}`)),
+      h("div.game-info", h("b", `Game ${g.id}`), " ", badge,
+        deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
+        h("div.quiet", `${optionsText(g.options)} · ${seatsText(g)}`)),
       h("div.game-actions", actions));
   }
 
@@ -114,6 +136,10 @@ export function lobbyPage(root, { navigate, onAuthError }) {
     }
   }
   refresh();
-  const timer = setInterval(refresh, 4000);
-  return () => clearInterval(timer);
+  const off = live ? [live.on("games", refresh), live.on("open", refresh)] : [];
+  const timer = setInterval(refresh, 60000);
+  return () => {
+    clearInterval(timer);
+    for (const f of off) f();
+  };
 }

@@ -2,12 +2,25 @@
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { gamePage } from "./game.js";
+import { LiveLists } from "./live.js";
 import { lobbyPage, loginPage } from "./lobby.js";
 import { replayPage, replayParams } from "./replay.js";
+import { settingsPage } from "./settings.js";
 
 const root = document.getElementById("app");
 const userEl = document.getElementById("user");
 let cleanup = null;
+// The app's live connection while logged in (live.js): lists, title and icon.
+let live = null;
+
+function liveFor(s) {
+  if (live && (!s || live.token !== s.token)) {
+    live.close();
+    live = null;
+  }
+  if (s && !live) live = new LiveLists(s.token);
+  return live;
+}
 
 function navigate(hash) {
   if (location.hash === hash) route();
@@ -25,6 +38,7 @@ function showUser() {
   clear(userEl);
   if (!s) return;
   userEl.append(h("span", "Logged in as ", h("b#user-name", s.account.name)),
+    h("a#settings-link", { href: "#/settings" }, "Settings"),
     h("button#logout", { type: "button", onclick: async () => {
       try { await api.logOut(); } catch { /* logged out locally anyway */ }
       navigate("#/");
@@ -37,6 +51,7 @@ function route() {
   cleanup = null;
   showUser();
   const s = api.session();
+  liveFor(s);
   if (!s) {
     loginPage(root, { onLoggedIn: () => route() });
     return;
@@ -45,7 +60,8 @@ function route() {
   const r = /^#\/replay\/(\d+)(?:\?(.*))?$/.exec(location.hash);
   if (m) cleanup = gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
   else if (r) cleanup = replayPage(root, Number(r[1]), { session: s, onAuthError, params: replayParams(r[2]) });
-  else cleanup = lobbyPage(root, { navigate, onAuthError });
+  else if (location.hash === "#/settings") cleanup = settingsPage(root, { onAuthError });
+  else cleanup = lobbyPage(root, { navigate, onAuthError, live });
 }
 
 window.addEventListener("hashchange", route);

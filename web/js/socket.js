@@ -116,6 +116,11 @@ export class GameSocket {
           this.resync();
         }
         break;
+      case "table": // the server's part of the view changed without a command (clocks, seats)
+        if (m.game !== this.game || this.view === null) return;
+        this.view = { ...this.view, table: m.table };
+        this.h.onView?.(this.view, this.version);
+        break;
       case "result": // a refusal (or an acceptance that came without a patch)
         this.answer(m.id, m);
         break;
