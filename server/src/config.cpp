@@ -217,6 +217,11 @@ std::optional<std::string> apply_smtp_tls(config& c, const std::string& value) {
   return std::nullopt;
 }
 
+std::optional<std::string> apply_smtp_ca_file(config& c, const std::string& value) {
+  c.smtp_ca_file = value;
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_mail_from(config& c, const std::string& value) {
   if (value.find('@') == std::string::npos || value.find_first_of("\r\n<>") != std::string::npos) {
     return "must be an e-mail address such as loyang@example.org";
@@ -252,7 +257,8 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 27> options{{
+constexpr std::array<option, 28> options{{
+    {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
     {"--public-url", "LOYANG_PUBLIC_URL", apply_public_url},
@@ -412,6 +418,9 @@ Notifications (docs/protocol.md, "Notifications"):
   --smtp-tls T                        LOYANG_SMTP_TLS
                                       required (default: STARTTLS must succeed), optional
                                       (used when offered) or off (a relay on this host)
+  --smtp-ca-file F                    LOYANG_SMTP_CA_FILE
+                                      CA certificates (PEM) to check the relay's
+                                      certificate against (default: the system's)
   --mail-from A                       LOYANG_MAIL_FROM
                                       the sender address (default loyang@ the public host)
   --webhook-private-addresses B       LOYANG_WEBHOOK_PRIVATE_ADDRESSES

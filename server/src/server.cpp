@@ -52,7 +52,7 @@ struct server::impl {
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())
                                 : settings.public_url;
     lim.notify.relay = {settings.smtp_url, settings.smtp_user, settings.smtp_password, settings.smtp_tls,
-                        settings.mail_from};
+                        settings.smtp_ca_file, settings.mail_from};
     lim.notify.webhook_private_addresses = settings.webhook_private_addresses;
     lim.notify.max_attempts = settings.notify_max_attempts;
     lim.notify.retry_base = settings.notify_retry_base;

@@ -170,6 +170,8 @@ void websocket_session::handle(const std::string& text) {
             do_read();
           },
           [&](const protocol::watch_lobby_message&) {
+            // Asked for, never unsolicited: a client that did not ask gets only its answers.
+            if (who_) state_->games->listen(who_->id, std::weak_ptr<subscriber>(self));
             state_->games->watch_open_games(std::weak_ptr<subscriber>(self));
             do_read();
           },
@@ -190,7 +192,6 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
   hello_done_ = true;
   counted_ = who.has_value();
   who_ = std::move(who);
-  if (who_) state_->games->listen(who_->id, std::weak_ptr<subscriber>(shared_from_this()));
   on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name) : protocol::welcome_guest_text()));
   do_read();
 }

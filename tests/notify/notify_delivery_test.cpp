@@ -208,3 +208,38 @@ TEST_CASE("a digest: at most one mail per period, listing everything since the l
   CHECK(sink.mails().size() == 3);
   CHECK(metric(s.port(), "loyang_notifications_queued") == 0);
 }
+
+TEST_CASE("mail goes through STARTTLS with a login; a wrong password is retried, not lost", "[notify]") {
+  temp_dir keys;
+  const auto cert = (keys.path() / "relay.pem").string();
+  const auto key = (keys.path() / "relay.key").string();
+  const auto made = std::system(("openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 "
+                                 "-addext subjectAltName=IP:127.0.0.1 -keyout " + key + " -out " + cert +
+                                 " >/dev/null 2>&1").c_str());
+  REQUIRE(made == 0);
+  notify_sink sink({"--tls", cert, key, "--login", "relayuser", "relay-secret"});
+  const auto relay = [&](const std::string& password) {
+    return [&sink, cert, password](loyang::server::config& c) {
+      fast(sink)(c);
+      c.smtp_tls = "required";
+      c.smtp_ca_file = cert;
+      c.smtp_user = "relayuser";
+      c.smtp_password = password;
+    };
+  };
+  {
+    running_server s(relay("wrong"));
+    const auto ann = sign_up(s.port(), "ann");
+    REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", json{{"email", "ann@example.org"}}, ann)
+                .status == http::status::ok);
+    eventually([&] { return metric(s.port(), "loyang_notifications_retried_total") >= 1; }, "a refused login, retried");
+    CHECK(sink.mails().empty());
+    CHECK(metric(s.port(), "loyang_notifications_queued") == 1);
+  }
+  running_server s(relay("relay-secret"));
+  const auto ann = sign_up(s.port(), "ann");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", json{{"email", "ann@example.org"}}, ann)
+              .status == http::status::ok);
+  eventually([&] { return sink.mails().size() == 1; }, "the verification mail over TLS");
+  CHECK(header(sink.mails().front(), "To") == "<ann@example.org>");
+}

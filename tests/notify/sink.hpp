@@ -22,7 +22,8 @@ namespace loyang::test {
 
 class notify_sink {
  public:
-  notify_sink() {
+  /// `extra`: notify_sink.py's options (--tls CERT KEY, --login USER PASSWORD).
+  explicit notify_sink(const std::vector<std::string>& extra = {}) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error("pipe");
     posix_spawn_file_actions_t actions;
@@ -30,8 +31,10 @@ class notify_sink {
     posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
     posix_spawn_file_actions_addclose(&actions, fds[1]);
     const std::string dir = dir_.path().string();
-    const char* argv[] = {"/usr/bin/python3", LOYANG_NOTIFY_SINK, dir.c_str(), nullptr};
-    if (posix_spawn(&pid_, argv[0], &actions, nullptr, const_cast<char**>(argv), environ) != 0) {
+    std::vector<const char*> argv{"/usr/bin/python3", LOYANG_NOTIFY_SINK, dir.c_str()};
+    for (const auto& e : extra) argv.push_back(e.c_str());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, argv[0], &actions, nullptr, const_cast<char**>(argv.data()), environ) != 0) {
       throw std::runtime_error("cannot start notify_sink.py");
     }
     posix_spawn_file_actions_destroy(&actions);

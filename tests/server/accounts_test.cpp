@@ -54,23 +54,6 @@ std::string error_code(const http_answer& a) {
   return a.body.contains("error") ? a.body["error"]["code"].get<std::string>() : "";
 }
 
-/// A counter of /metrics.
-long long metric(std::uint16_t port, const std::string& name) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{http::verb::get, "/metrics", 11};
-  req.set(http::field::host, "127.0.0.1");
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  const auto& text = res.body();
-  const auto at = text.find("\n" + name + " ");
-  REQUIRE(at != std::string::npos);
-  return std::stoll(text.substr(at + name.size() + 2));
-}
-
 /// Reads until the server closes the connection (or `limit` passes); true when it closed.
 bool closed_within(ws_client& ws, std::chrono::seconds limit, std::vector<json>* seen = nullptr) {
   // One deadline for all reads: a time-out ends the client's socket.

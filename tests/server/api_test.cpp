@@ -10,18 +10,6 @@ namespace {
 
 void memory_only(loyang::server::config& c) { c.memory_only = true; }
 
-std::string metrics_text(std::uint16_t port) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{http::verb::get, "/metrics", 11};
-  req.set(http::field::host, "127.0.0.1");
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  return res.body();
-}
 
 }  // namespace
 

@@ -55,21 +55,6 @@ inline json summary_when(std::uint16_t port, std::int64_t game, const std::strin
   return s;
 }
 
-inline std::int64_t metric(std::uint16_t port, const std::string& name) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{http::verb::get, "/metrics", 11};
-  req.set(http::field::host, "127.0.0.1");
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  const auto& text = res.body();
-  const auto at = text.find("\n" + name + " ");
-  REQUIRE(at != std::string::npos);
-  return std::stoll(text.substr(at + name.size() + 2));
-}
 
 inline bool acting(const json& s, int seat) {
   return std::find(s["to_act"].begin(), s["to_act"].end(), json(seat)) != s["to_act"].end();

@@ -123,6 +123,28 @@ inline api_answer call_api(std::uint16_t port, http::verb method, const std::str
   return {res.result(), parsed};
 }
 
+/// GET /metrics: the Prometheus text.
+inline std::string metrics_text(std::uint16_t port) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{http::verb::get, "/metrics", 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return res.body();
+}
+
+/// One unlabelled value of /metrics (a counter or gauge).
+inline long long metric(std::uint16_t port, const std::string& name) {
+  const auto text = metrics_text(port);
+  const auto at = text.find("\n" + name + " ");
+  REQUIRE(at != std::string::npos);
+  return std::stoll(text.substr(at + name.size() + 2));
+}
+
 /// Creates an account and logs it in; returns the bearer token.
 inline std::string sign_up(std::uint16_t port, const std::string& name,
                            const std::string& password = "correct horse") {

@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """A real SMTP server (aiosmtpd) and a webhook receiver (http.server) for the notification tests.
 
-    notify_sink.py DIR
+    notify_sink.py DIR [--tls CERT KEY] [--login USER PASSWORD]
+
+With --tls the SMTP server offers STARTTLS with that certificate and requires it before mail;
+with --login it requires that login (AUTH PLAIN or LOGIN, only over TLS).
 
 Listens on 127.0.0.1 on free ports and writes {"smtp": P, "http": Q} to DIR/ports.json once
 both listen. Every mail received is written to DIR/mail-N.eml, every webhook request to
@@ -12,11 +15,13 @@ answers 500. Exits when its standard input closes (the test ended) or on SIGTERM
 import json
 import os
 import socket
+import ssl
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
 
 out = sys.argv[1]
 lock = threading.Lock()
@@ -62,7 +67,24 @@ def free_port():
         return s.getsockname()[1]
 
 
-controller = Controller(Mailbox(), hostname="127.0.0.1", port=free_port())
+options = {}
+args = sys.argv[2:]
+if "--tls" in args:
+    i = args.index("--tls")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(args[i + 1], args[i + 2])
+    options.update(tls_context=context, require_starttls=True)
+if "--login" in args:
+    i = args.index("--login")
+    user, password = args[i + 1].encode(), args[i + 2].encode()
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        ok = isinstance(auth_data, LoginPassword) and auth_data.login == user and auth_data.password == password
+        return AuthResult(success=ok)
+
+    options.update(authenticator=authenticator, auth_required=True, auth_require_tls=True)
+
+controller = Controller(Mailbox(), hostname="127.0.0.1", port=free_port(), **options)
 controller.start()
 http = ThreadingHTTPServer(("127.0.0.1", 0), Hooks)
 threading.Thread(target=http.serve_forever, daemon=True).start()

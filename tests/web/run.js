@@ -515,11 +515,18 @@ async function main() {
     await fay.waitForSelector(`#open-games [data-game="${game}"] button`, { timeout: 5000 });
     await fay.click(`#open-games [data-game="${game}"] button`);
     await fay.waitForSelector(".table-bar .clock-left");
-    // Both must plant their home fields: each has one game waiting, in the title and the icon.
+    // Whoever must act first (one or both: the game's setup decides) has one game waiting, in
+    // the title and the icon; the other has none.
     await fay.click("a.back");
-    await waitUntil(fay, () => document.title === "(1) At the Gates of Loyang", null, { timeout: 8000 });
-    expect((await fay.getAttribute("link[rel=icon]", "href")) === "/icons/waiting-1.svg", "the icon counts the waiting game");
-    await fay.waitForSelector(`#my-games [data-game="${game}"] .deadline`);
+    await gus.click("a.back");
+    let waiting = null;
+    for (let i = 0; i < 160 && !waiting; i++) {
+      for (const p of [fay, gus]) if ((await p.title()) === "(1) At the Gates of Loyang") waiting = p;
+      if (!waiting) await fay.waitForTimeout(50);
+    }
+    expect(waiting, "a player's title counts the game waiting for him");
+    expect((await waiting.getAttribute("link[rel=icon]", "href")) === "/icons/waiting-1.svg", "the icon counts the waiting game");
+    await waiting.waitForSelector(`#my-games [data-game="${game}"] .deadline`);
     // The settings page saves a webhook and shows its signing secret; a bad address is refused.
     await fay.click("#settings-link");
     await fay.waitForSelector("#notify-save");
@@ -535,13 +542,14 @@ async function main() {
     await fay.goto(`http://127.0.0.1:${port}/#/game/${game}`);
     await fay.waitForSelector(".table-bar #resign");
     gus.once("dialog", (d) => d.accept());
+    await gus.goto(`http://127.0.0.1:${port}/#/game/${game}`);
     await gus.waitForSelector(".table-bar #resign");
     await gus.click(".table-bar #resign");
     await fay.waitForSelector(".table-bar .result-note", { timeout: 8000 });
     expect(/gus resigned/.test(await fay.textContent(".table-bar .result-note")), "the result says who resigned");
     await fay.waitForSelector("text=This game is over.");
     expect((await fay.locator(".actions button").count()) === 0, "no actions are offered after the end");
-    await waitUntil(fay, () => document.title === "At the Gates of Loyang", null, { timeout: 8000 });
+    await waitUntil(waiting, () => document.title === "At the Gates of Loyang", null, { timeout: 8000 });
     await fay.screenshot({ path: path.join(shots, "game-resigned.png"), fullPage: true });
     // Expected: the refused address's 400.
     fay.errors = fay.errors.filter((e) => !/400|Bad Request/.test(e));

@@ -8,6 +8,8 @@
 #include <boost/asio/ip/address.hpp>
 
 #include <cstring>
+
+#include "utc_text.hpp"
 #include <ctime>
 #include <memory>
 
@@ -59,14 +61,7 @@ curl_socket_t open_public_only(void*, curlsocktype, curl_sockaddr* a) {
   return socket(a->family, a->socktype, a->protocol);
 }
 
-std::string rfc5322_date(long t) {
-  const std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char text[64];
-  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S +0000", &tm);
-  return text;
-}
+std::string rfc5322_date(long t) { return utc_text(t, "%a, %d %b %Y %H:%M:%S +0000"); }
 
 // A header value without line breaks (a subject or address can never add a header).
 std::string one_line(std::string s) {
@@ -142,6 +137,7 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
   curl_easy_setopt(c.get(), CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(c.get(), CURLOPT_USE_SSL,
                    relay.tls == "required" ? CURLUSESSL_ALL : relay.tls == "optional" ? CURLUSESSL_TRY : CURLUSESSL_NONE);
+  if (!relay.ca_file.empty()) curl_easy_setopt(c.get(), CURLOPT_CAINFO, relay.ca_file.c_str());
   if (!relay.user.empty()) {
     curl_easy_setopt(c.get(), CURLOPT_USERNAME, relay.user.c_str());
     curl_easy_setopt(c.get(), CURLOPT_PASSWORD, relay.password.c_str());

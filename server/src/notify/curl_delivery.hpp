@@ -16,6 +16,7 @@ struct smtp_settings {
   std::string user;      ///< empty: no login
   std::string password;
   std::string tls = "required";  ///< "required", "optional" or "off"
+  std::string ca_file;   ///< PEM CAs to check the relay's certificate against; empty: the system's
   std::string from;      ///< the envelope and header sender
 };
 

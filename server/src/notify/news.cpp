@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <ctime>
+#include "utc_text.hpp"
 
 namespace loyang::server::notify {
 namespace {
@@ -22,14 +22,7 @@ std::int64_t deadline_of(const game_record& g, std::size_t seat) {
   return c["since"].get<std::int64_t>() + c.value("left", std::int64_t{0});
 }
 
-std::string utc(std::int64_t t) {
-  const std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm);
-  return text;
-}
+std::string utc(std::int64_t t) { return utc_text(t, "%Y-%m-%d %H:%M UTC"); }
 
 std::string sentence(const news& n) {
   const auto game = "game " + std::to_string(n.game);

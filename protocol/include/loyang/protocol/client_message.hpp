@@ -45,7 +45,8 @@ struct command_message {
 /// `{"type":"ping"}`: answered with `{"type":"pong"}`.
 struct ping_message {};
 
-/// `{"type":"watch_lobby"}`: be told (`open_games_changed`) when the list of open games changes.
+/// `{"type":"watch_lobby"}`: be told when the account's games (`games_changed`) or the list of
+/// open games (`open_games_changed`) change.
 struct watch_lobby_message {};
 
 using client_message = std::variant<hello_message, subscribe_message, unsubscribe_message, command_message,

@@ -62,7 +62,7 @@ std::string table_text(std::int64_t game, std::uint32_t version, const nlohmann:
 
 /// `{"type":"games_changed","games":[12]}`: something changed in these games the account sits
 /// in that its list of games shows (whose turn, the status, the seats): read GET /api/my/games
-/// again. Sent to every connection of the account.
+/// again. Sent to the account's connections that sent `watch_lobby`.
 std::string games_changed_text(const std::vector<std::int64_t>& games);
 
 /// `{"type":"open_games_changed"}`: the list of open games changed (at most about once a

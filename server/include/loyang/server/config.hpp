@@ -25,6 +25,7 @@
 ///   --smtp-url URL     LOYANG_SMTP_URL     (none: no e-mail)
 ///   --smtp-user U      LOYANG_SMTP_USER    --smtp-password P  LOYANG_SMTP_PASSWORD
 ///   --smtp-tls T       LOYANG_SMTP_TLS     required (STARTTLS must succeed; optional, off)
+///   --smtp-ca-file F   LOYANG_SMTP_CA_FILE (the system's CAs)
 ///   --mail-from A      LOYANG_MAIL_FROM    loyang@<public host>
 ///   --webhook-private-addresses B  LOYANG_WEBHOOK_PRIVATE_ADDRESSES  false
 ///   --notify-max-attempts N        LOYANG_NOTIFY_MAX_ATTEMPTS        8
@@ -99,6 +100,8 @@ struct config {
   std::string smtp_password;
   /// "required" (STARTTLS must succeed), "optional" (when offered) or "off".
   std::string smtp_tls = "required";
+  /// CA certificates (PEM) the relay's certificate is checked against; empty: the system's.
+  std::string smtp_ca_file;
   /// The From address of notification e-mails; empty: loyang@<public host>.
   std::string mail_from;
   /// Whether webhooks may go to loopback and private addresses (tests, a LAN server).
