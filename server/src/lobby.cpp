@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "clocks/game_clock.hpp"
+#include "games/result.hpp"
 #include "games/visibility.hpp"
 #include "history/load_log.hpp"
 #include "loyang/protocol/error_envelope.hpp"
@@ -149,14 +150,13 @@ nlohmann::json lobby::summary(const game_record& g) const {
     if (s.account_id != 0) {
       player = accounts_->name_of(s.account_id);
     }
-    const auto gone = persistence::departure_name(s.gone);
     const auto* on = s.account_id != 0 ? away(s.account_id, accounts_->now()) : nullptr;
     seats.push_back({{"seat", i},
                      {"away_until", on ? nlohmann::json(on->ends_at) : nlohmann::json(nullptr)},
                      {"player", player},
                      {"bot", s.bot},
-                     {"gone", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(gone)},
-                     {"gone_at", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.gone_at)}});
+                     {"gone", games::gone_json(s)},
+                     {"gone_at", games::gone_at_json(s)}});
   }
   nlohmann::json j{{"id", g.id},
                    {"options", protocol::options_to_json(g.options)},
@@ -472,16 +472,15 @@ void lobby::start_game(game_record& g) {
   loaded_game fresh{engine::new_game(g.options, g.seed), {}};
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
-  g.clock = clocks::record_clock_after(g.clock, g.to_act, g.updated_at);
-  if (!g.clock.is_null()) {
+  if (auto c = clocks::record_clock(g.clock)) {
+    c->set_acting(g.to_act, g.updated_at);
     // Whoever is on vacation when the game starts starts with his clock standing.
-    auto c = clocks::game_clock::from_stored(g.clock);
     for (std::size_t i = 0; i < g.seats.size(); ++i) {
       if (g.seats[i].account_id != 0 && away(g.seats[i].account_id, g.updated_at)) {
-        c.pause(engine::player_id(i), g.updated_at);
+        c->pause(engine::player_id(i), g.updated_at);
       }
     }
-    g.clock = c.stored();
+    g.clock = c->stored();
   }
   timer_->arm(g.id, clocks::next_wake(g));
   // Bots start once the game row is stored (start_room): their commands need it.

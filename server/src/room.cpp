@@ -412,10 +412,7 @@ namespace loyang::server {
 nlohmann::json room::table_json() const {
   auto seats = nlohmann::json::array();
   for (const auto& s : record_.seats) {
-    const auto gone = persistence::departure_name(s.gone);
-    seats.push_back({{"bot", s.bot},
-                     {"gone", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(gone)},
-                     {"gone_at", gone.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.gone_at)}});
+    seats.push_back({{"bot", s.bot}, {"gone", games::gone_json(s)}, {"gone_at", games::gone_at_json(s)}});
   }
   return {{"status", status_name(record_.status)},
           {"clock", clocks::record_clock_view(record_.clock, svc_.now())},

@@ -22,7 +22,7 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t day = 24 * 3600;
-constexpr std::int64_t t0 = 1795000000;
+constexpr std::int64_t t0 = loyang::test::hand_t0;
 
 time_control per_day(timeout_policy p = timeout_policy::bot) {
   time_control tc;

@@ -279,11 +279,7 @@ nlohmann::json new_record_clock(const time_control& tc, std::size_t seats) {
   return game_clock(tc, seats).stored();
 }
 
-namespace {
-
-// A record's clock, or none when it is damaged (said once per read in the log): a game goes on
-// without its clock rather than stopping.
-std::optional<game_clock> read(const nlohmann::json& stored) {
+std::optional<game_clock> record_clock(const nlohmann::json& stored) {
   if (stored.is_null()) return std::nullopt;
   try {
     return game_clock::from_stored(stored);
@@ -293,18 +289,16 @@ std::optional<game_clock> read(const nlohmann::json& stored) {
   }
 }
 
-}  // namespace
-
 nlohmann::json record_clock_after(const nlohmann::json& stored,
                                   const std::vector<engine::player_id>& acting, std::int64_t now) {
-  auto c = read(stored);
+  auto c = record_clock(stored);
   if (!c) return nullptr;
   c->set_acting(acting, now);
   return c->stored();
 }
 
 nlohmann::json record_clock_view(const nlohmann::json& stored, std::int64_t now) {
-  const auto c = read(stored);
+  const auto c = record_clock(stored);
   return c ? c->view_json(now) : nlohmann::json(nullptr);
 }
 

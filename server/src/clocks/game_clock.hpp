@@ -116,6 +116,10 @@ class game_clock {
 
 // A game record keeps its clock as stored() JSON (null: no clock). These read and write it.
 
+/// A record's clock; nullopt for none, or for a damaged one (logged: the game goes on without
+/// its clock rather than stopping). Never throws.
+std::optional<game_clock> record_clock(const nlohmann::json& stored);
+
 /// What a new game of `seats` seats under `tc` keeps: null for no clock.
 nlohmann::json new_record_clock(const time_control& tc, std::size_t seats);
 /// `stored` (a record's clock) after set_acting(acting, now); null stays null. A damaged

@@ -1,7 +1,5 @@
 #include "timeouts.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <optional>
 
@@ -11,16 +9,7 @@
 namespace loyang::server::clocks {
 namespace {
 
-// A record's clock, or none (no clock, or a damaged one: logged, and the game goes on without).
-std::optional<game_clock> clock_of(const game_record& g) {
-  if (g.clock.is_null()) return std::nullopt;
-  try {
-    return game_clock::from_stored(g.clock);
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("game {}: {}; its clock is ignored", g.id, e.what());
-    return std::nullopt;
-  }
-}
+std::optional<game_clock> clock_of(const game_record& g) { return record_clock(g.clock); }
 
 void hand_to_bot(game_record& g, game_clock& c, engine::player_id seat, persistence::departure why,
                  std::int64_t now) {

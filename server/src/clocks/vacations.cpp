@@ -35,15 +35,15 @@ api_reply refuse(http::status status, std::string_view code, std::string_view me
 // A record whose clock has `seat` paused (away) or running again.
 room::record_change pause_change(engine::player_id seat, bool away) {
   return [seat, away](const game_record& g, std::int64_t now) -> std::variant<game_record, clocks::refusal> {
-    if (g.clock.is_null() || g.status != game_status::active) return clocks::refusal{"no_clock", "", 409};
-    auto c = clocks::game_clock::from_stored(g.clock);
+    auto c = clocks::record_clock(g.clock);
+    if (!c || g.status != game_status::active) return clocks::refusal{"no_clock", "", 409};
     if (away) {
-      c.pause(seat, now);
+      c->pause(seat, now);
     } else {
-      c.resume(seat, now);
+      c->resume(seat, now);
     }
     game_record next = g;
-    next.clock = c.stored();
+    next.clock = c->stored();
     return next;
   };
 }

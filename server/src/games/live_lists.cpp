@@ -8,6 +8,16 @@
 namespace loyang::server::games {
 namespace {
 
+// Sends `text` to every connection in `list` still open, and forgets the closed ones.
+void send_all(std::vector<std::weak_ptr<subscriber>>& list, const shared_text& text) {
+  std::erase_if(list, [&text](const std::weak_ptr<subscriber>& w) {
+    auto s = w.lock();
+    if (!s) return true;
+    s->send(text);
+    return false;
+  });
+}
+
 // What a player's list of games shows of `g` (the order and the badges).
 bool same_in_lists(const game_record& a, const game_record& b) {
   return a.status == b.status && a.to_act == b.to_act && a.seats == b.seats;
@@ -31,12 +41,7 @@ void live_lists::watch_open(std::weak_ptr<subscriber> who) {
 void live_lists::tell(std::int64_t account, const shared_text& text) {
   const auto it = by_account_.find(account);
   if (it == by_account_.end()) return;
-  std::erase_if(it->second, [&text](const std::weak_ptr<subscriber>& w) {
-    auto s = w.lock();
-    if (!s) return true;
-    s->send(text);
-    return false;
-  });
+  send_all(it->second, text);
   if (it->second.empty()) by_account_.erase(it);
 }
 
@@ -62,13 +67,7 @@ void live_lists::open_changed() {
     self->timer_armed_ = false;
     if (ec || self->stopped_ || !self->open_dirty_) return;
     self->open_dirty_ = false;
-    auto text = std::make_shared<const std::string>(protocol::open_games_changed_text());
-    std::erase_if(self->open_watchers_, [&text](const std::weak_ptr<subscriber>& w) {
-      auto s = w.lock();
-      if (!s) return true;
-      s->send(text);
-      return false;
-    });
+    send_all(self->open_watchers_, std::make_shared<const std::string>(protocol::open_games_changed_text()));
   });
 }
 

@@ -23,6 +23,16 @@ bool resigned(const game_record& g, engine::player_id p) {
 
 }  // namespace
 
+nlohmann::json gone_json(const seat_record& s) {
+  if (s.gone == persistence::departure::none) return nullptr;
+  return persistence::departure_name(s.gone);
+}
+
+nlohmann::json gone_at_json(const seat_record& s) {
+  if (s.gone == persistence::departure::none) return nullptr;
+  return s.gone_at;
+}
+
 nlohmann::json final_result(const game_record& g, const engine::state& s) {
   std::vector<engine::ranking_entry> stayed;
   std::vector<engine::player_id> left;

@@ -11,6 +11,11 @@
 
 namespace loyang::server::games {
 
+/// A seat's `gone` ("timeout", "resigned" or null) and `gone_at` (Unix seconds or null), as the
+/// summary, the view's table and the record show them.
+nlohmann::json gone_json(const seat_record& s);
+nlohmann::json gone_at_json(const seat_record& s);
+
 /// The result of a game that ended by its rules (`s` finished): {"ended": "normally",
 /// "ranking": [{"player": seat, "rank": r}, ...] best first, "departures": [...]}.
 nlohmann::json final_result(const game_record& g, const engine::state& s);

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "../games/result.hpp"
 #include "loyang/protocol/options_json.hpp"
 #include "loyang/protocol/state_json.hpp"
 
@@ -14,9 +15,7 @@ nlohmann::json record_json(const game_record& g, const engine::state& final_stat
     players.push_back({{"seat", i},
                        {"name", i < names.size() ? names[i] : std::string()},
                        {"bot", g.seats[i].bot ? nlohmann::json("random") : nlohmann::json(nullptr)},
-                       {"gone", g.seats[i].gone == persistence::departure::none
-                                    ? nlohmann::json(nullptr)
-                                    : nlohmann::json(persistence::departure_name(g.seats[i].gone))}});
+                       {"gone", games::gone_json(g.seats[i])}});
   }
   auto commands = nlohmann::json::array();
   for (std::size_t i = 0; i < log.size(); ++i) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include "../clocks/game_clock.hpp"
 #include "utc_text.hpp"
 
 namespace loyang::server::notify {
@@ -16,10 +17,8 @@ bool acts(const game_record& g, std::size_t seat) {
 }
 
 std::int64_t deadline_of(const game_record& g, std::size_t seat) {
-  if (!g.clock.is_object() || !g.clock.contains("seats") || seat >= g.clock["seats"].size()) return 0;
-  const auto& c = g.clock["seats"][seat];
-  if (!c.contains("since") || !c["since"].is_number_integer()) return 0;
-  return c["since"].get<std::int64_t>() + c.value("left", std::int64_t{0});
+  const auto c = clocks::record_clock(g.clock);
+  return c ? c->deadline(engine::player_id(seat)).value_or(0) : 0;
 }
 
 std::string utc(std::int64_t t) { return utc_text(t, "%Y-%m-%d %H:%M UTC"); }

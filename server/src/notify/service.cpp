@@ -128,14 +128,18 @@ void service::put_settings(std::int64_t account, const nlohmann::json& body, rep
   save(account, s, std::move(notes), reply, {http::status::ok, owner_view(s)});
 }
 
-void service::verify(const std::string& token, reply_fn reply) {
-  std::optional<std::pair<std::int64_t, settings>> found;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [account, s] : settings_) {
-      if (!token.empty() && s.verify_token == token) found = {account, s};
-    }
+std::optional<std::pair<std::int64_t, settings>> service::by_link(std::string settings::*token_field,
+                                                                   const std::string& token) const {
+  if (token.empty()) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  for (const auto& [account, s] : settings_) {
+    if (s.*token_field == token) return std::pair{account, s};
   }
+  return std::nullopt;
+}
+
+void service::verify(const std::string& token, reply_fn reply) {
+  const auto found = by_link(&settings::verify_token, token);
   if (!found) {
     return reply(refuse(http::status::not_found, "bad_link", "this link is not valid (any more): set the address again"));
   }
@@ -146,13 +150,7 @@ void service::verify(const std::string& token, reply_fn reply) {
 }
 
 void service::unsubscribe(const std::string& token, reply_fn reply) {
-  std::optional<std::pair<std::int64_t, settings>> found;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [account, s] : settings_) {
-      if (!token.empty() && s.unsubscribe_token == token) found = {account, s};
-    }
-  }
+  const auto found = by_link(&settings::unsubscribe_token, token);
   if (!found) return reply(refuse(http::status::not_found, "bad_link", "this link is not valid"));
   auto s = found->second;
   s.email_events = 0;

@@ -65,6 +65,9 @@ class service {
 
  private:
   std::optional<settings> settings_of(std::int64_t account) const;
+  // The account whose verify or unsubscribe link (`token_field`) is `token`, with its settings.
+  std::optional<std::pair<std::int64_t, settings>> by_link(std::string settings::*token_field,
+                                                           const std::string& token) const;
   context make_context() const;
   void save(std::int64_t account, const settings& s, std::vector<outbox_record> notes, reply_fn reply,
             api_reply ok);
