@@ -1,0 +1,247 @@
+// The browser tests' harness (run.js and scenarios/*.js use it): starts loyang-server on a
+// free port with a temp data dir, drives Debian's chromium with playwright-core, and gives the
+// scenarios their helpers (players, sign-up, games, clicks, waits).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+export const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith("--")) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const serverPath = args.server;
+const webDir = path.resolve(args.web || "../../web");
+export const shots = path.resolve(args.shots || "../../build/web-screenshots");
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!serverPath || !fs.existsSync(serverPath)) {
+  console.error("usage: node run.js --server PATH/loyang-server --web PATH/web [--shots DIR]");
+  process.exit(2);
+}
+fs.mkdirSync(shots, { recursive: true });
+const started = Date.now();
+export const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on("error", reject);
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-web-e2e-"));
+let server = null;
+let port = 0;
+/// The server's address, for page.goto: url("/#/game/3").
+export const url = (p = "/") => `http://127.0.0.1:${port}${p}`;
+let serverLog = "";
+
+export async function startServer() {
+  server = spawn(serverPath, ["--port", String(port), "--address", "127.0.0.1", "--data", dataDir, "--web", webDir,
+    "--password-cost", "minimal", "--threads", "2"], { stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout.on("data", (d) => { serverLog += d; });
+  server.stderr.on("data", (d) => { serverLog += d; });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${serverLog}`);
+}
+
+export async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 12000))]);
+  if (server.exitCode === null) server.kill("SIGKILL");
+}
+
+export const failures = [];
+export async function scenario(name, fn) {
+  log(`— ${name}`);
+  try {
+    await fn();
+    log(`  ok: ${name}`);
+  } catch (e) {
+    failures.push(name);
+    log(`  FAILED: ${name}\n${e.stack || e}`);
+    for (const c of contexts) {
+      for (const p of c.pages()) {
+        if (p.isClosed()) continue;
+        await p.screenshot({ path: path.join(shots, `failed-${p.label}.png`), fullPage: true }).catch(() => {});
+        if (p.errors.length) log(`  ${p.label}'s page errors: ${p.errors.join("; ")}`);
+      }
+    }
+  }
+}
+
+// Polls `fn` in the page until it is truthy. (page.waitForFunction evaluates a string in the
+// page, which the Content-Security-Policy refuses: no 'unsafe-eval'.)
+export async function waitUntil(page, fn, arg, { timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > end) throw new Error(`${page.label}: timed out waiting for ${String(fn).slice(0, 80)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+export function expect(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// Each player is a browser of his own with a fresh profile (--user-data-dir), so sessions
+// (localStorage) are separate.
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const contexts = [];
+export async function newPlayer(label, viewport = { width: 1360, height: 900 }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: browserPath, headless: true, args: CHROMIUM_ARGS, viewport,
+  });
+  context.profile = profile;
+  contexts.push(context);
+  const page = context.pages()[0] || (await context.newPage());
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });
+  page.label = label;
+  page.on("response", (r) => {
+    if (r.status() >= 400) page.errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  // Content-Security-Policy violations, from the page's own event and from chromium's console
+  // ("Refused to ... because it violates the following Content Security Policy directive").
+  page.csp = [];
+  await page.exposeFunction("reportCspViolation", (text) => page.csp.push(text));
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) =>
+    window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline code"} at ${e.sourceFile}:${e.lineNumber}`), true));
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) page.csp.push(m.text()); });
+  page.on("close", () => { if (!page.cspExpected) cspViolations.push(...page.csp.map((v) => `${label}: ${v}`)); });
+  const res = await page.goto(`http://127.0.0.1:${port}/`);
+  const policy = res.headers()["content-security-policy"] || "";
+  expect(/default-src 'self'/.test(policy) && !/unsafe/.test(policy),
+    `the client is served under a strict Content-Security-Policy (got "${policy}")`);
+  return page;
+}
+
+// Every CSP violation any page reported (checked at the end of the run).
+export const cspViolations = [];
+
+export async function signUp(page, name) {
+  await page.fill("#login-name", name);
+  await page.fill("#login-password", "secret-password");
+  await page.click("#signup-button");
+  await page.waitForSelector("#user-name");
+  expect((await page.textContent("#user-name")) === name, "the header names the player");
+}
+
+export async function createGame(page, { players, bots = 0 }) {
+  await page.selectOption("#new-players", String(players));
+  await page.fill("#new-bots", String(bots));
+  await page.click("#create-game");
+  await page.waitForURL(/#\/game\/\d+$/);
+  return Number(/#\/game\/(\d+)$/.exec(page.url())[1]);
+}
+
+// Whether the page says the game waits for this player.
+export async function myTurn(page) {
+  return (await page.locator(".status.your-turn").count()) > 0;
+}
+
+// Clicks one legal action through the UI. Prefers the given command types (as the action
+// buttons' data-cmd-type), else the first action button of the decision the game waits for;
+// a button that opens a choice dialog is followed by the first choice.
+export async function act(page, prefer = []) {
+  const before = await page.evaluate(() => [document.querySelectorAll(".log-entry").length,
+    document.querySelector(".toast")?.dataset.count || "0"]);
+  const version = before[0];
+  let button = null;
+  for (const t of prefer) {
+    const b = page.locator(`.actions .action-list:not(.anytime) [data-cmd-type="${t}"]`).first();
+    if (await b.count()) { button = b; break; }
+  }
+  if (!button) button = page.locator(".actions .action-list:not(.anytime) .action").first();
+  // Nothing but "any time" actions: e.g. a red Regular customer costs 2 Cash to skip.
+  if (!(await button.count())) button = page.locator('.actions [data-cmd-type="take_loan"]').first();
+  if (!(await button.count())) return false;
+  try {
+    await button.click({ timeout: 3000 });
+    const dialog = page.locator("dialog.choose[open]");
+    if (await dialog.count()) await dialog.locator(".choice").first().click({ timeout: 3000 });
+  } catch (e) {
+    log(`  ${page.label}: a click missed (${String(e.message).split("\n")[0]}); looking again`);
+    return false; // the board changed under the click (e.g. a late update): look again
+  }
+  // Wait until the log grows (our command or the server's answer arrived).
+  try {
+    await waitUntil(page, ([v, t]) => document.querySelectorAll(".log-entry").length > v ||
+      (document.querySelector(".toast")?.dataset.count || "0") !== t, before, { timeout: 10000 });
+  } catch (e) {
+    const status = await page.textContent(".status").catch(() => "?");
+    const conn = await page.textContent(".conn").catch(() => "?");
+    throw new Error(`${page.label}: no answer to a click (status "${status}", connection "${conn}", log ${version})`);
+  }
+  const toast = await page.evaluate((t) => {
+    const el = document.querySelector(".toast");
+    return (el?.dataset.count || "0") !== t ? el.textContent : null;
+  }, before[1]);
+  if (toast) log(`  ${page.label} was told: ${toast}`);
+  return true;
+}
+
+export async function phaseText(page) {
+  return (await page.textContent(".status .phase")) || "";
+}
+
+export async function roundNumber(page) {
+  const t = (await page.textContent(".status .round")) || "";
+  const m = /Round (\d+)/.exec(t);
+  return m ? Number(m[1]) : 0;
+}
+
+// Action-phase habit of the test player: deliver or skip customers, then end the turn.
+// Helpers' sub-decisions are closed at once, so that the game moves on.
+export const CLOSE_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_helper", "foreman_pass", "finish_offer"];
+export const ACTION_PREFS = [...CLOSE_PREFS, "end_turn", "serve_casual", "serve_regular", "skip_regular", "keep_two_pack", "discard_veg", "advance", "take_cards"];
+
+// The text of the table (boards, centre, Path, ranking) as the page shows it.
+export const tableText = (page) => page.evaluate(() =>
+  [...document.querySelectorAll(".table-col > :not(.replay-link)")].map((e) => e.textContent).join("\n"));
+export const replayAt = async (page) => (await page.textContent("#replay-version")).match(/\d+/g).map(Number);
+
+
+// Runs `scenarios` ([name, fn] pairs; --only REGEX picks some) against one server, then closes
+// every browser, stops the server and exits 1 if any failed or any page broke the CSP.
+export async function run(scenarios) {
+  const only = args.only ? new RegExp(args.only, "i") : null;
+  try {
+    port = await freePort();
+    await startServer();
+    log(`server on port ${port}, data in ${dataDir}`);
+    for (const [name, fn] of scenarios) {
+      if (!only || only.test(name)) await scenario(name, fn);
+    }
+  } catch (e) {
+    failures.push("setup");
+    log(e.stack || String(e));
+  } finally {
+    for (const c of contexts) {
+      await c.close().catch(() => {});
+      fs.rmSync(c.profile, { recursive: true, force: true });
+    }
+    await stopServer();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (cspViolations.length) {
+    failures.push("Content-Security-Policy");
+    log(`  the pages reported ${cspViolations.length} CSP violation(s):\n    ${cspViolations.join("\n    ")}`);
+  }
+  log(failures.length ? `FAILED: ${failures.join(", ")}` : `all scenarios passed; screenshots in ${shots}`);
+  process.exit(failures.length ? 1 : 0);
+}
