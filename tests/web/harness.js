@@ -245,3 +245,33 @@ export async function run(scenarios) {
   log(failures.length ? `FAILED: ${failures.join(", ")}` : `all scenarios passed; screenshots in ${shots}`);
   process.exit(failures.length ? 1 : 0);
 }
+
+// Accessibility: runs axe-core (tests/web/package.json) in the page and throws, listing them,
+// if it finds violations of impact "serious" or "critical". The page's Content-Security-Policy
+// forbids inline and eval'd scripts, so axe's source goes in through the DevTools protocol
+// (page.evaluate of the source text runs as a top-level script, which the CSP does not see).
+// `label` names the page in the error; `exclude` lists CSS selectors axe should skip.
+let axeSource = null;
+export async function checkA11y(page, label, { exclude = [] } = {}) {
+  if (!axeSource) {
+    const { createRequire } = await import("node:module");
+    axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  }
+  if (!(await page.evaluate(() => typeof window.axe === "object" && typeof window.axe.run === "function"))) {
+    await page.evaluate(axeSource);
+  }
+  const found = await page.evaluate(async (skip) => {
+    const context = skip.length ? { include: [document], exclude: skip.map((s) => [s]) } : document;
+    const r = await window.axe.run(context, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(" ")}: ${(n.failureSummary || "").replace(/\s+/g, " ")}`),
+      more: Math.max(0, v.nodes.length - 6),
+    }));
+  }, exclude);
+  if (found.length) {
+    throw new Error(`${label}: axe found ${found.length} serious or critical accessibility violation(s):\n` +
+      found.map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}${v.more ? `\n    (and ${v.more} more)` : ""}`).join("\n"));
+  }
+  return found;
+}
