@@ -172,8 +172,12 @@ export async function act(page, prefer = []) {
   if (!(await button.count())) return false;
   try {
     await button.click({ timeout: 3000 });
-    const dialog = page.locator("dialog.choose[open]");
-    if (await dialog.count()) await dialog.locator(".choice").first().click({ timeout: 3000 });
+    // A choice dialog, then maybe "this cannot be taken back": the first choice each time.
+    for (let i = 0; i < 2; i++) {
+      const dialog = page.locator("dialog.choose[open]");
+      if (!(await dialog.count())) break;
+      await dialog.locator(".choice:not([disabled])").first().click({ timeout: 3000 });
+    }
   } catch (e) {
     log(`  ${page.label}: a click missed (${String(e.message).split("\n")[0]}); looking again`);
     return false; // the board changed under the click (e.g. a late update): look again
@@ -274,4 +278,31 @@ export async function checkA11y(page, label, { exclude = [] } = {}) {
       found.map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}${v.more ? `\n    (and ${v.more} more)` : ""}`).join("\n"));
   }
   return found;
+}
+
+// Accounts without the sign-up form: each is created from a loopback address of its own
+// (127.0.0.2, .3, ...), since the server allows 5 sign-ups an hour per client address and a
+// run needs more. Then `logIn` logs a page in through the form.
+let accountAddresses = 0;
+export async function newAccount(name, password = "secret-password") {
+  const http = await import("node:http");
+  const body = JSON.stringify({ name, password });
+  const localAddress = `127.0.0.${2 + (accountAddresses++ % 250)}`;
+  const status = await new Promise((resolve, reject) => {
+    const req = http.request(url("/api/accounts"), {
+      method: "POST", localAddress,
+      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+    }, (res) => { res.resume(); res.on("end", () => resolve(res.statusCode)); });
+    req.on("error", reject);
+    req.end(body);
+  });
+  expect(status === 201, `the account ${name} was created (HTTP ${status})`);
+}
+
+export async function logIn(page, name, password = "secret-password") {
+  await page.fill("#login-name", name);
+  await page.fill("#login-password", password);
+  await page.click("#login-button");
+  await page.waitForSelector("#user-name");
+  expect((await page.textContent("#user-name")) === name, "the header names the player");
 }

@@ -92,8 +92,10 @@ const core = [
       for (const p of [ann, bob]) {
         const home = p.locator('.board.mine [data-target$=":HOME"].can');
         if (!(await home.count())) continue;
+        // A click selects the field; the selection panel offers the crops with their price.
         await home.click();
-        await p.locator("dialog.choose[open] .choice").first().click();
+        await p.locator(".selection .choice").first().click();
+        if (await p.locator("dialog.confirm[open]").count()) await p.locator("dialog.confirm[open] .choice").click();
         await p.waitForSelector('.board.mine [data-target$=":HOME"]:not(.can)');
         planted++;
       }

@@ -12,7 +12,7 @@ export function h(tag, attrs, ...children) {
   }
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on")) listen(el, k.slice(2), v);
     else if (k === "class") el.className += (el.className ? " " : "") + v;
     else if (k === "html") el.innerHTML = v;
     else el.setAttribute(k, v === true ? "" : v);
@@ -39,4 +39,23 @@ export function svg(markup) {
 export function clear(el) {
   while (el.firstChild) el.firstChild.remove();
   return el;
+}
+
+// Listeners added through h() are recorded on the element, so that morph.js can move them to
+// the live node that stays in the page.
+function listen(el, type, fn) {
+  (el.listeners ||= {})[type] = fn;
+  el.addEventListener(type, fn);
+}
+
+export function moveListeners(live, fresh) {
+  const had = live.listeners || {};
+  const want = fresh.listeners || {};
+  for (const type of Object.keys(had)) {
+    if (had[type] !== want[type]) live.removeEventListener(type, had[type]);
+  }
+  for (const type of Object.keys(want)) {
+    if (had[type] !== want[type]) live.addEventListener(type, want[type]);
+  }
+  live.listeners = fresh.listeners;
 }

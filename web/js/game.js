@@ -1,12 +1,14 @@
 // The game page: subscribes to one game, draws the table from the view, and turns clicks on
 // the board and on action buttons into commands taken from the view's `legal` list.
 import * as api from "./api.js";
-import { actionsEl, chooseDialog, closeDialogs } from "./actions.js";
+import { actionsEl, chooseDialog, closeDialogs, confirmDialog, refreshDialogs, selectionEl } from "./actions.js";
+import { indexOf } from "./advice.js";
+import { flash, morph, settleEffects } from "./morph.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
-import { commandsFor } from "./targets.js";
+import { commandsFor, targetsOf } from "./targets.js";
 import { statusEl } from "./render/table.js";
-import { tableBarEl } from "./table-bar.js";
+import { tableBarEl, tickClocks } from "./table-bar.js";
 import { tableColEl } from "./render/table-col.js";
 import { describe } from "./describe.js";
 import { digestEl, highlight, touchedSelectors, unseenEntries } from "./digest.js";
@@ -58,6 +60,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const r = await socket.command(cmd);
     busy = false;
     body.classList.remove("busy");
+    if (r.ok) selected = null;
     if (!r.ok) {
       if (r.error.code === "stale") toast("The game moved on before your command arrived; the board is up to date now, try again.", "info");
       else toast(r.error.message);
@@ -66,11 +69,20 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   }
 
   function waiting(message) {
+    drawn = false;
     const seats = summary?.seats || [];
+    // A free seat of a game by invitation names whom it waits for ("bob (invited)"); more
+    // invited names than free seats share them.
+    const seated = new Set(seats.filter((s) => s.player).map((s) => s.player.toLowerCase()));
+    const invited = (summary?.invited || []).filter((n) => !seated.has(n.toLowerCase()));
+    const free = seats.filter((s) => !s.bot && !s.player).length;
+    let next = 0;
+    const freeSeat = () => (!invited.length ? h("em", "free")
+      : invited.length <= free ? `${invited[next++]} (invited)` : h("em", `free (${invited.join(" or ")} invited)`));
     clear(body).append(h("section.waiting",
       h("h2", "Waiting for players"),
       h("p", message),
-      h("ul", seats.map((s) => h("li", `Seat ${s.seat + 1}: `, s.bot ? "Bot" : s.player || h("em", "free")))),
+      h("ul", seats.map((s) => h("li", `Seat ${s.seat + 1}: `, s.bot ? "Bot" : s.player || freeSeat()))),
       h("button", { type: "button", onclick: async () => {
         try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(e.message); }
       } }, "Leave this game")));
@@ -109,44 +121,120 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
   window.loyang = { socket };
 
-  function render() {
-    if (!view) return;
-    closeDialogs();
+  // What the reader selected on the board (a click-target key, targets.js): its choices show
+  // in the selection panel until he takes one, closes it, or it has none left.
+  let selected = null;
+  // Kinds of command the reader said not to confirm again in this game.
+  const noConfirm = new Set();
+  let drawn = false;
+
+  // Takes a legal command; one that cannot be taken back asks first (view.advice).
+  function act(cmd) {
+    if (!view || busy) return;
+    const p = view.advice?.legal?.[indexOf(cmd, view.legal || [])];
+    if (p && p.undo === false && !noConfirm.has(cmd.type)) {
+      confirmDialog(cmd, p, who, () => send(cmd), () => noConfirm.add(cmd.type));
+    } else {
+      send(cmd);
+    }
+  }
+
+  function choose(title, cmds) {
+    chooseDialog(title, cmds, who, act, { advice: view.advice, legal: view.legal || [] });
+  }
+
+  function selectionBox(legal, me) {
+    if (selected === null) return null;
+    const cmds = commandsFor(selected, legal, me);
+    const blocked = (view.advice?.blocked || []).filter((b) => targetsOf(b.cmd, me).includes(selected));
+    const el = body.querySelector(`[data-target="${CSS.escape(selected)}"]`);
+    if (!cmds.length && !blocked.length) { selected = null; return null; }
+    const title = el?.getAttribute("aria-label") || "your choice";
+    return selectionEl(view, who, { title, cmds, blocked, act, onClose: () => { selected = null; render(); } });
+  }
+
+  // The page's content for the current view, as a fresh tree (morphed into the live one).
+  function build() {
     const g = view.game;
     const me = view.seat;
     // A game can end outside its rules (a resignation, a timeout): then nothing is left to do.
     const endedEarly = view.table?.status === "finished" && g.phase !== "finished";
     const legal = endedEarly ? [] : view.legal || [];
-    const mainCol = tableColEl(view, who, h("div.table-col"));
-    const sideCol = h("div.side-col");
-    const status = endedEarly ? h("div.status", h("b", "Game over")) : statusEl(g, view, who);
+    const extra = g.phase === "finished" ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new") } : {};
+    const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }), { live: true, extra });
+    const sideCol = h("div.side-col", { "data-key": "side-col" });
+    const status = endedEarly ? h("div.status", { "data-key": "status" }, h("b", "Game over")) : statusEl(g, view, who);
+    status.dataset.key = "status";
     if (g.phase === "finished") {
-      mainCol.prepend(h("p.replay-link", h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
+      mainCol.prepend(h("p.replay-link", { "data-key": "replay-link" }, h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
     }
     if (digest) sideCol.append(digestBox());
     stepBack.hidden = me === null || g.phase === "finished";
     if (endedEarly) sideCol.append(h("p.quiet", "This game is over."));
-    else if (me !== null) sideCol.append(actionsEl(legal, who, send));
-    else sideCol.append(h("p.quiet", "You are watching this game."));
-    logView.update(view.log || []);
+    else if (me !== null) {
+      const sel = selectionBox(legal, me);
+      if (sel) sideCol.append(sel);
+      sideCol.append(actionsEl({ ...view, legal }, who, { act, choose }));
+    } else sideCol.append(h("p.quiet", "You are watching this game."));
+    sideCol.append(h("div.log-slot", { "data-slot": "log", "data-key": "log" }));
     const bar = tableBarEl(gameId, view.table, {
       who, me, summary, toast,
       onChange: async () => { await loadSummary(); render(); },
     });
-    clear(body).append(bar || "", h("div.game-grid", status, mainCol, sideCol));
-    logView.attach(sideCol);
+    if (bar) bar.dataset.key = "table-bar";
+    const fresh = h("div.game-body", bar || "", h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
     if (digest) highlight(mainCol, digest.selectors);
-    // Make every board element with legal commands clickable.
-    if (me === null) return;
-    for (const el of body.querySelectorAll("[data-target]")) {
-      const cmds = commandsFor(el.dataset.target, legal, me);
-      if (!cmds.length) continue;
-      el.classList.add("can");
+    if (me === null) return fresh;
+    // Every board element with legal commands (or with an action the reader may look for and
+    // cannot take, which says why) can be selected.
+    const blocked = view.advice?.blocked || [];
+    for (const el of fresh.querySelectorAll("[data-target]")) {
+      const key = el.dataset.target;
+      const cmds = commandsFor(key, legal, me);
+      const why = cmds.length ? [] : blocked.filter((b) => targetsOf(b.cmd, me).includes(key));
+      if (!cmds.length && !why.length) continue;
+      el.classList.add(cmds.length ? "can" : "why-not");
+      if (key === selected) el.classList.add("selected");
       el.tabIndex = 0;
       el.setAttribute("role", "button");
-      const label = cmds.length === 1 ? describe(cmds[0], who) : `${cmds.length} actions`;
-      el.title = label;
+      el.setAttribute("aria-pressed", key === selected ? "true" : "false");
+      el.title = cmds.length === 1 ? describe(cmds[0], who) : cmds.length ? `${cmds.length} actions` : "not possible now: select to see why";
     }
+    return fresh;
+  }
+
+  function render() {
+    if (!view) return;
+    const fresh = build();
+    const first = !drawn;
+    if (first) {
+      clear(body);
+      body.append(...fresh.childNodes);
+      drawn = true;
+    } else {
+      flash(morph(body, fresh));
+    }
+    logView.update(view.log || []);
+    const slot = body.querySelector('[data-slot="log"]');
+    if (slot && !slot.firstChild) logView.attach(slot);
+    refreshDialogs(view.legal || []);
+  }
+
+  // The same players and options, in a new game: the others are invited to it.
+  async function rematch() {
+    const o = view.game.options;
+    const seats = summary?.seats || [];
+    const body = { players: o.players, ruleset: o.ruleset, introductory: !!o.introductory };
+    const bots = seats.filter((s) => s.bot && !s.gone).length;
+    if (bots) body.bots = bots;
+    const others = seats.filter((s) => !s.bot && s.player && s.player !== session.account.name).map((s) => s.player);
+    if (others.length) body.invite = others;
+    if (summary?.watch) body.watch = summary.watch;
+    if (summary?.clock?.time_control) body.time_control = summary.clock.time_control;
+    try {
+      const g = await api.createGame(body);
+      navigate(`#/game/${g.id}`);
+    } catch (e) { toast(e.message); }
   }
 
   function openDigest(v, lastSeen) {
@@ -169,23 +257,33 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     return digest.el;
   }
 
+  // A click on the board selects; the selection panel then offers what can be done with it.
   function activate(el) {
     if (!view || busy) return;
-    const cmds = commandsFor(el.dataset.target, view.legal || [], view.seat);
-    if (cmds.length === 1) send(cmds[0]);
-    else if (cmds.length > 1) chooseDialog("Choose", cmds, who, send);
+    const key = el.dataset.target;
+    selected = selected === key ? null : key;
+    render();
+    if (selected) {
+      const panel = body.querySelector(".selection");
+      panel?.scrollIntoView({ block: "nearest" });
+      panel?.querySelector("button.choice")?.focus({ preventScroll: true });
+    }
   }
   body.addEventListener("click", (e) => {
-    const el = e.target.closest("[data-target].can");
+    const el = e.target.closest("[data-target].can, [data-target].why-not");
     if (el && body.contains(el)) activate(el);
   });
   body.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && selected) { selected = null; render(); return; }
     if (e.key !== "Enter" && e.key !== " ") return;
-    const el = e.target.closest?.("[data-target].can");
+    const el = e.target.closest?.("[data-target].can, [data-target].why-not");
     if (el) { e.preventDefault(); activate(el); }
   });
+  settleEffects(body);
+  const ticker = setInterval(() => tickClocks(body), 1000);
 
   return () => {
+    clearInterval(ticker);
     clearTimeout(pollTimer);
     socket.close();
     closeDialogs();

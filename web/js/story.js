@@ -116,7 +116,7 @@ const FROM = {
   offer: "from the Offer", under: "from under a card", discard_pile: "from the discard pile", draw_pile: "from the draw pile",
 };
 
-const TIE = ["", "", " (ahead on Cash)", " (ahead on vegetables)", " (shared rank)"];
+export const TIE = ["", "", " (ahead on Cash)", " (ahead on vegetables)", " (shared rank)"];
 const RATING = { none: "no rating", good: "good", very_good: "very good", master: "master" };
 
 // Sentences per event type (docs/protocol.md "Events"). Round and phase starts are the log's

@@ -14,13 +14,18 @@ function duration(seconds) {
   return `${mm} min ${String(s % 60).padStart(2, "0")} s`;
 }
 
+// Counts down the running clocks under `root` (the page calls it every second).
+export function tickClocks(root) {
+  const now = Date.now() / 1000;
+  for (const el of root.querySelectorAll(".clock-left[data-deadline]")) el.textContent = duration(Number(el.dataset.deadline) - now);
+}
+
 // `table`: view.table; `who(seat)`: a seat's name; `me`: my seat (null: watching);
 // `summary`: the game summary (vacations); `toast(text)`: shows an error.
 export function tableBarEl(gameId, table, { who, me, summary, toast, onChange }) {
   if (!table) return null;
   const bar = h("div.table-bar");
   const clock = table.clock;
-  const ticking = [];
   table.seats.forEach((s, seat) => {
     const c = clock?.seats?.[seat];
     const away = summary?.seats?.[seat]?.away_until;
@@ -28,18 +33,12 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange })
     if (s.gone) parts.push(h("span.badge", s.gone === "timeout" ? "out of time: a bot plays" : "resigned: a bot plays"));
     if (away) parts.push(h("span.badge.away", `away until ${new Date(away * 1000).toLocaleDateString()}`));
     if (c && !c.retired) {
-      const left = h("span.clock-left", { "data-seat": seat }, duration(c.left));
-      if (c.running && c.deadline) ticking.push([left, c.deadline]);
+      const left = h("span.clock-left", { "data-seat": seat, "data-deadline": c.running && c.deadline ? c.deadline : null },
+        duration(c.running && c.deadline ? c.deadline - Date.now() / 1000 : c.left));
       parts.push(" ", left, c.running ? h("span.badge.act", "thinking") : c.paused ? h("span.badge", "paused") : null);
     }
     bar.append(h(`span.seat-clock${c?.running ? ".running" : ""}`, parts));
   });
-  const tick = () => {
-    const now = Date.now() / 1000;
-    for (const [el, deadline] of ticking) el.textContent = duration(deadline - now);
-  };
-  tick();
-  const timer = ticking.length ? setInterval(() => (bar.isConnected ? tick() : clearInterval(timer)), 1000) : null;
 
   const vote = clock?.vote;
   if (vote && me !== null && me !== vote.seat && table.status === "active" && !table.seats[me]?.gone) {

@@ -16,7 +16,7 @@ export function seatDot(seat) {
 
 function fieldEl(f, seat) {
   const el = h(`div.field${f.crop ? "" : ".unsown"}${f.id === "HOME" ? ".home" : ""}`, {
-    "data-target": `field:${seat}:${f.id}`,
+    "data-key": f.id, "data-target": `field:${seat}:${f.id}`,
     "aria-label": `${fieldName(f.id)}: ${f.crop ? `${f.count} ${VEG_NAMES[f.crop]}` : "not sown"}`,
   });
   el.append(h("div.field-name", f.id === "HOME" ? "Home" : f.id, h("span.size", ` ${f.size}`)));
@@ -62,17 +62,40 @@ function shopEl(shop, me) {
   return el;
 }
 
-// p: the player object of the state; seat; name; me: is this the viewer's own board.
-export function boardEl(p, seat, { name, me, starting, toAct, showHand = false }) {
-  const el = h(`section.board${me ? ".mine" : ""}${toAct ? ".to-act" : ""}`, {
-    "aria-label": `${name}'s board`, "data-seat": seat,
-  });
+function badgesOf(p, { starting, toAct, partner, who }) {
   const badges = [];
   if (starting) badges.push(h("span.badge.start", { title: "Starting player" }, "Starting player"));
   if (toAct) badges.push(h("span.badge.act", "to act"));
   if (p.turn_done) badges.push(h("span.badge", "turn done"));
+  if (partner !== null && partner !== undefined && who) {
+    badges.push(h("span.badge.partner", { title: "partners this round: Helpers that act on another player act on the partner" },
+      `partner: ${who(partner)}`));
+  }
   for (const e of p.effects || []) badges.push(h("span.badge.effect", e.replace(/_/g, " ")));
-  el.append(h("header.board-head", seatDot(seat), h("strong", name), ...badges));
+  return badges;
+}
+
+// Another player's board as one line (name, Cash, loans, Path, hand, cards in play) that opens
+// into the whole board.
+export function boardSummaryEl(p, seat, opts) {
+  const played = p.played || [];
+  const count = (k) => played.filter((c) => c.kind === k).length;
+  return h(`details.other-board${opts.toAct ? ".to-act" : ""}`, { "data-key": `board-${seat}` },
+    h("summary.board-line", seatDot(seat), h("strong", opts.name), ...badgesOf(p, opts),
+      h("span.line-stats",
+        h("span", `Cash ${p.cash}`), h("span", `Loans ${p.loans}`), h("span", `Path ${p.position}`),
+        h("span", `Hand ${p.hand_count}`),
+        h("span", `${count("regular") + count("casual")} customers, ${count("market_stall")} stalls, ${count("helper")} Helpers`))),
+    boardEl(p, seat, opts));
+}
+
+// p: the player object of the state; seat; name; me: is this the viewer's own board.
+export function boardEl(p, seat, opts) {
+  const { name, me, toAct, showHand = false } = opts;
+  const el = h(`section.board${me ? ".mine" : ""}${toAct ? ".to-act" : ""}`, {
+    "aria-label": `${name}'s board`, "data-seat": seat, "data-key": `board-${seat}`,
+  });
+  el.append(h("header.board-head", seatDot(seat), h("strong", name), ...badgesOf(p, opts)));
   el.append(h("div.stats",
     h("span.stat", { title: "Cash" }, "Cash ", h("b.cash", `${p.cash}`)),
     h("span.stat", { "data-target": me ? "loans" : null, title: "Loans (each: 5 Cash, one space back at the end)" }, "Loans ", h("b", `${p.loans}`)),

@@ -20,13 +20,14 @@ function stallLeft(played, c) {
 // target: a click-target key (see targets.js) or null.
 export function cardEl(id, { played = null, target = null, extra = null } = {}) {
   const c = card(id);
-  const el = h(`div.card.k-${c.kind}`, { "data-card": id, "aria-label": cardName(id) });
+  const el = h(`div.card.k-${c.kind}`, { "data-card": id, "data-key": id === "hidden" ? null : id, "aria-label": cardName(id) });
   if (target) el.dataset.target = target;
   if (c.kind === "hidden") {
     el.append(h("div.card-back", "Loyang"));
     return el;
   }
-  el.append(h("div.card-kind", KIND_LABEL[c.kind] || ""), h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id));
+  el.append(h("div.card-kind", KIND_LABEL[c.kind] || ""), h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id,
+    c.start ? h("span.start-dot", { title: "START customer of the Introductory version" }, "START") : null));
   if (c.kind === "market_stall") {
     const left = stallLeft(played, c);
     const used = new Map();
@@ -51,7 +52,6 @@ export function cardEl(id, { played = null, target = null, extra = null } = {}) 
         played.red ? "Satisfaction marker: red" : "Satisfaction marker: green"));
       if (played.handled) el.append(h("div.note", played.served ? `served ×${played.served}` : "skipped"));
     }
-    if (c.start) el.append(h("div.start-dot", { title: "START customer of the Introductory version" }, "START"));
   } else if (c.kind === "casual") {
     el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", `pays ${c.pays}`));
   } else if (c.kind === "helper") {

@@ -1,27 +1,87 @@
-// The table of one view: the ranking when the game is over, the centre, the solo Offer, the
-// Path, every board (the reader's first) and the imaginary opponent. The live game and the
+// The table of one view: the final scoring when the game is over, the centre, the solo Offer,
+// the Path, every board (the reader's first) and the imaginary opponent. The live game and the
 // replay viewer draw it alike, so that both show the same board for the same view.
-import { boardEl } from "./board.js";
-import { centreEl, offerEl, opponentEl, pathEl, rankingEl } from "./table.js";
+//
+// In the live game (`live`), what the reader needs now comes first, next to his own board: the
+// Courtyard in the Card phase, the Offer while he buys from it, a drawn Two-pack, the Path when
+// he moves on it; the rest follows. The other players' boards are compact lines that open into
+// the whole board (<details>, which a redraw leaves open or shut as the reader left it).
+import { h } from "../dom.js";
+import { boardEl, boardSummaryEl } from "./board.js";
+import { centreEl, offerEl, opponentEl, pathEl } from "./table.js";
+import { scoringEl } from "./scoring.js";
+
+// Which shared sections belong next to the reader's board in this step ("now"), in order.
+function nowSections(g, me, toAct) {
+  if (g.phase === "finished") return [];
+  const acting = me !== null && me !== undefined && toAct.includes(me);
+  const now = [];
+  if (g.step === "offer" || (g.phase === "card" && g.offer && acting && g.step !== "distribution")) now.push("offer");
+  if (g.phase === "card" || g.step === "squire" || g.step === "distribution") now.push("centre");
+  if (g.two_pack && g.two_pack.length) now.push("centre");
+  if (g.step === "advance") now.push("path");
+  return [...new Set(now)];
+}
+
+// 4 players: the Starting player and the partner he chose play together this round, and so do
+// the other two.
+function partnerOf(g, seat) {
+  if (g.options.players !== 4 || g.partner === null || g.partner === undefined) return null;
+  if (seat === g.starting) return g.partner;
+  if (seat === g.partner) return g.starting;
+  return [0, 1, 2, 3].find((s) => s !== seat && s !== g.starting && s !== g.partner);
+}
 
 // showHands: draw every hand that the view names (the replay's "all" view).
-export function tableColEl(view, who, col, { showHands = false } = {}) {
+// live: order for the live game and make the other boards compact (see above).
+export function tableColEl(view, who, col, { showHands = false, live = false, extra = {} } = {}) {
   const g = view.game;
   const me = view.seat;
   const toAct = view.to_act || [];
   const players = g.players.map((p, seat) => ({ ...p, seat }));
   const solo = g.options.players === 1;
-  if (g.phase === "finished" && g.ranking?.length) col.append(rankingEl(g, who));
-  col.append(centreEl(g, who));
-  if (solo && g.offer) col.append(offerEl(g));
-  col.append(pathEl(players.map((p) => ({ seat: p.seat, position: p.position })), who));
-  const order = me === null || me === undefined || !players[me] ? players : [players[me], ...players.filter((p) => p.seat !== me)];
-  for (const p of order) {
-    col.append(boardEl(p, p.seat, {
+  const section = {
+    centre: () => centreEl(g, who),
+    offer: () => (solo && g.offer ? offerEl(g) : null),
+    path: () => pathEl(players.map((p) => ({ seat: p.seat, position: p.position })), who),
+  };
+  const board = (p, compact) => {
+    const opts = {
       name: who(p.seat), me: p.seat === me, starting: g.starting === p.seat && !solo, toAct: toAct.includes(p.seat),
-      showHand: showHands,
-    }));
+      showHand: showHands, partner: partnerOf(g, p.seat), who,
+    };
+    return compact ? boardSummaryEl(p, p.seat, opts) : boardEl(p, p.seat, opts);
+  };
+  if (g.phase === "finished" && g.ranking?.length) col.append(scoringEl(g, who, extra));
+  const mine = me === null || me === undefined ? null : players[me];
+  const others = players.filter((p) => p !== mine);
+  if (!live) {
+    col.append(section.centre());
+    if (solo && g.offer) col.append(section.offer());
+    col.append(section.path());
+    for (const p of mine ? [mine, ...others] : others) col.append(board(p, false));
+    if (solo && g.opponent) col.append(opponentEl(g.opponent));
+    return col;
   }
+  const now = nowSections(g, me, toAct);
+  for (const s of now) {
+    const el = section[s]();
+    if (el) col.append(el.classList.add("now") || el);
+  }
+  if (mine) col.append(board(mine, false));
+  for (const s of ["path", "centre", "offer"]) {
+    if (now.includes(s)) continue;
+    const el = section[s]();
+    // The Offer only matters in the Card phase: at other times it folds away.
+    if (el && s === "offer") col.append(h2details("offer-fold", "The Offer", el));
+    else if (el) col.append(el);
+  }
+  const othersBox = others.map((p) => board(p, mine !== null));
+  if (othersBox.length) col.append(...othersBox);
   if (solo && g.opponent) col.append(opponentEl(g.opponent));
   return col;
+}
+
+function h2details(key, title, el) {
+  return h("details.fold", { "data-key": key }, h("summary", title), el);
 }

@@ -1,6 +1,6 @@
 // The shared part of the table: round and phase, the Path of Prosperity, the Courtyard, the
-// draw and discard piles, a drawn Two-pack, the solo Offer and the imaginary opponent, the
-// final ranking.
+// draw and discard piles, a drawn Two-pack, the solo Offer and the imaginary opponent (the
+// final scoring is scoring.js).
 import { cardName } from "../cards.js";
 import { STEP_NAMES } from "../describe.js";
 import { h } from "../dom.js";
@@ -68,15 +68,4 @@ export function opponentEl(o) {
     h("header.board-head", seatDot(o.seat), h("strong", "Imaginary opponent"),
       h("span.stat", "Cash paid to him ", h("b", `${o.cash}`))),
     playAreaEl(o.played || [], o.seat, "His cards"));
-}
-
-export function rankingEl(g, who) {
-  const rows = [...g.ranking].sort((a, b) => a.rank - b.rank);
-  const box = h("section.ranking", h("h2", "Final ranking"),
-    h("table",
-      h("thead", h("tr", ["Rank", "Player", "Path (after loans)", "Cash", "Vegetables"].map((t) => h("th", t)))),
-      h("tbody", rows.map((r) => h("tr", h("td", `${r.rank}`), h("td", seatDot(r.player), who(r.player)),
-        h("td", `${r.position}`), h("td", `${r.cash}`), h("td", `${r.vegetables}`))))));
-  if (g.solo_result) box.append(h("p", `Solo result: level ${g.solo_result.level}, rating ${g.solo_result.rating.replace("_", " ")}.`));
-  return box;
 }

@@ -4,8 +4,8 @@ import { h, svg } from "../dom.js";
 
 const shapes = {
   wheat: `
-    <path d="M16 30 L16 8" stroke="#8a6a1f" stroke-width="1.6"/>
-    <g fill="#e5b73b" stroke="#a8801f" stroke-width=".6">
+    <path d="M16 30 L16 8" stroke="#c2a04a" stroke-width="1.6"/>
+    <g fill="#f6e08a" stroke="#b8983a" stroke-width=".6">
       <ellipse cx="16" cy="6" rx="2.2" ry="3.6"/>
       <ellipse cx="12.6" cy="10.5" rx="2" ry="3.4" transform="rotate(-30 12.6 10.5)"/>
       <ellipse cx="19.4" cy="10.5" rx="2" ry="3.4" transform="rotate(30 19.4 10.5)"/>
@@ -16,29 +16,36 @@ const shapes = {
     </g>`,
   pumpkin: `
     <path d="M16 9 q1-4 4-5" stroke="#4f6b2a" stroke-width="2" fill="none"/>
-    <g stroke="#b8560f" stroke-width=".8">
-      <ellipse cx="16" cy="19" rx="13" ry="10" fill="#f08a24"/>
-      <ellipse cx="16" cy="19" rx="8" ry="10" fill="#f39a3a"/>
-      <ellipse cx="16" cy="19" rx="3" ry="10" fill="#f7aa4c"/>
+    <g stroke="#8a3208" stroke-width=".8">
+      <ellipse cx="16" cy="19" rx="13" ry="10" fill="#d2541a"/>
+      <ellipse cx="16" cy="19" rx="8" ry="10" fill="#dc6222"/>
+      <ellipse cx="16" cy="19" rx="3" ry="10" fill="#e6742e"/>
     </g>`,
   turnip: `
     <g fill="#5b9a35"><path d="M16 12 C10 2 6 5 8 9 Z"/><path d="M16 12 C22 2 26 5 24 9 Z"/><path d="M16 12 L14 2 L18 2 Z"/></g>
     <path d="M16 12 C6 12 5 22 16 28 C27 22 26 12 16 12 Z" fill="#f4eef4" stroke="#9c7f9c" stroke-width=".8"/>
     <path d="M16 12 C8 12 7 16 8 18 C12 15 20 15 24 18 C25 16 24 12 16 12 Z" fill="#a4509a"/>
     <path d="M16 28 L16 31" stroke="#9c7f9c" stroke-width="1"/>`,
+  // Cabbage, beans and leeks are three greens in a vegetable garden; here each has a colour and
+  // an outline of its own (a violet round head, dark red kidney beans, a tall white stalk), so
+  // they are told apart at a glance, also without seeing colours (tests/web: icons).
   cabbage: `
-    <circle cx="16" cy="17" r="13" fill="#7fbf5a" stroke="#3f7a2a" stroke-width=".9"/>
-    <path d="M16 5 C9 10 9 24 16 29 M16 5 C23 10 23 24 16 29" stroke="#3f7a2a" fill="none" stroke-width=".9"/>
-    <circle cx="16" cy="17" r="6" fill="#b6e08f" stroke="#3f7a2a" stroke-width=".7"/>`,
+    <path d="M4 15 C2 8 9 5 12 9 M28 15 C30 8 23 5 20 9" fill="#4c7a3a" stroke="#2f5224" stroke-width=".8"/>
+    <circle cx="16" cy="18" r="12" fill="#7a3f98" stroke="#3f1c55" stroke-width="1"/>
+    <path d="M16 6 C10 11 10 25 16 30 M16 6 C22 11 22 25 16 30 M5 16 C10 19 22 19 27 16" stroke="#c7a2dd" fill="none" stroke-width="1.1"/>`,
   bean: `
-    <path d="M5 24 C4 12 14 5 27 6 C28 10 25 12 22 12 C15 13 12 18 10 25 C9 28 5 28 5 24 Z" fill="#4f9a3a" stroke="#2d5e22" stroke-width=".9"/>
-    <g fill="#8fd06a"><circle cx="21" cy="9" r="2"/><circle cx="15" cy="12" r="2"/><circle cx="10.5" cy="17" r="2"/><circle cx="8" cy="23" r="1.8"/></g>`,
+    <g fill="#8e2a22" stroke="#4a120d" stroke-width=".9">
+      <path d="M4 11 C4 5 13 4 14 9 C15 12 11 12 11 15 C11 19 4 18 4 11 Z"/>
+      <path d="M17 8 C18 3 28 4 28 10 C28 15 22 15 21 13 C20 11 16 12 17 8 Z"/>
+      <path d="M8 24 C7 18 17 17 19 21 C20 24 16 24 16 27 C15 31 8 30 8 24 Z"/>
+    </g>
+    <g fill="#e6b8a8"><ellipse cx="7" cy="9" rx="1.4" ry=".8"/><ellipse cx="24" cy="7" rx="1.4" ry=".8"/><ellipse cx="11" cy="22" rx="1.4" ry=".8"/></g>`,
   leek: `
-    <path d="M13 30 L13 16 L19 16 L19 30 Q16 32 13 30 Z" fill="#f3f1df" stroke="#9a9a7a" stroke-width=".8"/>
-    <path d="M13 17 L8 2 L12 2 L15 15 Z" fill="#3e8a45"/>
-    <path d="M19 17 L24 2 L20 2 L17 15 Z" fill="#2f6e36"/>
-    <path d="M14.5 16 L16 1 L17.5 16 Z" fill="#56a85a"/>
-    <path d="M13 30 Q16 33 19 30" stroke="#b8a878" fill="none"/>`,
+    <path d="M12.5 31 L12.5 14 L19.5 14 L19.5 31 Q16 32.5 12.5 31 Z" fill="#fbfaf0" stroke="#7a7a5a" stroke-width=".9"/>
+    <path d="M12.5 22 L19.5 22" stroke="#d8e6b8" stroke-width="3"/>
+    <path d="M13 15 L7 1 L11.5 1 L15.5 14 Z" fill="#1f5a3a"/>
+    <path d="M19 15 L25 1 L20.5 1 L16.5 14 Z" fill="#174a30"/>
+    <path d="M13 31 Q16 33 19 31" stroke="#9a8a68" fill="none"/>`,
 };
 
 export function vegSvg(crop, size = 22) {

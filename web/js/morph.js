@@ -1,0 +1,120 @@
+// Redraws by changing only what differs: morph(live, fresh) makes the live element look like
+// `fresh` (built from the new view with dom.js's h()), keeping every live node that still has
+// a place. So keyboard focus, scroll positions, open <details>, a half-typed input and running
+// transitions survive another player's move, and only what changed is touched.
+//
+// Children are matched by `data-key` when they have one (cards, boards, sections), otherwise by
+// tag in order. Listeners added through h() move to the kept node (dom.js records them). A
+// node with `data-slot` whose fresh twin is empty is left alone: it holds something the page
+// keeps itself (the log). Text that changes marks its element with the class `fx-changed` for
+// a moment (a CSS animation), so the eye finds what moved; `fx-*` classes are never removed by
+// a redraw.
+import { moveListeners } from "./dom.js";
+
+const keyOf = (n) => (n.nodeType === 1 ? n.getAttribute("data-key") : null);
+const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+
+// Changed elements marked during the current morph (see flash()).
+let changed = null;
+
+// animate: mark what changed (not at the first drawing, when everything is new).
+let animate = true;
+export function morph(live, fresh, { animate: anim = true } = {}) {
+  animate = anim;
+  changed = new Set();
+  morphNode(live, fresh);
+  const marked = changed;
+  changed = null;
+  return marked;
+}
+
+function morphNode(live, fresh) {
+  if (live.nodeType === 3 || live.nodeType === 8) {
+    if (live.nodeValue !== fresh.nodeValue) {
+      live.nodeValue = fresh.nodeValue;
+      if (live.parentElement && animate) changed.add(live.parentElement);
+    }
+    return;
+  }
+  if (fresh.hasAttribute("data-slot") && !fresh.firstChild && live.hasAttribute("data-slot")) return;
+  syncAttributes(live, fresh);
+  moveListeners(live, fresh);
+  if (live.nodeName === "INPUT" || live.nodeName === "SELECT" || live.nodeName === "TEXTAREA") return;
+  morphChildren(live, fresh);
+}
+
+function syncAttributes(live, fresh) {
+  for (const { name } of [...live.attributes]) {
+    if (fresh.hasAttribute(name)) continue;
+    if (name === "open" && live.nodeName === "DETAILS") continue; // the reader opened it
+    if (name === "class") {
+      const keep = [...live.classList].filter((c) => c.startsWith("fx-"));
+      if (keep.length) { live.setAttribute("class", keep.join(" ")); continue; }
+    }
+    live.removeAttribute(name);
+  }
+  for (const { name, value } of [...fresh.attributes]) {
+    if (name === "open" && live.nodeName === "DETAILS") continue;
+    if (name === "class") {
+      const keep = [...live.classList].filter((c) => c.startsWith("fx-"));
+      const want = keep.length ? `${value} ${keep.join(" ")}` : value;
+      if (live.getAttribute("class") !== want) live.setAttribute("class", want);
+      continue;
+    }
+    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  }
+}
+
+function morphChildren(live, fresh) {
+  const wanted = [...fresh.childNodes];
+  const byKey = new Map();
+  for (let c = live.firstChild; c; c = c.nextSibling) {
+    const k = keyOf(c);
+    if (k !== null) byKey.set(k, c);
+  }
+  let cursor = live.firstChild;
+  for (const n of wanted) {
+    const k = keyOf(n);
+    let match = null;
+    if (k !== null) {
+      match = byKey.get(k) || null;
+      if (match && !sameKind(match, n)) match = null;
+      if (match) byKey.delete(k);
+    } else {
+      // The next unkeyed live node of the same kind, skipping keyed ones still to be placed.
+      let c = cursor;
+      while (c && keyOf(c) !== null && byKey.has(keyOf(c))) c = c.nextSibling;
+      if (c && keyOf(c) === null && sameKind(c, n)) match = c;
+    }
+    if (match) {
+      if (match !== cursor) live.insertBefore(match, cursor);
+      else cursor = cursor.nextSibling;
+      morphNode(match, n);
+    } else {
+      live.insertBefore(n, cursor);
+      if (n.nodeType === 1 && animate) n.classList.add("fx-new");
+    }
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
+
+// Briefly highlights what changed (CSS: .fx-changed, .fx-new); the classes go when the
+// animation ends, so the next change animates again.
+export function flash(elements) {
+  for (const el of elements) {
+    const target = el.closest?.(".stat, .field, .card, .goods, .shop-col, .path-space, .badge, .status") || el;
+    target.classList.remove("fx-changed");
+    void target.offsetWidth; // restart the animation
+    target.classList.add("fx-changed");
+  }
+}
+
+export function settleEffects(root) {
+  root.addEventListener("animationend", (e) => {
+    e.target.classList?.remove("fx-changed", "fx-new");
+  });
+}
