@@ -2,6 +2,7 @@
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { gamePage } from "./game.js";
+import { helpPage } from "./help.js";
 import { LiveLists } from "./live.js";
 import { lobbyPage, loginPage } from "./lobby.js";
 import { replayPage, replayParams } from "./replay.js";
@@ -52,6 +53,15 @@ function route() {
   showUser();
   const s = api.session();
   liveFor(s);
+  // The rules and help page, for everyone (also logged out), linked from the header.
+  const help = /^#\/help(?:\/([\w-]+))?$/.exec(location.hash);
+  const helpLink = document.getElementById("help-link");
+  if (help) helpLink?.setAttribute("aria-current", "page");
+  else helpLink?.removeAttribute("aria-current");
+  if (help) {
+    cleanup = helpPage(root, help[1] || null);
+    return;
+  }
   if (!s) {
     loginPage(root, { onLoggedIn: () => route() });
     return;
