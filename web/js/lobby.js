@@ -1,6 +1,7 @@
-// The lobby: log in or sign up; create a game; my games (those waiting for me on top); open
-// games to join. The lists are read again when the server says they changed (live.js), and
-// once a minute in case that connection is down.
+// The lobby: log in or sign up; invitations to private games; create a game; my games (those
+// waiting for me on top); open games to join. The lists are read again when the server says
+// they changed (live.js), and once a minute in case that connection is down. A network error
+// stays on screen only until a request succeeds again.
 import * as api from "./api.js";
 import { h, clear, append } from "./dom.js";
 
@@ -10,13 +11,35 @@ function optionsText(o) {
   return parts.join(", ");
 }
 
-function seatsText(g) {
+const folded = (name) => String(name || "").toLowerCase();
+
+// The names invited to a game (the summary's `invited`) who have not taken a seat yet.
+export function pendingInvites(g) {
+  const seated = new Set(g.seats.filter((s) => s.player).map((s) => folded(s.player)));
+  return (g.invited || []).filter((n) => !seated.has(folded(n)));
+}
+
+// Each seat as the lobby shows it. While a game by invitation waits for players, its free seats
+// name whom they wait for ("bob (invited)"); more invited names than free seats share them.
+export function seatLabels(g) {
+  const pending = g.status === "open" ? pendingInvites(g) : [];
+  const free = g.seats.filter((s) => !s.bot && !s.player).length;
+  let next = 0;
   return g.seats.map((s) => {
     if (s.gone) return `${s.player} (${s.gone === "timeout" ? "out of time" : "resigned"}, a bot plays)`;
     if (s.away_until) return `${s.player} (away)`;
-    return s.bot ? "Bot" : s.player || "free";
-  }).join(", ");
+    if (s.bot) return "Bot";
+    if (s.player) return s.player;
+    if (!pending.length) return "free";
+    if (pending.length <= free) return `${pending[next++]} (invited)`;
+    return `free (${pending.join(" or ")} invited)`;
+  });
 }
+
+const seatsText = (g) => seatLabels(g).join(", ");
+
+// Whoever sits first at a game (its creator while he stays).
+const hostOf = (g) => g.seats.find((s) => s.player && !s.bot)?.player || "someone";
 
 export function loginPage(root, { onLoggedIn }) {
   const err = h("p.error", { role: "alert" });
@@ -34,26 +57,29 @@ export function loginPage(root, { onLoggedIn }) {
     }
   }
   const form = h("form.login", { onsubmit: (e) => { e.preventDefault(); go("login"); } },
-    h("h2", "Welcome to Loyang"),
+    h("h1", "Welcome to Loyang"),
     h("p.quiet", "Log in, or pick a name and a password to sign up."),
     h("label", { for: "login-name" }, "Name"), name,
     h("label", { for: "login-password" }, "Password (8 characters or more)"), password,
     h("div.buttons",
       h("button.primary", { type: "submit", id: "login-button" }, "Log in"),
       h("button", { type: "button", id: "signup-button", onclick: () => go("signup") }, "Sign up")),
-    err);
+    err,
+    h("p.quiet.login-help", "New to the game? ", h("a", { href: "#/help" }, "Read how it is played"), "."));
   clear(root).append(form);
 }
 
-export function lobbyPage(root, { navigate, onAuthError, live }) {
-  const err = h("p.error", { role: "alert" });
-  const myList = h("div.game-list#my-games", h("p.quiet", "Loading…"));
-  const openList = h("div.game-list#open-games", h("p.quiet", "Loading…"));
+// The create-game form: each option with a line saying what it does (and a link to the help
+// page), and the combinations the server refuses (docs/protocol.md: bots leaving no seat for a
+// person, "end" outside 2-player games, the solo game's Introductory version, more than 3
+// invitations) not offered, with the reason shown.
+function createForm({ navigate, failed }) {
+  const err = h("p.error#create-error", { role: "alert" });
   const players = h("select#new-players", { name: "players" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, n === 1 ? "1 (solo)" : `${n}`)));
   const ruleset = h("select#new-ruleset", { name: "ruleset" }, h("option", { value: "yucata" }, "Yucata"), h("option", { value: "original" }, "Original rulebook"));
   const intro = h("input#new-intro", { type: "checkbox", name: "introductory" });
-  const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0 });
-  const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas" });
+  const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0, inputmode: "numeric" });
+  const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas", autocomplete: "off" });
   const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
   const pace = h("select#new-pace", { name: "pace" },
     h("option", { value: "none" }, "No clock (friendly)"),
@@ -61,59 +87,173 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     h("option", { value: "86400" }, "1 day per move"),
     h("option", { value: "259200" }, "3 days per move"),
     h("option", { value: "bank" }, "Time bank: 3 days, +1 day a move, up to 7"));
+  const endOption = h("option", { value: "end" }, "The game ends (2 players)");
   const onTimeout = h("select#new-timeout", { name: "on_timeout" },
     h("option", { value: "bot" }, "A bot takes the seat"),
     h("option", { value: "vote" }, "The others vote to wait or not"),
-    h("option", { value: "end" }, "The game ends (2 players)"));
+    endOption);
+  const create = h("button.primary", { type: "submit", id: "create-game" }, "Create game");
+  const why = h("p.why#create-why", { "aria-live": "polite" });
+
+  const hints = {};
+  function option(control, label, hintText, helpId, helpText) {
+    const id = `${control.id}-hint`;
+    const text = h("span.hint-text");
+    text.textContent = hintText;
+    hints[control.id] = text;
+    control.setAttribute("aria-describedby", id);
+    return h("div.opt",
+      h("label", { for: control.id }, label), control,
+      h("p.hint", { id }, text, " ", h("a", { href: `#/help/${helpId}` }, helpText)));
+  }
+
+  const session = api.session();
+  const inviteNames = () => invite.value.split(",").map((s) => s.trim()).filter(Boolean);
+
+  // What may be chosen given the rest: called on every change.
+  function applyRules() {
+    const n = Number(players.value);
+    const most = n - 1;
+    bots.max = String(most);
+    if (!(Number(bots.value) >= 0)) bots.value = "0";
+    if (Number(bots.value) > most) bots.value = String(most);
+    bots.disabled = most === 0;
+    hints["new-bots"].textContent = most === 0
+      ? "A solo game has no other seats, so no bots."
+      : `0 to ${most}. The server's bot plays the last seats (it picks legal moves at random); at least one seat is yours.`;
+
+    intro.disabled = n === 1;
+    if (n === 1) intro.checked = false;
+    hints["new-intro"].textContent = n === 1
+      ? "Not in the solo game: it has no hand to play the START customer from."
+      : "For a first game: each player starts with a Regular customer marked START in hand.";
+
+    hints["new-players"].textContent = n === 1
+      ? "The solo game: you against the Path of Prosperity, buying cards from the Offer."
+      : n === 4
+        ? "4 players: each round the Starting player chooses a partner; Helpers that act on another player reach only the partner."
+        : `${n} players, 9 rounds; the game starts when every seat is taken.`;
+
+    const free = n - 1 - Number(bots.value);
+    invite.disabled = free === 0;
+    hints["new-invite"].textContent = free === 0
+      ? "No seat is left for anyone else (a solo game, or every other seat a bot)."
+      : `Up to 3 names. The game is then private: only the invited players see it and can join, so invite at least ${free} for the ${free} free seat${free === 1 ? "" : "s"}.`;
+
+    const clock = pace.value !== "none";
+    onTimeout.disabled = !clock;
+    endOption.disabled = n !== 2;
+    if (endOption.disabled && onTimeout.value === "end") onTimeout.value = "bot";
+    hints["new-timeout"].textContent = !clock
+      ? "Only with a time limit: without a clock the game waits for everyone."
+      : n === 2
+        ? "A bot plays on for the player out of time, the other player votes, or the game ends and he loses."
+        : "A bot plays on for the player out of time, or the others vote. Ending the game is only for 2 players.";
+
+    const problems = [];
+    const names = inviteNames();
+    if (!invite.disabled && names.length) {
+      const distinct = new Set(names.map(folded));
+      if (names.length > 3) problems.push("Invite at most 3 players.");
+      if (distinct.size < names.length) problems.push("A name is listed twice.");
+      if (session && distinct.has(folded(session.account.name))) problems.push("You sit at your own game already: invite others.");
+      else if (names.length <= 3 && distinct.size < free) {
+        problems.push(`Only invited players can join a game by invitation: invite ${free} players for the ${free} free seats, choose more bots, or invite nobody.`);
+      }
+    }
+    why.textContent = problems.join(" ");
+    create.disabled = problems.length > 0;
+  }
 
   const form = h("form.create", {
+    oninput: applyRules,
+    onchange: applyRules,
     onsubmit: async (e) => {
       e.preventDefault();
+      applyRules();
+      if (create.disabled) return;
       err.textContent = "";
       const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0, watch: watch.value };
-      const names = invite.value.split(",").map((s) => s.trim()).filter(Boolean);
-      if (names.length) body.invite = names;
+      const names = inviteNames();
+      if (!invite.disabled && names.length) body.invite = names;
       if (pace.value === "bank") body.time_control = { type: "bank", initial: 259200, increment: 86400, cap: 604800, on_timeout: onTimeout.value };
       else if (pace.value !== "none") body.time_control = { type: "per_move", seconds: Number(pace.value), on_timeout: onTimeout.value };
       try {
         const g = await api.createGame(body);
         navigate(`#/game/${g.id}`);
       } catch (e2) {
-        if (e2.status === 401) return onAuthError();
-        err.textContent = e2.message;
+        if (!failed(e2)) err.textContent = e2.message;
       }
     },
   },
   h("h2", "New game"),
-  h("div.form-grid",
-    h("label", { for: "new-players" }, "Players"), players,
-    h("label", { for: "new-ruleset" }, "Rules"), ruleset,
-    h("label", { for: "new-intro" }, "Introductory version"), intro,
-    h("label", { for: "new-bots" }, "Bot seats"), bots,
-    h("label", { for: "new-invite" }, "Invite only"), invite,
-    h("label", { for: "new-watch" }, "Who may watch"), watch,
-    h("label", { for: "new-pace" }, "Time limit"), pace,
-    h("label", { for: "new-timeout" }, "When time runs out"), onTimeout),
-  h("button.primary", { type: "submit", id: "create-game" }, "Create game"), err);
+  h("div.opt-list",
+    option(players, "Players", "", "opt-players", "Players and the solo game"),
+    option(ruleset, "Rules", "Yucata: as Yucata.de plays it (the default). Original: the publisher's rulebook.", "rulesets", "What differs"),
+    option(intro, "Introductory version", "", "introductory", "The Introductory version"),
+    option(bots, "Bot seats", "", "opt-bots", "About bots"),
+    option(invite, "Invite only", "", "opt-invite", "About invitations"),
+    option(watch, "Who may watch", "Everyone who may see the game can watch it live, or only the players at it.", "opt-watch", "About watching"),
+    option(pace, "Time limit", "A clock runs only while its player must act; none by default.", "opt-time", "About time limits"),
+    option(onTimeout, "When time runs out", "", "opt-timeout", "About running out of time")),
+  why, create, err);
+  applyRules();
+  return form;
+}
+
+export function lobbyPage(root, { navigate, onAuthError, live }) {
+  // A failed request's message (the server down, a network error): cleared by the next success.
+  const netErr = h("p.error.lobby-error#lobby-error", { role: "alert" });
+  const listErr = h("p.error#list-error", { role: "alert" });
+  const myList = h("div.game-list#my-games", h("p.quiet", "Loading…"));
+  const openList = h("div.game-list#open-games", h("p.quiet", "Loading…"));
+  const inviteList = h("div.game-list#invitations");
+  const invitePanel = h("section.panel.invitations-panel", { hidden: true, "aria-labelledby": "invitations-title" },
+    h("h2#invitations-title", "Invitations"), inviteList);
+
+  // True when the error was dealt with here: a lost login, or the network.
+  function failed(e) {
+    if (e.status === 401) { onAuthError(); return true; }
+    if (e.status === 0 || e.code === "network") { netErr.textContent = e.message; return true; }
+    return false;
+  }
 
   clear(root).append(h("div.lobby",
-    h("section.panel", h("h2", "My games"), myList),
-    h("section.panel", h("h2", "Open games"), openList),
-    h("section.panel", form)));
+    netErr,
+    invitePanel,
+    h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", "My games"), myList),
+    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", "Open games"), openList, listErr),
+    h("section.panel", createForm({ navigate, failed }))));
 
-  function gameRow(g, actions) {
+  function gameRow(g, actions, extra = null) {
     const badge = g.your_turn ? h("span.badge.act", "your turn") : h("span.badge", g.status);
     const deadline = g.your_turn && g.clock ? g.clock.seats.find((s) => s.running)?.deadline : null;
     return h(`div.game-row${g.your_turn ? ".your-turn" : ""}`, { "data-game": g.id },
       h("div.game-info", h("b", `Game ${g.id}`), " ", badge,
         deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
-        h("div.quiet", `${optionsText(g.options)} · ${seatsText(g)}`)),
+        extra,
+        h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}`)),
       h("div.game-actions", actions));
+  }
+
+  function joinButton(g, label) {
+    return h("button", { type: "button", "aria-label": `${label.toLowerCase()} game ${g.id}`, onclick: async () => {
+      listErr.textContent = "";
+      try {
+        await api.joinGame(g.id);
+        netErr.textContent = "";
+        navigate(`#/game/${g.id}`);
+      } catch (e) {
+        if (!failed(e)) listErr.textContent = e.message;
+        refresh();
+      }
+    } }, label);
   }
 
   async function refresh() {
     try {
       const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
+      netErr.textContent = "";
       append(clear(myList), mine.length ? mine.map((g) => gameRow(g, [
         h("a.button", { href: `#/game/${g.id}`, "aria-label": `open game ${g.id}` }, g.status === "finished" ? "View" : "Open"),
         g.status === "finished" || g.status === "active"
@@ -121,18 +261,18 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
           : null,
       ])) : h("p.quiet", "No games yet: create one or join an open game."));
       const mineIds = new Set(mine.map((g) => g.id));
+      const me = folded(api.session()?.account.name);
       const joinable = open.filter((g) => !mineIds.has(g.id));
-      append(clear(openList), joinable.length ? joinable.map((g) => gameRow(g, [
-        h("button", { type: "button", "aria-label": `join game ${g.id}`, onclick: async () => {
-          try {
-            await api.joinGame(g.id);
-            navigate(`#/game/${g.id}`);
-          } catch (e) { err.textContent = e.message; refresh(); }
-        } }, "Join"),
-      ])) : h("p.quiet", "No open games right now."));
+      // A private game I may see without sitting at it is one I am invited to.
+      const invited = joinable.filter((g) => (g.invited || []).some((n) => folded(n) === me));
+      const others = joinable.filter((g) => !invited.includes(g));
+      invitePanel.hidden = invited.length === 0;
+      append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g, "Join")],
+        h("div.invite-line", h("b", hostOf(g)), " invites you to play."))));
+      append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g, "Join")]))
+        : h("p.quiet", "No open games right now."));
     } catch (e) {
-      if (e.status === 401) return onAuthError();
-      err.textContent = e.message;
+      if (!failed(e)) netErr.textContent = e.message;
     }
   }
   refresh();
