@@ -143,7 +143,8 @@ export async function signUp(page, name) {
 
 export async function createGame(page, { players, bots = 0 }) {
   await page.selectOption("#new-players", String(players));
-  await page.fill("#new-bots", String(bots));
+  // A solo game has no seats for bots: the form does not offer them.
+  if (bots || (await page.isEnabled("#new-bots"))) await page.fill("#new-bots", String(bots));
   await page.click("#create-game");
   await page.waitForURL(/#\/game\/\d+$/);
   return Number(/#\/game\/(\d+)$/.exec(page.url())[1]);
@@ -215,8 +216,13 @@ export const CLOSE_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_h
 export const ACTION_PREFS = [...CLOSE_PREFS, "end_turn", "serve_casual", "serve_regular", "skip_regular", "keep_two_pack", "discard_veg", "advance", "take_cards"];
 
 // The text of the table (boards, centre, Path, ranking) as the page shows it.
+// (Without the live page's buttons after the scoring, which the replay does not have.)
 export const tableText = (page) => page.evaluate(() =>
-  [...document.querySelectorAll(".table-col > :not(.replay-link)")].map((e) => e.textContent).join("\n"));
+  [...document.querySelectorAll(".table-col > :not(.replay-link)")].map((e) => {
+    const c = e.cloneNode(true);
+    for (const b of c.querySelectorAll(".end-buttons")) b.remove();
+    return c.textContent;
+  }).join("\n"));
 export const replayAt = async (page) => (await page.textContent("#replay-version")).match(/\d+/g).map(Number);
 
 

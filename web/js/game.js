@@ -119,7 +119,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   socket.subscribe(gameId);
   loadSummary();
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
-  window.loyang = { socket };
+  window.loyang = { socket, view: () => view };
 
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
@@ -171,6 +171,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (digest) sideCol.append(digestBox());
     stepBack.hidden = me === null || g.phase === "finished";
     if (endedEarly) sideCol.append(h("p.quiet", "This game is over."));
+    else if (g.phase === "finished") { /* the scoring says it all */ }
     else if (me !== null) {
       const sel = selectionBox(legal, me);
       if (sel) sideCol.append(sel);

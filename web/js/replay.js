@@ -168,7 +168,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     fillRounds();
     history.replaceState(null, "", `#/replay/${gameId}?version=${version}&view=${encodeURIComponent(viewAs)}`);
     const view = r.state;
-    const col = tableColEl(view, who, h("div.table-col"), { showHands: viewAs === "all" });
+    const col = tableColEl(view, who, h("div.table-col"), { showHands: viewAs === "all", live: true, othersOpen: true, extra: { log: view.log } });
     const side = h("div.side-col");
     logView.update(view.log || []);
     // The status as a bystander's ("Waiting for ..."): a past moment is nobody's move now.

@@ -1,2 +1,178 @@
-// The game table's own scenarios (issue 22): what a player sees and can do at the table.
-export default [];
+// The game table's own scenarios (issue 22): what a player sees and can do at the table, on a
+// desk (1366×768) and on a phone (390×844). Each scenario fails without the change it checks.
+import path from "node:path";
+import { chromium } from "playwright-core";
+import {
+  args, checkA11y, createGame, expect, log, logIn, newAccount, newPlayer, shots, waitUntil,
+} from "../harness.js";
+
+export const DESK = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+// A player in a browser of his own, logged in with a fresh account.
+export async function player(label, viewport = DESK) {
+  await newAccount(label);
+  const page = await newPlayer(label, viewport);
+  await logIn(page, label);
+  return page;
+}
+
+// Plays the reader's seat quickly through the page's own connection (window.loyang), choosing
+// by `prefer` (command types, first match wins; loans only when nothing else is legal), until
+// the game is over or reaches `until` ({round, phase}: that phase of that round or later).
+// Rendering happens as usual after every command.
+export async function playFast(page, until = {}, { prefer = FAST_PREFS, timeout = 120000 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const state = await page.evaluate(async ({ prefer, until }) => {
+      const L = window.loyang;
+      const order = ["setup", "harvest", "card", "action", "finished"];
+      const stopFn = (v) => v.game.phase === "finished" || (until.round !== undefined &&
+        (v.game.round > until.round || (v.game.round === until.round && order.indexOf(v.game.phase) >= order.indexOf(until.phase))));
+      for (let i = 0; i < 200; i++) {
+        const v = L?.view();
+        if (!v) { await new Promise((r) => setTimeout(r, 30)); continue; }
+        if (stopFn(v)) return "stopped";
+        if (v.table?.status === "finished") return "finished";
+        const legal = v.legal || [];
+        if (!v.to_act.includes(v.seat) || !legal.length) { await new Promise((r) => setTimeout(r, 30)); continue; }
+        let cmd = null;
+        for (const t of prefer) { cmd = legal.find((c) => c.type === t); if (cmd) break; }
+        cmd ||= legal.find((c) => c.type !== "take_loan" && c.type !== "undo" && c.type !== "sell") || legal.find((c) => c.type !== "undo");
+        await L.socket.command(cmd);
+      }
+      return "more";
+    }, { prefer, until }).catch((e) => `error: ${e.message}`);
+    if (state === "stopped" || state === "finished") return state;
+    if (state.startsWith("error") && !/Execution context was destroyed/.test(state)) throw new Error(`${page.label}: ${state}`);
+    if (Date.now() > end) throw new Error(`${page.label}: playFast timed out`);
+  }
+}
+const FAST_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_helper", "foreman_pass", "finish_offer",
+  "plant_home", "take_cards", "serve_casual", "serve_regular", "sow", "end_turn", "skip_regular", "keep_two_pack",
+  "discard_veg", "advance"];
+
+export const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true, animations: "disabled" });
+
+// Nothing is wider than the screen: no horizontal scrolling anywhere on the page.
+async function fitsWidth(page, what) {
+  const r = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("body *")].filter((e) => {
+      const b = e.getBoundingClientRect();
+      return b.width > 0 && (b.right > w + 1 || b.left < -1) && !e.closest("dialog:not([open]), .sr, details:not([open]) > :not(summary)");
+    }).slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (${Math.round(e.getBoundingClientRect().right)} px)`);
+    return { scroll: document.documentElement.scrollWidth, width: w, wide };
+  });
+  expect(r.scroll <= r.width && !r.wide.length, `${what}: the page fits ${r.width} px (scrollWidth ${r.scroll}; too wide: ${r.wide.join(", ")})`);
+}
+
+// Mean colour of each vegetable picture, drawn on a blank page (no CSP) from the client's own
+// SVG; then under the three kinds of colour blindness (Machado et al. 2009, full severity).
+async function iconColours() {
+  const { vegSvg } = await import(path.join(path.resolve(args.web), "js/render/veg.js"));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    const svgs = Object.fromEntries(["wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"]
+      .map((v) => [v, vegSvg(v, 64).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ')]));
+    return await page.evaluate(async (all) => {
+      const out = {};
+      for (const [v, s] of Object.entries(all)) {
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(s)}`;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = c.height = 64;
+        const x = c.getContext("2d");
+        x.drawImage(img, 0, 0, 64, 64);
+        const d = x.getImageData(0, 0, 64, 64).data;
+        let r = 0, g = 0, b = 0, n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 128) { r += d[i]; g += d[i + 1]; b += d[i + 2]; n++; }
+        out[v] = [r / n, g / n, b / n];
+      }
+      return out;
+    }, svgs);
+  } finally {
+    await browser.close();
+  }
+}
+const VISION = {
+  "normal vision": [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
+};
+
+export default [
+  ["vegetables are told apart at a glance, also by colour-blind players", async () => {
+    const colours = await iconColours();
+    const names = Object.keys(colours);
+    for (const [vision, m] of Object.entries(VISION)) {
+      const seen = (c) => m.map((row) => Math.max(0, Math.min(255, row[0] * c[0] + row[1] * c[1] + row[2] * c[2])));
+      for (let i = 0; i < names.length; i++) {
+        for (let j = i + 1; j < names.length; j++) {
+          const a = seen(colours[names[i]]);
+          const b = seen(colours[names[j]]);
+          const d = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+          // 30: clearly different colours (the old three greens were 15 apart under tritanopia).
+          expect(d >= 30, `${names[i]} and ${names[j]} look alike with ${vision} (colour distance ${d.toFixed(1)})`);
+        }
+      }
+    }
+  }],
+
+  ["a solo game on a phone: own board near the top, the page fits 390 px in every phase, and it ends with the scoring explained", async () => {
+    const sol = await player("sol", PHONE);
+    await createGame(sol, { players: 1 });
+    await sol.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(sol, () => !!window.loyang?.view());
+    // Setup: planting the Home field (a click on the field selects it; the crops are offered).
+    await fitsWidth(sol, "setup");
+    await shot(sol, "phone-solo-setup");
+    // The reader's board is on the first screen, with his actions just above it.
+    const top = await sol.evaluate(() => document.querySelector(".board.mine").getBoundingClientRect().top);
+    expect(top < 844, `the player's own board starts on the first screen (at ${Math.round(top)} px)`);
+    const phases = new Set();
+    const seenPhase = async () => {
+      const v = await sol.evaluate(() => { const v = window.loyang.view(); return `${v.game.phase}:${v.game.step}`; });
+      if (phases.has(v)) return;
+      phases.add(v);
+      await fitsWidth(sol, v);
+      await shot(sol, `phone-solo-${v.replace(":", "-")}`);
+    };
+    for (let round = 1; round <= 9; round++) {
+      for (const step of ["card", "action"]) {
+        await playFast(sol, { round, phase: step });
+        await seenPhase();
+        if (round === 1 && step === "action") {
+          // A loan, to see it moved back in the scoring.
+          await sol.click('.actions [data-cmd-type="take_loan"]');
+          for (let i = 0; i < 2 && (await sol.locator("dialog.choose[open]").count()) === 0; i++) await sol.waitForTimeout(100);
+          if (await sol.locator("dialog.choose[open]").count()) await sol.click("dialog.choose[open] .choice");
+          await waitUntil(sol, () => window.loyang.view().game.players[0].loans === 1);
+        }
+      }
+    }
+    await playFast(sol);
+    await sol.waitForSelector(".ranking .verdict");
+    await fitsWidth(sol, "the final scoring");
+    const scoring = await sol.textContent(".ranking");
+    expect(/Final scoring/.test(scoring) && /for loan/.test(scoring), `the scoring shows the loan moved back: "${scoring}"`);
+    expect(/17/.test(scoring) && /good/.test(scoring) && /very good/.test(scoring) && /master/.test(scoring),
+      `the solo scale is explained: "${scoring}"`);
+    expect(/level \d+/.test(await sol.textContent(".verdict")), "the verdict names the level reached");
+    await shot(sol, "phone-solo-finished");
+    await sol.setViewportSize(DESK);
+    await shot(sol, "desk-solo-finished");
+    await checkA11y(sol, "the finished game page");
+    // Play again: a new solo game with the same options.
+    const old = sol.url();
+    await sol.click("#rematch");
+    await sol.waitForURL((u) => String(u) !== old && /#\/game\/\d+$/.test(String(u)));
+    await sol.waitForSelector(".status");
+    expect(sol.errors.length === 0, `page errors: ${sol.errors.join("; ")}`);
+    log(`  phases seen on the phone: ${[...phases].join(", ")}`);
+    await sol.context().close();
+  }],
+];

@@ -34,7 +34,8 @@ function partnerOf(g, seat) {
 
 // showHands: draw every hand that the view names (the replay's "all" view).
 // live: order for the live game and make the other boards compact (see above).
-export function tableColEl(view, who, col, { showHands = false, live = false, extra = {} } = {}) {
+// othersOpen: the other boards start open (the replay viewer, which shows everything).
+export function tableColEl(view, who, col, { showHands = false, live = false, othersOpen = false, extra = {} } = {}) {
   const g = view.game;
   const me = view.seat;
   const toAct = view.to_act || [];
@@ -50,7 +51,10 @@ export function tableColEl(view, who, col, { showHands = false, live = false, ex
       name: who(p.seat), me: p.seat === me, starting: g.starting === p.seat && !solo, toAct: toAct.includes(p.seat),
       showHand: showHands, partner: partnerOf(g, p.seat), who,
     };
-    return compact ? boardSummaryEl(p, p.seat, opts) : boardEl(p, p.seat, opts);
+    if (!compact) return boardEl(p, p.seat, opts);
+    const el = boardSummaryEl(p, p.seat, opts);
+    if (othersOpen) el.open = true;
+    return el;
   };
   if (g.phase === "finished" && g.ranking?.length) col.append(scoringEl(g, who, extra));
   const mine = me === null || me === undefined ? null : players[me];

@@ -30,7 +30,7 @@ export function pathEl(players, who) {
     const here = players.filter((p) => p.position === i);
     track.append(h("li.path-space", { title: here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}` },
       h("span.num", `${i}`),
-      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { "aria-label": who(p.seat) })))));
+      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat) })))));
   }
   return h("section.path-box", h("h3", "Path of Prosperity"), track);
 }
