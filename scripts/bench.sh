@@ -123,3 +123,20 @@ for rate in ${BENCH_LOAD_RATES:-200 400 0}; do
   [ "$rate" = 0 ] && label="4p games, as fast as answered"
   load_games "$label" --games "$load_games_n" --seconds "$load_seconds" --warmup 5 --rate "$rate"
 done
+
+# The browser client's speed (tests/web/perf.js) in Debian's chromium: lobby and board drawn,
+# click to update, what a returning visitor downloads. BENCH_WEB_COMPARE=DIR adds another web
+# directory measured side by side (e.g. `git archive OLD web | tar -x -C /tmp/old`).
+if command -v node >/dev/null && command -v npm >/dev/null && command -v chromium >/dev/null; then
+  work="$build/web-perf"
+  mkdir -p "$work"
+  cp tests/web/package.json tests/web/package-lock.json tests/web/perf.js "$work/"
+  (cd "$work" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  echo
+  webs=(--web "$PWD/web")
+  [ -n "${BENCH_WEB_COMPARE:-}" ] && webs=(--web "$BENCH_WEB_COMPARE" "${webs[@]}")
+  server_abs=$(realpath "$server")
+  (cd "$work" && CHROMIUM=$(command -v chromium) node perf.js --server "$server_abs" "${webs[@]}" --rounds 7 --clicks 30)
+else
+  echo "bench: the browser client's speed needs node, npm and chromium (scripts/install-deps.sh)" >&2
+fi

@@ -1,12 +1,10 @@
-// Entry point: a hash router between the login page, the lobby and a game.
+// Entry point: a hash router between the login page, the lobby and a game. Each page's module
+// is loaded when it is first shown, so that a page downloads and parses only its own code.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
-import { gamePage } from "./game.js";
-import { helpPage } from "./help.js";
 import { LiveLists } from "./live.js";
-import { lobbyPage, loginPage } from "./lobby.js";
-import { replayPage, replayParams } from "./replay.js";
-import { settingsPage } from "./settings.js";
+// The lobby is the first page of most visits: loaded at once, the others when first shown.
+import * as lobby from "./lobby.js";
 
 const root = document.getElementById("app");
 const userEl = document.getElementById("user");
@@ -47,7 +45,10 @@ function showUser() {
     } }, "Log out"));
 }
 
-function route() {
+let routing = 0; // the latest route(): an older one whose module came late does nothing
+
+async function route() {
+  const mine = ++routing;
   cleanup?.();
   cleanup = null;
   showUser();
@@ -58,20 +59,17 @@ function route() {
   const helpLink = document.getElementById("help-link");
   if (help) helpLink?.setAttribute("aria-current", "page");
   else helpLink?.removeAttribute("aria-current");
-  if (help) {
-    cleanup = helpPage(root, help[1] || null);
-    return;
-  }
-  if (!s) {
-    loginPage(root, { onLoggedIn: () => route() });
-    return;
-  }
   const m = /^#\/game\/(\d+)$/.exec(location.hash);
   const r = /^#\/replay\/(\d+)(?:\?(.*))?$/.exec(location.hash);
-  if (m) cleanup = gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
-  else if (r) cleanup = replayPage(root, Number(r[1]), { session: s, onAuthError, params: replayParams(r[2]) });
-  else if (location.hash === "#/settings") cleanup = settingsPage(root, { onAuthError });
-  else cleanup = lobbyPage(root, { navigate, onAuthError, live });
+  const page = help ? "help" : !s ? "lobby" : m ? "game" : r ? "replay" : location.hash === "#/settings" ? "settings" : "lobby";
+  const mod = page === "lobby" ? lobby : await import(`./${page}.js`);
+  if (mine !== routing) return;
+  if (help) cleanup = mod.helpPage(root, help[1] || null);
+  else if (!s) mod.loginPage(root, { onLoggedIn: () => route() });
+  else if (m) cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
+  else if (r) cleanup = mod.replayPage(root, Number(r[1]), { session: s, onAuthError, params: mod.replayParams(r[2]) });
+  else if (page === "settings") cleanup = mod.settingsPage(root, { onAuthError });
+  else cleanup = mod.lobbyPage(root, { navigate, onAuthError, live });
 }
 
 window.addEventListener("hashchange", route);

@@ -1,0 +1,159 @@
+// The browser client's speed, measured in the real chromium against a real server (a benchmark,
+// not a test: `make bench` runs it through scripts/bench.sh; docs/benchmarks.md has the numbers).
+//   node perf.js --server PATH/loyang-server --web DIR [--web DIR2 ...] [--rounds N]
+// For each web directory (side by side: e.g. the client before and after a change, on the same
+// server and machine) it measures, as medians over N rounds:
+//   - lobby drawn: from navigation start to the lobby's game lists on screen;
+//   - board drawn: from navigation start to the reader's board in the page (a MutationObserver
+//     sees it appear, the same way for every client version);
+//   - click to update: from a click on "Take a loan" (and on "Undo") to the board's Cash showing
+//     the new amount (the server's answer and the redraw included), median and 90th percentile;
+//   - requests and bytes of a first visit, and what a returning visitor downloads again (bytes
+//     of responses other than 304 Not Modified and the socket).
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { chromium } from "playwright-core";
+
+const argv = process.argv.slice(2);
+const opt = (k, d) => { const i = argv.indexOf(`--${k}`); return i >= 0 ? argv[i + 1] : d; };
+const webs = argv.flatMap((a, i) => (a === "--web" ? [path.resolve(argv[i + 1])] : []));
+const serverPath = opt("server");
+const rounds = Number(opt("rounds", "5"));
+const clicks = Number(opt("clicks", "40"));
+// The game measured: PLAYERS seats (the reader and bots), played on to ROUND's Action phase
+// first, so that the board and the log are those of a game well under way.
+const players = Number(opt("players", "4"));
+const toRound = Number(opt("round", "4"));
+if (!serverPath || !webs.length) {
+  console.error("usage: node perf.js --server PATH --web DIR [--web DIR2] [--rounds N] [--clicks N]");
+  process.exit(2);
+}
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = http.createServer().listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+async function startServer(web) {
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-web-perf-"));
+  const proc = spawn(serverPath, ["--port", String(port), "--address", "127.0.0.1", "--data", data, "--web", web,
+    "--password-cost", "minimal", "--threads", "2"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, stop: () => { proc.kill("SIGTERM"); fs.rmSync(data, { recursive: true, force: true }); } };
+}
+
+async function api(port, method, p, body, token) {
+  const r = await fetch(`http://127.0.0.1:${port}${p}`, {
+    method, headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return r.json();
+}
+
+async function measure(web) {
+  const server = await startServer(web);
+  const base = `http://127.0.0.1:${server.port}`;
+  await api(server.port, "POST", "/api/accounts", { name: "perf", password: "secret-password" });
+  const signed = await api(server.port, "POST", "/api/sessions", { name: "perf", password: "secret-password" });
+  const token = signed.token;
+  const game = await api(server.port, "POST", "/api/games", { players, bots: players - 1 }, token);
+  const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await context.addInitScript(([t, acc]) => {
+    if (!localStorage.getItem("loyang.session")) localStorage.setItem("loyang.session", JSON.stringify({ token: t, account: acc }));
+    // When the lobby's list and the board first appear, the same way for every client version.
+    const seen = new MutationObserver(() => {
+      if (!window.lobbyAt && document.querySelector("#my-games [data-game]")) window.lobbyAt = performance.now();
+      if (!window.boardAt && document.querySelector(".board.mine")) window.boardAt = performance.now();
+    });
+    document.addEventListener("DOMContentLoaded", () => seen.observe(document.body, { childList: true, subtree: true }));
+  }, [token, signed.account]);
+  const page = await context.newPage();
+  const out = { lobby: [], board: [], click: [], requests: 0, bytes: 0, again: 0, againRequests: 0 };
+  const traffic = { n: 0, bytes: 0, fresh: 0, freshBytes: 0 };
+  page.on("response", async (r) => {
+    if (r.url().includes("/ws")) return;
+    const len = Number((await r.allHeaders())["content-length"] || 0);
+    traffic.n++; traffic.bytes += len;
+    if (r.status() !== 304) { traffic.fresh++; traffic.freshBytes += len; }
+  });
+  for (let i = 0; i < rounds; i++) {
+    // A cold cache each round for the first-visit numbers.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    Object.assign(traffic, { n: 0, bytes: 0, fresh: 0, freshBytes: 0 });
+    await page.goto(`${base}/#/`);
+    await page.waitForSelector("#my-games .game-row, #my-games [data-game]");
+    out.lobby.push(await page.evaluate(() => window.lobbyAt));
+    await page.goto(`${base}/#/game/${game.id}`);
+    await page.waitForSelector(".board.mine");
+    out.board.push(await page.evaluate(() => window.boardAt));
+    if (i === 0) { out.requests = traffic.n; out.bytes = traffic.bytes; }
+    // A returning visitor: the same page again, with the cache as the first visit left it.
+    Object.assign(traffic, { n: 0, bytes: 0, fresh: 0, freshBytes: 0 });
+    await page.goto(`${base}/#/game/${game.id}`, { waitUntil: "load" });
+    await page.reload();
+    await page.waitForSelector(".board.mine");
+    if (i === 0) { out.againRequests = traffic.fresh; out.again = traffic.freshBytes; }
+  }
+  // Click to update: play to the human's Action phase turn, then loan and undo, again and again.
+  await page.evaluate(async (round) => {
+    for (let i = 0; i < 3000; i++) {
+      const v = window.loyang?.socket?.view;
+      if (v && v.game.round >= round && v.to_act.includes(v.seat) && v.game.phase === "action" && v.legal.some((c) => c.type === "undo" || c.type === "take_loan")) {
+        if (v.legal.some((c) => c.type === "end_turn" || c.type === "skip_regular" || c.type === "serve_regular" || c.type === "sow")) return;
+      }
+      if (v && v.to_act.includes(v.seat) && v.legal.length) {
+        const prefer = ["finish_offer", "plant_home", "take_cards", "keep_two_pack", "choose_partner"];
+        const c = prefer.map((t) => v.legal.find((x) => x.type === t)).find(Boolean) || v.legal.find((x) => x.type !== "take_loan" && x.type !== "undo" && x.type !== "sell") || v.legal[0];
+        await window.loyang.socket.command(c);
+      } else await new Promise((r) => setTimeout(r, 20));
+    }
+  }, toRound).catch(() => {});
+  out.elements = await page.evaluate(() => document.querySelectorAll("*").length);
+  for (let i = 0; i < clicks; i++) {
+    const type = i % 2 === 0 ? "take_loan" : "undo";
+    const sel = `.actions [data-cmd-type="${type}"]`;
+    if (!(await page.locator(sel).count())) break;
+    const ms = await page.evaluate(async (s) => {
+      const cash = () => document.querySelector(".board.mine .cash")?.textContent;
+      const before = cash();
+      const t0 = performance.now();
+      document.querySelector(s).click();
+      // A confirmation (an action that cannot be taken back) is answered at once.
+      document.querySelector("dialog.confirm[open] .choice")?.click();
+      while (cash() === before) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (performance.now() - t0 > 5000) return null;
+      }
+      return performance.now() - t0;
+    }, sel);
+    if (ms !== null) out.click.push(ms);
+  }
+  await browser.close();
+  server.stop();
+  return out;
+}
+
+console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${rounds} rounds, ${clicks} clicks; ` +
+  `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}`);
+console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | elements | first visit: requests, KB | returning visitor downloads |");
+console.log("|---|---:|---:|---:|---:|---:|---:|");
+for (const web of webs) {
+  const r = await measure(web);
+  console.log(`| ${web} | ${median(r.lobby).toFixed(0)} | ${median(r.board).toFixed(0)} | ` +
+    `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
+    `${r.againRequests} responses, ${(r.again / 1024).toFixed(1)} KB |`);
+}
