@@ -102,10 +102,11 @@ export function expect(cond, message) {
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 export const contexts = [];
-export async function newPlayer(label, viewport = { width: 1360, height: 900 }) {
+// device: more context options (a phone: {isMobile: true, hasTouch: true}).
+export async function newPlayer(label, viewport = { width: 1360, height: 900 }, device = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: browserPath, headless: true, args: CHROMIUM_ARGS, viewport,
+    executablePath: browserPath, headless: true, args: CHROMIUM_ARGS, viewport, ...device,
   });
   context.profile = profile;
   contexts.push(context);

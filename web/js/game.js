@@ -149,7 +149,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const blocked = (view.advice?.blocked || []).filter((b) => targetsOf(b.cmd, me).includes(selected));
     const el = body.querySelector(`[data-target="${CSS.escape(selected)}"]`);
     if (!cmds.length && !blocked.length) { selected = null; return null; }
-    const title = el?.getAttribute("aria-label") || "your choice";
+    const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     return selectionEl(view, who, { title, cmds, blocked, act, onClose: () => { selected = null; render(); } });
   }
 
@@ -198,6 +198,14 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       if (key === selected) el.classList.add("selected");
       el.tabIndex = 0;
       el.setAttribute("role", "button");
+      // A button's name must contain what it shows: its description joins its text (for
+      // screen readers) instead of replacing it.
+      const label = el.getAttribute("aria-label");
+      el.dataset.label = label || el.title || el.textContent.trim().slice(0, 60);
+      if (label) {
+        el.removeAttribute("aria-label");
+        el.append(h("span.sr", `: ${label}`));
+      }
       el.setAttribute("aria-pressed", key === selected ? "true" : "false");
       el.title = cmds.length === 1 ? describe(cmds[0], who) : cmds.length ? `${cmds.length} actions` : "not possible now: select to see why";
     }

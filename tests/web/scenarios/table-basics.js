@@ -3,16 +3,16 @@
 import path from "node:path";
 import { chromium } from "playwright-core";
 import {
-  args, checkA11y, createGame, expect, log, logIn, newAccount, newPlayer, shots, waitUntil,
+  args, checkA11y, createGame, expect, log, logIn, newAccount, newPlayer, shots, url, waitUntil,
 } from "../harness.js";
 
 export const DESK = { width: 1366, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
 // A player in a browser of his own, logged in with a fresh account.
-export async function player(label, viewport = DESK) {
+export async function player(label, viewport = DESK, device = {}) {
   await newAccount(label);
-  const page = await newPlayer(label, viewport);
+  const page = await newPlayer(label, viewport, device);
   await logIn(page, label);
   return page;
 }
@@ -174,5 +174,146 @@ export default [
     expect(sol.errors.length === 0, `page errors: ${sol.errors.join("; ")}`);
     log(`  phases seen on the phone: ${[...phases].join(", ")}`);
     await sol.context().close();
+  }],
+
+  ["another player's move keeps the reader's dialog, selection, focus and open boards, and shows what changed", async () => {
+    const amy = await player("amy");
+    const ben = await player("ben");
+    const game = await createGame(amy, { players: 2 });
+    await ben.goto(url("/#/"));
+    await ben.waitForSelector(`#open-games [data-game="${game}"] button`, { timeout: 8000 });
+    await ben.click(`#open-games [data-game="${game}"] button`);
+    for (const p of [amy, ben]) { await p.waitForSelector(".status"); await waitUntil(p, () => !!window.loyang?.view()); }
+    // Both play on to the first Action phase, where one acts and the other waits.
+    await Promise.all([amy, ben].map((p) => playFast(p, { round: 1, phase: "action" })));
+    const seatOf = (p) => p.evaluate(() => window.loyang.view().seat);
+    const acting = await amy.evaluate(() => window.loyang.view().to_act);
+    const [actor, other] = acting.includes(await seatOf(amy)) ? [amy, ben] : [ben, amy];
+    await waitUntil(actor, () => !!document.querySelector(".actions [data-cmd-type]"));
+    // The other's board: opened by the reader, it stays open.
+    await actor.click(".other-board > summary");
+    // The reader selects a thing on his board (its choices open beside it) and moves the
+    // keyboard focus onto one of his own board's things.
+    const target = actor.locator(".board.mine [data-target].can").first();
+    await target.click();
+    await actor.waitForSelector(".selection .choice");
+    const chosen = await actor.textContent(".selection h3");
+    // And a dialog: a long list of choices, or the question before an action that cannot be
+    // taken back.
+    const more = actor.locator(".actions .action.more").first();
+    if (await more.count()) await more.click();
+    else await actor.click('.actions [data-cmd-type="end_turn"]');
+    await actor.waitForSelector("dialog.choose[open]");
+    const dialogText = await actor.textContent("dialog.choose[open] h3");
+    // The other player takes a loan (allowed at any time).
+    const changed = actor.evaluate(() => new Promise((resolve) => {
+      const seen = new MutationObserver((list) => {
+        for (const m of list) {
+          if (m.type === "attributes" && m.target.classList?.contains("fx-changed")) { seen.disconnect(); resolve(m.target.className); }
+        }
+      });
+      seen.observe(document.body, { attributes: true, attributeFilter: ["class"], subtree: true });
+      setTimeout(() => resolve(null), 8000);
+    }));
+    const cashBefore = await actor.textContent(".other-board .board .cash");
+    await other.click('.actions [data-cmd-type="take_loan"]');
+    if (await other.locator("dialog.confirm[open]").count()) await other.click("dialog.confirm[open] .choice");
+    await waitUntil(actor, (c) => document.querySelector(".other-board .board .cash")?.textContent !== c, cashBefore);
+    expect(await changed, "what changed is shown for a moment (an fx-changed glow)");
+    expect((await actor.locator("dialog.choose[open]").count()) === 1 &&
+      (await actor.textContent("dialog.choose[open] h3")) === dialogText, "the open dialog survived the other's move");
+    await actor.keyboard.press("Escape");
+    await waitUntil(actor, () => !document.querySelector("dialog.choose[open]"));
+    expect((await actor.locator(".selection h3").textContent()) === chosen, "the selection survived");
+    // The keyboard focus on a thing of the reader's board stays there when the other acts.
+    await actor.evaluate(() => {
+      const el = document.querySelector(".board.mine [data-target].can");
+      el.focus();
+      el.survivor = true; // a node a redraw must keep, not rebuild
+    });
+    const cash2 = await actor.textContent(".other-board .board .cash");
+    await other.click('.actions [data-cmd-type="take_loan"]');
+    if (await other.locator("dialog.confirm[open]").count()) await other.click("dialog.confirm[open] .choice");
+    await waitUntil(actor, (c) => document.querySelector(".other-board .board .cash")?.textContent !== c, cash2);
+    expect(await actor.evaluate(() => document.activeElement?.survivor === true), "the keyboard focus stayed where it was");
+    expect(await actor.evaluate(() => document.querySelector(".other-board").open), "the other board the reader opened stays open");
+    // The board looks like one: fields of ploughed soil, stones on the Path (our own drawings).
+    const looks = await actor.evaluate(() => [getComputedStyle(document.querySelector(".field")).backgroundImage,
+      getComputedStyle(document.querySelector(".path-space")).backgroundImage]);
+    expect(/soil|fallow/.test(looks[0]) && /stone/.test(looks[1]), `drawn fields and Path (${looks.join(", ")})`);
+    await shot(actor, "desk-2p-action-selection");
+    await checkA11y(actor, "the game page in the Action phase");
+    for (const p of [amy, ben]) expect(p.errors.length === 0, `${p.label}'s page errors: ${p.errors.join("; ")}`);
+    await amy.context().close();
+    await ben.context().close();
+  }],
+
+  ["a solo game on a desk: the own board on the first screen beside the actions, the Offer only when it is used", async () => {
+    const dot = await player("dot");
+    await createGame(dot, { players: 1 });
+    await dot.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(dot, () => !!window.loyang?.view());
+    await playFast(dot, { round: 1, phase: "card" });
+    await waitUntil(dot, () => window.loyang.view().game.step === "offer");
+    // Buying from the Offer: it is on the first screen, above the player's board.
+    const box = (sel) => dot.evaluate((s) => { const r = document.querySelector(s)?.getBoundingClientRect(); return r && { top: r.top, left: r.left, right: r.right, height: r.height }; }, sel);
+    let offer = await box(".offer");
+    expect(offer && offer.top < 768 && offer.height > 0, `the Offer is on the first screen while buying from it (${JSON.stringify(offer)})`);
+    await shot(dot, "desk-solo-card-offer");
+    await playFast(dot, { round: 1, phase: "action" });
+    await dot.waitForSelector(".actions [data-cmd-type]");
+    const board = await box(".board.mine");
+    const actions = await box(".actions");
+    expect(board.top < 400, `the player's board starts near the top in the Action phase (${Math.round(board.top)} px)`);
+    expect(actions.left >= board.right - 1 && actions.top < 768, "the actions are beside it, on the first screen");
+    expect(!(await dot.locator(".offer").isVisible()), "the Offer is folded away in the Action phase");
+    await shot(dot, "desk-solo-action");
+    await dot.context().close();
+  }],
+
+  ["phone defects: START badge, four pawns on one space, the discard pile's card, tapped buttons", async () => {
+    const fox = await player("fox", PHONE, { isMobile: true, hasTouch: true });
+    await fox.selectOption("#new-players", "4");
+    await fox.fill("#new-bots", "3");
+    if (await fox.isEnabled("#new-intro")) await fox.check("#new-intro");
+    await fox.click("#create-game");
+    await fox.waitForURL(/#\/game\/\d+$/);
+    await fox.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(fox, () => !!window.loyang?.view());
+    // Four pawns on space 1 stay inside it.
+    const pawns = await fox.evaluate(() => [...document.querySelectorAll(".path-space")].flatMap((sp) =>
+      [...sp.querySelectorAll(".pawn")].map((p) => {
+        const a = sp.getBoundingClientRect();
+        const b = p.getBoundingClientRect();
+        return b.left >= a.left - .5 && b.right <= a.right + .5 && b.top >= a.top - .5 && b.bottom <= a.bottom + .5;
+      })));
+    expect(pawns.length === 4 && pawns.every(Boolean), `every pawn inside its space (${pawns})`);
+    await playFast(fox, { round: 1, phase: "action" });
+    await fox.waitForSelector(".actions [data-cmd-type]");
+    // A START customer's badge does not cover the card's header.
+    const overlaps = await fox.evaluate(() => [...document.querySelectorAll(".card .start-dot")].map((d) => {
+      const k = d.closest(".card").querySelector(".card-kind").getBoundingClientRect();
+      const b = d.getBoundingClientRect();
+      return !(b.bottom <= k.top || b.top >= k.bottom || b.right <= k.left || b.left >= k.right);
+    }));
+    expect(overlaps.length > 0 && !overlaps.some(Boolean), `START badges clear of the card headers (${overlaps})`);
+    // The discard pile's card shows its whole title.
+    const clipped = await fox.evaluate(() => {
+      const t = document.querySelector(".pile .card .card-title");
+      if (!t) return null;
+      const c = t.closest(".card").getBoundingClientRect();
+      const r = t.getBoundingClientRect();
+      return t.scrollWidth > t.clientWidth + 1 || r.right > c.right + .5 || r.bottom > c.bottom + .5;
+    });
+    expect(clipped === false, `the discard pile's card title is whole (${clipped})`);
+    // A tapped button does not stay highlighted as if it were selected.
+    const b = fox.locator(".actions .action-list.anytime button").first();
+    const plain = await b.evaluate((e) => getComputedStyle(e).backgroundColor);
+    await b.evaluate((e) => e.addEventListener("click", (ev) => ev.stopImmediatePropagation(), { capture: true, once: true }));
+    await b.tap();
+    expect((await b.evaluate((e) => getComputedStyle(e).backgroundColor)) === plain, "a tapped button keeps its colour");
+    await shot(fox, "phone-4p-action");
+    await fitsWidth(fox, "the 4-player game on a phone");
+    await fox.context().close();
   }],
 ];
