@@ -167,10 +167,10 @@ export async function act(page, prefer = []) {
   const version = before[0];
   let button = null;
   for (const t of prefer) {
-    const b = page.locator(`.actions .action-list:not(.anytime) [data-cmd-type="${t}"]`).first();
+    const b = page.locator(`.actions .action-list:not(.anytime) [data-cmd-type="${t}"]:not([disabled])`).first();
     if (await b.count()) { button = b; break; }
   }
-  if (!button) button = page.locator(".actions .action-list:not(.anytime) .action").first();
+  if (!button) button = page.locator(".actions .action-list:not(.anytime) .action:not([disabled])").first();
   // Nothing but "any time" actions: e.g. a red Regular customer costs 2 Cash to skip.
   if (!(await button.count())) button = page.locator('.actions [data-cmd-type="take_loan"]').first();
   if (!(await button.count())) return false;

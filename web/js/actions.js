@@ -91,12 +91,14 @@ export function actionsEl(view, who, { act, choose }) {
 
 // The selection panel: what can be done with the selected thing on the board (a card, a
 // field, the shop...), each choice with its preview, and why the others are not possible.
-export function selectionEl(view, who, { title, cmds, blocked, act, onClose }) {
+// about: what the selected card does, in full (a Helper's text).
+export function selectionEl(view, who, { title, cmds, blocked, act, onClose, about = null }) {
   const advice = view.advice;
   const legal = view.legal || [];
   return h("section.selection", { "aria-label": `choices for ${title}`, "data-key": "selection" },
     h("div.selection-head", h("h3", title),
       h("button.close-selection", { type: "button", "aria-label": "close the choices", onclick: onClose }, "×")),
+    about ? h("p.about", about) : null,
     cmds.length ? h("div.choices", cmds.map((c) => actionButton(c, who, act, { advice, legal, cls: ".choice" })))
       : null,
     blocked.length ? h("ul.why-list", blocked.map((b) => h("li.why", blockedText(b, who, view)))) : null,

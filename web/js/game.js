@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { actionsEl, chooseDialog, closeDialogs, confirmDialog, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
+import { card } from "./cards.js";
 import { flash, morph, settleEffects } from "./morph.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
@@ -150,7 +151,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const el = body.querySelector(`[data-target="${CSS.escape(selected)}"]`);
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
-    return selectionEl(view, who, { title, cmds, blocked, act, onClose: () => { selected = null; render(); } });
+    const c = el?.dataset.card ? card(el.dataset.card) : null;
+    return selectionEl(view, who, { title, cmds, blocked, act, about: c?.full || null, onClose: () => { selected = null; render(); } });
   }
 
   // The page's content for the current view, as a fresh tree (morphed into the live one).

@@ -3,7 +3,8 @@
 import path from "node:path";
 import { chromium } from "playwright-core";
 import {
-  args, checkA11y, createGame, expect, log, logIn, newAccount, newPlayer, shots, url, waitUntil,
+  ACTION_PREFS, CLOSE_PREFS, act, args, checkA11y, createGame, expect, log, logIn, myTurn, newAccount, newPlayer, phaseText,
+  shots, url, waitUntil,
 } from "../harness.js";
 
 export const DESK = { width: 1366, height: 768 };
@@ -140,21 +141,29 @@ export default [
       phases.add(v);
       await fitsWidth(sol, v);
       await shot(sol, `phone-solo-${v.replace(":", "-")}`);
+      // The same moment on a desk.
+      await sol.setViewportSize(DESK);
+      await shot(sol, `desk-solo-${v.replace(":", "-")}`);
+      await sol.setViewportSize(PHONE);
     };
-    for (let round = 1; round <= 9; round++) {
-      for (const step of ["card", "action"]) {
-        await playFast(sol, { round, phase: step });
-        await seenPhase();
-        if (round === 1 && step === "action") {
-          // A loan, to see it moved back in the scoring.
-          await sol.click('.actions [data-cmd-type="take_loan"]');
-          for (let i = 0; i < 2 && (await sol.locator("dialog.choose[open]").count()) === 0; i++) await sol.waitForTimeout(100);
-          if (await sol.locator("dialog.choose[open]").count()) await sol.click("dialog.choose[open] .choice");
-          await waitUntil(sol, () => window.loyang.view().game.players[0].loans === 1);
-        }
+    // Played to the end by tapping the page's own buttons, as a player would.
+    let loan = false;
+    const deadline = Date.now() + 240000;
+    for (let i = 0; i < 3000 && Date.now() < deadline; i++) {
+      if (await sol.locator(".ranking .verdict").count()) break;
+      await seenPhase();
+      if (!(await myTurn(sol))) { await sol.waitForTimeout(50); continue; }
+      const phase = await phaseText(sol);
+      if (!loan && /Action/.test(phase)) {
+        // A loan, to see it moved back in the scoring.
+        await sol.click('.actions [data-cmd-type="take_loan"]');
+        if (await sol.locator("dialog.confirm[open]").count()) await sol.click("dialog.confirm[open] .choice");
+        await waitUntil(sol, () => window.loyang.view().game.players[0].loans === 1);
+        loan = true;
+        continue;
       }
+      await act(sol, /Action/.test(phase) ? ACTION_PREFS : CLOSE_PREFS);
     }
-    await playFast(sol);
     await sol.waitForSelector(".ranking .verdict");
     await fitsWidth(sol, "the final scoring");
     const scoring = await sol.textContent(".ranking");

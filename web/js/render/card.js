@@ -56,6 +56,7 @@ export function cardEl(id, { played = null, target = null, extra = null } = {}) 
     el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", `pays ${c.pays}`));
   } else if (c.kind === "helper") {
     el.append(h("div.text", c.text));
+    if (c.full) el.title = c.full; // what he does, in full (also on the help page)
     if (played && played.round_played) el.append(h("div.note", `played in round ${played.round_played}`));
   } else if (c.kind === "field") {
     el.append(h("div.text", `${c.size} spaces`), h("div.allows", c.allows.map((v) => veg(v, 14))));
