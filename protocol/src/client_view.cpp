@@ -1,5 +1,6 @@
 #include "loyang/protocol/client_view.hpp"
 
+#include "loyang/protocol/advice.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/state_json.hpp"
 
@@ -12,7 +13,9 @@ nlohmann::json client_view(const engine::state& s, engine::player_id viewer) {
   j["seat"] = seated ? nlohmann::json(viewer) : nlohmann::json(nullptr);
   auto legal = nlohmann::json::array();
   if (seated) {
-    for (const auto& c : engine::legal_commands(s, viewer)) legal.push_back(command_to_json(c));
+    const auto commands = engine::legal_commands(s, viewer);
+    for (const auto& c : commands) legal.push_back(command_to_json(c));
+    j["advice"] = advice_to_json(advise(s, viewer, commands));
   }
   j["legal"] = std::move(legal);
   auto to_act = nlohmann::json::array();

@@ -4,6 +4,7 @@
 // place: no serializer or output adapter per value, no temporary strings.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -21,6 +22,16 @@ void append_integer(std::string& out, Int v) {
 /// `s` as a JSON string literal.
 inline void append_quoted(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
+  // Most strings (names, codes, the rules' sentences) need no escape: appended whole.
+  if (std::all_of(s.begin(), s.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+      })) {
+    out += '"';
+    out += s;
+    out += '"';
+    return;
+  }
   const auto start = out.size();
   out += '"';
   for (const char ch : s) {

@@ -1,5 +1,5 @@
 // Per-viewer patches from one public diff: a seat's view is the spectators' view with its own
-// hand and Introductory customer shown, plus its legal commands (see client_view).
+// hand and Introductory customer shown, plus its legal commands and advice (see client_view).
 #include "loyang/protocol/view_patcher.hpp"
 
 #include <algorithm>
@@ -99,6 +99,7 @@ view_patcher::view_patcher(const engine::state& s)
       ops_(s.players.size() + 1) {
   for (std::size_t p = 0; p < s.players.size(); ++p) {
     legal_.push_back(engine::legal_commands(s, engine::player_id(p)));
+    advice_.push_back(advise(s, engine::player_id(p), legal_.back()));
     const std::string me = "/game/players/" + std::to_string(p);
     hand_paths_.push_back(me + "/hand");
     intro_paths_.push_back(me + "/intro");
@@ -180,6 +181,16 @@ void view_patcher::advance(const engine::state& s) {
       }
     }
     auto legal = engine::legal_commands(s, engine::player_id(p));
+    // The advice depends on more than the legal commands (Cash, the step...): compared whole,
+    // and sent as one replace like the list it goes with.
+    auto seat_advice = advise(s, engine::player_id(p), legal);
+    if (seat_advice != advice_[p]) {
+      if (!out.empty()) out += ',';
+      out += R"({"op":"replace","path":"/advice","value":)";
+      append_advice_json(out, seat_advice);
+      out += '}';
+      advice_[p] = std::move(seat_advice);
+    }
     if (legal != legal_[p]) {
       // One replace of the whole list: it is short (a few commands), and when it changes most
       // of it changes, so its element-wise diff came out twice as long as the list itself.

@@ -29,7 +29,7 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
     INFO("players " << opts.players);
     std::optional<view_patcher> patcher;
     std::vector<json> last;
-    std::size_t steps = 0;
+    std::size_t steps = 0, advice_patches = 0;
     test::walk_game(opts, seed++, [&](const engine::state& s, engine::player_id, const engine::command&) {
       const auto viewers = viewers_of(s);
       if (!patcher) {
@@ -45,6 +45,11 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
         // (every few steps: the patches below check every step's view already)
         if (steps % 8 == 0 && patcher->view(v) != expected) FAIL("view of " << int(v) << " at version " << s.version);
         if (last.size() == viewers.size()) {
+          // A seat's changed advice comes as one replace; the spectators have none.
+          if (patcher->ops_text(v).find(R"("path":"/advice")") != std::string::npos) {
+            if (v == engine::no_player) FAIL("advice for the spectators at version " << s.version);
+            ++advice_patches;
+          }
           const json ops = json::parse("[" + patcher->ops_text(v) + "]");
           const auto patched = apply_patch(last[i], ops);
           if (!patched.ok() || patched.value() != expected)
@@ -54,6 +59,7 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
       last = std::move(now);
     });
     CHECK(steps > 100);
+    CHECK(advice_patches > steps / 2);
   }
 }
 

@@ -43,6 +43,7 @@ struct timeline {
 void remember(const viewer& v, timeline& t) {
   json view = v.doc;
   view["legal"] = json::array();
+  if (view.contains("advice")) view["advice"] = {{"legal", json::array()}, {"blocked", json::array()}};
   view.erase("table");  // the server's table is the game's now, not part of its history
   t.views[v.version] = view.dump();
 }

@@ -4,8 +4,8 @@
 /// engine states, not JSON: a part of the view (a key of the game, a player's key, a field, a
 /// played card, a legal command) is turned into JSON and diffed only when the engine data it
 /// is made of changed, so a command costs in proportion to what it changed. The public part is
-/// diffed once for all viewers; per seat only its own hand, Introductory customer and legal
-/// commands.
+/// diffed once for all viewers; per seat only its own hand, Introductory customer, legal
+/// commands and advice (advice.hpp).
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "loyang/engine/game.hpp"
+#include "loyang/protocol/advice.hpp"
 
 namespace loyang::protocol {
 
@@ -40,6 +41,7 @@ class view_patcher {
   engine::state state_;        // the full state the views are at
   engine::state public_;       // engine::view(state_, no_player): what everyone sees
   std::vector<std::vector<engine::command>> legal_;  // per seat
+  std::vector<advice> advice_;                       // per seat
   std::vector<engine::player_id> to_act_;
   std::vector<std::string> ops_;  // per seat, then the spectators'
   std::vector<std::string> hand_paths_, intro_paths_;  // per seat: "/game/players/<p>/hand"...
