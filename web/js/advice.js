@@ -23,6 +23,7 @@ export function previewParts(p) {
   for (const g of goodsText(p.goods)) out.push({ text: g, kind: g.startsWith("+") ? "gain" : "cost" });
   for (const g of goodsText(p.shop)) out.push({ text: `shop ${g}`, kind: "info" });
   if (p.marker === "red") out.push({ text: "marker turns red", kind: "cost" });
+  if (p.marker === "blue") out.push({ text: "marker back to blue", kind: "gain" });
   if (p.undo === false) out.push({ text: "cannot be taken back", kind: "final" });
   return out;
 }

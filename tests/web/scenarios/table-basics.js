@@ -49,7 +49,7 @@ export async function playFast(page, until = {}, { prefer = FAST_PREFS, timeout 
     if (Date.now() > end) throw new Error(`${page.label}: playFast timed out`);
   }
 }
-const FAST_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_helper", "foreman_pass", "finish_offer",
+export const FAST_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_helper", "foreman_pass", "finish_offer",
   "plant_home", "take_cards", "serve_casual", "serve_regular", "sow", "end_turn", "skip_regular", "keep_two_pack",
   "discard_veg", "advance"];
 

@@ -1,0 +1,113 @@
+// The table's advice (issue 22, points 1-3): why an action a player looks for is not possible,
+// what each action costs and does before it is taken, a click that selects instead of acting,
+// and a question before what cannot be taken back. The server computes the advice with the
+// rules engine (view.advice); these scenarios check what the player sees of it.
+import { createGame, expect, waitUntil } from "../harness.js";
+import { DESK, FAST_PREFS, playFast, player, shot } from "./table-basics.js";
+
+const logCount = (page) => page.locator(".log-entry").count();
+
+export default [
+  ["planting the Home field: a click selects it, each crop says its price, and the price is what is paid", async () => {
+    const ivy = await player("ivy", DESK);
+    await createGame(ivy, { players: 1 });
+    await ivy.waitForSelector('.board.mine [data-target$=":HOME"].can', { timeout: 8000 });
+    const before = await logCount(ivy);
+    await ivy.click('.board.mine [data-target$=":HOME"].can');
+    await ivy.waitForSelector(".selection .choice");
+    expect((await logCount(ivy)) === before, "the click only selected the field: nothing was played");
+    expect((await ivy.getAttribute('.board.mine [data-target$=":HOME"]', "aria-pressed")) === "true", "the field shows it is selected");
+    const choices = await ivy.$$eval(".selection .choice", (bs) => bs.map((b) => b.textContent));
+    expect(choices.length >= 2 && choices.every((t) => /Plant \w+ on the Home field/.test(t) && /\d+ Cash/.test(t)),
+      `each crop says what it costs: ${choices.join(" | ")}`);
+    const price = Number(/(\d+) Cash/.exec(choices[0])[1]);
+    const cash = Number(await ivy.textContent(".board.mine .cash"));
+    await ivy.click(".selection .choice >> nth=0");
+    if (await ivy.locator("dialog.confirm[open]").count()) await ivy.click("dialog.confirm[open] .choice");
+    await waitUntil(ivy, (c) => Number(document.querySelector(".board.mine .cash").textContent) !== c, cash);
+    expect(Number(await ivy.textContent(".board.mine .cash")) === cash - price, `paid what was shown (${cash} − ${price})`);
+    expect((await ivy.locator(".selection").count()) === 0, "the selection closes once acted");
+    // The loan says what it gives and what it costs at the end.
+    await playFast(ivy, { round: 1, phase: "action" });
+    await ivy.waitForSelector('.actions [data-cmd-type="take_loan"]');
+    const loan = await ivy.textContent('.actions [data-cmd-type="take_loan"]');
+    expect(/\+5 Cash/.test(loan) && /loan/.test(loan) && /back/.test(loan), `the loan's effect: "${loan}"`);
+    await ivy.context().close();
+  }],
+
+  ["what cannot be taken back asks first; Cancel changes nothing", async () => {
+    const jay = await player("jay", DESK);
+    await createGame(jay, { players: 1 });
+    await jay.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(jay, () => !!window.loyang?.view());
+    await playFast(jay, { round: 1, phase: "action" });
+    await jay.waitForSelector(".actions .action");
+    // An action whose preview says it cannot be taken back (the Two-pack draws hidden cards).
+    const final = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)").first();
+    expect(await final.count(), "some action says it cannot be taken back");
+    const label = await final.textContent();
+    const n = await logCount(jay);
+    await final.click();
+    await jay.waitForSelector("dialog.confirm[open]");
+    expect(/cannot be taken back/.test(await jay.textContent("dialog.confirm[open]")), "the question says why it asks");
+    await shot(jay, "desk-solo-confirm");
+    await jay.click("dialog.confirm[open] .cancel");
+    await jay.waitForTimeout(300);
+    expect((await logCount(jay)) === n, "Cancel: nothing was sent");
+    // An action that can be taken back does not ask.
+    const plain = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):not(:has(.chip.final)):not(.more)").first();
+    if (await plain.count()) {
+      await plain.click();
+      await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, n);
+      expect(!(await jay.locator("dialog.confirm[open]").count()), "no question for what Undo can take back");
+      const m = await logCount(jay);
+      await jay.click('.actions [data-cmd-type="undo"]');
+      await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, m);
+    }
+    const again = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)", { hasText: label.slice(0, 20) }).first();
+    const k = await logCount(jay);
+    await again.click();
+    await jay.click("dialog.confirm[open] .choice");
+    await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, k);
+    await jay.context().close();
+  }],
+
+  ["an action a player looks for and cannot take says why, and what would make it possible", async () => {
+    const kit = await player("kit", DESK);
+    await createGame(kit, { players: 1 });
+    await kit.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(kit, () => !!window.loyang?.view());
+    // On to an Action phase in which a Regular customer waits: End turn is not possible yet.
+    let why = null;
+    for (let round = 1; round <= 9 && !why; round++) {
+      await playFast(kit, { round, phase: "action" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
+      if (await kit.evaluate(() => window.loyang.view().game.phase === "finished")) break;
+      await kit.waitForSelector(".actions h3");
+      if (await kit.locator("#end-turn-blocked").count()) why = await kit.textContent("#end-turn-why");
+      else await playFast(kit, { round: round + 1, phase: "card" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
+    }
+    expect(why, "an Action phase with a Regular customer waiting was reached");
+    expect(/End turn: Deliver to or skip each of your Regular customers/.test(why) && /Still waiting: R\d\d/.test(why),
+      `End turn says why and what: "${why}"`);
+    expect(await kit.isDisabled("#end-turn-blocked"), "End turn is shown, disabled");
+    await shot(kit, "desk-solo-end-turn-why");
+    // Spend the Cash on vegetables: what is then too dear says its price and the way out.
+    for (let i = 0; i < 12; i++) {
+      const buys = await kit.evaluate(() => window.loyang.view().legal.filter((c) => c.type === "buy"));
+      if (!buys.length) break;
+      const n = await kit.evaluate(() => window.loyang.view().game.players[0].cash);
+      await kit.evaluate((c) => window.loyang.socket.command(c), buys[0]);
+      await waitUntil(kit, (x) => window.loyang.view().game.players[0].cash !== x, n);
+    }
+    const notes = await kit.$$eval("details.blocked li", (ls) => ls.map((l) => l.textContent));
+    expect(notes.some((t) => /costs \d+ Cash, you have \d+\. To afford it, sell a vegetable or take a loan\./.test(t)),
+      `a price and the way out: ${notes.join(" | ")}`);
+    // A thing on the board with nothing possible says why when selected.
+    const whyNot = kit.locator(".board.mine [data-target].why-not").first();
+    if (await whyNot.count()) {
+      await whyNot.click();
+      await kit.waitForSelector(".selection .why");
+    }
+    await kit.context().close();
+  }],
+];
