@@ -153,6 +153,14 @@ export async function createGame(page, { players, bots = 0 }) {
   return Number(/#\/game\/(\d+)$/.exec(page.url())[1]);
 }
 
+// Clicks an action button and says yes when the page asks first (an action that cannot be
+// taken back, such as a loan outside one's turn).
+export async function clickAction(page, selector) {
+  await page.click(selector);
+  for (let i = 0; i < 5 && !(await page.locator("dialog.confirm[open]").count()); i++) await page.waitForTimeout(40);
+  if (await page.locator("dialog.confirm[open]").count()) await page.click("dialog.confirm[open] .choice");
+}
+
 // Whether the page says the game waits for this player.
 export async function myTurn(page) {
   return (await page.locator(".status.your-turn").count()) > 0;

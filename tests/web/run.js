@@ -9,7 +9,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import {
-  ACTION_PREFS, CLOSE_PREFS, act, createGame, expect, log, myTurn, newPlayer, phaseText, replayAt, roundNumber,
+  ACTION_PREFS, CLOSE_PREFS, act, clickAction, createGame, expect, log, myTurn, newPlayer, phaseText, replayAt, roundNumber,
   run, shots, signUp, startServer, stopServer, tableText, url, waitUntil,
 } from "./harness.js";
 
@@ -144,7 +144,7 @@ const core = [
     // A move by clicking: its sentence, and what it paid, agree with the board.
     const cash0 = Number(await ann.textContent(".board.mine .cash"));
     const n0 = await ann.locator(".log-entry").count();
-    await ann.click('.actions [data-cmd-type="take_loan"]');
+    await clickAction(ann, '.actions [data-cmd-type="take_loan"]');
     await waitUntil(ann, (n) => document.querySelectorAll(".log-entry").length > n, n0);
     const entry = await ann.locator(".log-entry .log-text").last().textContent();
     expect(/^ann \(you\) took a loan: \+5 Cash$/.test(entry), `the loan's entry: "${entry}"`);
@@ -162,7 +162,7 @@ const core = [
     expect(sc.top > 0, "the log starts at its newest entry");
     await ann.evaluate(() => { const s = document.querySelector(".log-scroll"); s.scrollTop = 0; s.dispatchEvent(new Event("scroll")); });
     const n1 = await ann.locator(".log-entry").count();
-    await bob.click('.actions [data-cmd-type="take_loan"]');
+    await clickAction(bob, '.actions [data-cmd-type="take_loan"]');
     await waitUntil(ann, (n) => document.querySelectorAll(".log-entry").length > n, n1);
     sc = await scroll();
     expect(sc.top === 0, `the list stayed where ann reads (scrollTop ${sc.top})`);
@@ -192,7 +192,7 @@ const core = [
     await ann.waitForTimeout(1000); // the server notices that ann's connection stopped watching
     const bobSeat = await bob.evaluate(() => Number(document.querySelector(".board.mine").dataset.seat));
     const n0 = await bob.locator(".log-entry").count();
-    await bob.click('.actions [data-cmd-type="take_loan"]');
+    await clickAction(bob, '.actions [data-cmd-type="take_loan"]');
     await waitUntil(bob, (n) => document.querySelectorAll(".log-entry").length > n, n0);
     await ann.goto(url(`/#/game/${game}`));
     await ann.waitForSelector(".digest", { timeout: 8000 });
@@ -358,7 +358,8 @@ const core = [
     await signUp(dee, "dee");
     await createGame(dee, { players: 1 });
     await dee.waitForSelector(".status", { timeout: 8000 });
-    for (let i = 0; i < 40 && !(await dee.locator(".offer").count()); i++) await act(dee);
+    // The Offer is on the table while it is bought from (folded away at other times).
+    for (let i = 0; i < 40 && !(await dee.locator(".offer").isVisible()); i++) await act(dee);
     await dee.waitForSelector(".offer");
     await dee.waitForSelector(".opponent");
     await dee.screenshot({ path: path.join(shots, "game-solo.png"), fullPage: true });

@@ -9,30 +9,30 @@ const logCount = (page) => page.locator(".log-entry").count();
 
 export default [
   ["planting the Home field: a click selects it, each crop says its price, and the price is what is paid", async () => {
-    const ivy = await player("ivy", DESK);
-    await createGame(ivy, { players: 1 });
-    await ivy.waitForSelector('.board.mine [data-target$=":HOME"].can', { timeout: 8000 });
-    const before = await logCount(ivy);
-    await ivy.click('.board.mine [data-target$=":HOME"].can');
-    await ivy.waitForSelector(".selection .choice");
-    expect((await logCount(ivy)) === before, "the click only selected the field: nothing was played");
-    expect((await ivy.getAttribute('.board.mine [data-target$=":HOME"]', "aria-pressed")) === "true", "the field shows it is selected");
-    const choices = await ivy.$$eval(".selection .choice", (bs) => bs.map((b) => b.textContent));
+    const pia = await player("pia", DESK);
+    await createGame(pia, { players: 1 });
+    await pia.waitForSelector('.board.mine [data-target$=":HOME"].can', { timeout: 8000 });
+    const before = await logCount(pia);
+    await pia.click('.board.mine [data-target$=":HOME"].can');
+    await pia.waitForSelector(".selection .choice");
+    expect((await logCount(pia)) === before, "the click only selected the field: nothing was played");
+    expect((await pia.getAttribute('.board.mine [data-target$=":HOME"]', "aria-pressed")) === "true", "the field shows it is selected");
+    const choices = await pia.$$eval(".selection .choice", (bs) => bs.map((b) => b.textContent));
     expect(choices.length >= 2 && choices.every((t) => /Plant \w+ on the Home field/.test(t) && /\d+ Cash/.test(t)),
       `each crop says what it costs: ${choices.join(" | ")}`);
     const price = Number(/(\d+) Cash/.exec(choices[0])[1]);
-    const cash = Number(await ivy.textContent(".board.mine .cash"));
-    await ivy.click(".selection .choice >> nth=0");
-    if (await ivy.locator("dialog.confirm[open]").count()) await ivy.click("dialog.confirm[open] .choice");
-    await waitUntil(ivy, (c) => Number(document.querySelector(".board.mine .cash").textContent) !== c, cash);
-    expect(Number(await ivy.textContent(".board.mine .cash")) === cash - price, `paid what was shown (${cash} − ${price})`);
-    expect((await ivy.locator(".selection").count()) === 0, "the selection closes once acted");
+    const cash = Number(await pia.textContent(".board.mine .cash"));
+    await pia.click(".selection .choice >> nth=0");
+    if (await pia.locator("dialog.confirm[open]").count()) await pia.click("dialog.confirm[open] .choice");
+    await waitUntil(pia, (c) => Number(document.querySelector(".board.mine .cash").textContent) !== c, cash);
+    expect(Number(await pia.textContent(".board.mine .cash")) === cash - price, `paid what was shown (${cash} − ${price})`);
+    expect((await pia.locator(".selection").count()) === 0, "the selection closes once acted");
     // The loan says what it gives and what it costs at the end.
-    await playFast(ivy, { round: 1, phase: "action" });
-    await ivy.waitForSelector('.actions [data-cmd-type="take_loan"]');
-    const loan = await ivy.textContent('.actions [data-cmd-type="take_loan"]');
+    await playFast(pia, { round: 1, phase: "action" });
+    await pia.waitForSelector('.actions [data-cmd-type="take_loan"]');
+    const loan = await pia.textContent('.actions [data-cmd-type="take_loan"]');
     expect(/\+5 Cash/.test(loan) && /loan/.test(loan) && /back/.test(loan), `the loan's effect: "${loan}"`);
-    await ivy.context().close();
+    await pia.context().close();
   }],
 
   ["what cannot be taken back asks first; Cancel changes nothing", async () => {
@@ -73,41 +73,41 @@ export default [
   }],
 
   ["an action a player looks for and cannot take says why, and what would make it possible", async () => {
-    const kit = await player("kit", DESK);
-    await createGame(kit, { players: 1 });
-    await kit.waitForSelector(".status", { timeout: 8000 });
-    await waitUntil(kit, () => !!window.loyang?.view());
+    const rex = await player("rex", DESK);
+    await createGame(rex, { players: 1 });
+    await rex.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(rex, () => !!window.loyang?.view());
     // On to an Action phase in which a Regular customer waits: End turn is not possible yet.
     let why = null;
     for (let round = 1; round <= 9 && !why; round++) {
-      await playFast(kit, { round, phase: "action" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
-      if (await kit.evaluate(() => window.loyang.view().game.phase === "finished")) break;
-      await kit.waitForSelector(".actions h3");
-      if (await kit.locator("#end-turn-blocked").count()) why = await kit.textContent("#end-turn-why");
-      else await playFast(kit, { round: round + 1, phase: "card" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
+      await playFast(rex, { round, phase: "action" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
+      if (await rex.evaluate(() => window.loyang.view().game.phase === "finished")) break;
+      await rex.waitForSelector(".actions h3");
+      if (await rex.locator("#end-turn-blocked").count()) why = await rex.textContent("#end-turn-why");
+      else await playFast(rex, { round: round + 1, phase: "card" }, { prefer: ["buy_from_offer", ...FAST_PREFS] });
     }
     expect(why, "an Action phase with a Regular customer waiting was reached");
     expect(/End turn: Deliver to or skip each of your Regular customers/.test(why) && /Still waiting: R\d\d/.test(why),
       `End turn says why and what: "${why}"`);
-    expect(await kit.isDisabled("#end-turn-blocked"), "End turn is shown, disabled");
-    await shot(kit, "desk-solo-end-turn-why");
+    expect(await rex.isDisabled("#end-turn-blocked"), "End turn is shown, disabled");
+    await shot(rex, "desk-solo-end-turn-why");
     // Spend the Cash on vegetables: what is then too dear says its price and the way out.
     for (let i = 0; i < 12; i++) {
-      const buys = await kit.evaluate(() => window.loyang.view().legal.filter((c) => c.type === "buy"));
+      const buys = await rex.evaluate(() => window.loyang.view().legal.filter((c) => c.type === "buy"));
       if (!buys.length) break;
-      const n = await kit.evaluate(() => window.loyang.view().game.players[0].cash);
-      await kit.evaluate((c) => window.loyang.socket.command(c), buys[0]);
-      await waitUntil(kit, (x) => window.loyang.view().game.players[0].cash !== x, n);
+      const n = await rex.evaluate(() => window.loyang.view().game.players[0].cash);
+      await rex.evaluate((c) => window.loyang.socket.command(c), buys[0]);
+      await waitUntil(rex, (x) => window.loyang.view().game.players[0].cash !== x, n);
     }
-    const notes = await kit.$$eval("details.blocked li", (ls) => ls.map((l) => l.textContent));
+    const notes = await rex.$$eval("details.blocked li", (ls) => ls.map((l) => l.textContent));
     expect(notes.some((t) => /costs \d+ Cash, you have \d+\. To afford it, sell a vegetable or take a loan\./.test(t)),
       `a price and the way out: ${notes.join(" | ")}`);
     // A thing on the board with nothing possible says why when selected.
-    const whyNot = kit.locator(".board.mine [data-target].why-not").first();
+    const whyNot = rex.locator(".board.mine [data-target].why-not").first();
     if (await whyNot.count()) {
       await whyNot.click();
-      await kit.waitForSelector(".selection .why");
+      await rex.waitForSelector(".selection .why");
     }
-    await kit.context().close();
+    await rex.context().close();
   }],
 ];
