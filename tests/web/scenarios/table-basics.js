@@ -3,7 +3,7 @@
 import path from "node:path";
 import { chromium } from "playwright-core";
 import {
-  ACTION_PREFS, CLOSE_PREFS, act, args, checkA11y, createGame, expect, log, logIn, myTurn, newAccount, newPlayer, phaseText,
+  ACTION_PREFS, CLOSE_PREFS, act, args, checkA11y, clickAction, createGame, expect, log, logIn, myTurn, newAccount, newPlayer, phaseText,
   shots, url, waitUntil,
 } from "../harness.js";
 
@@ -199,22 +199,19 @@ export default [
     const acting = await amy.evaluate(() => window.loyang.view().to_act);
     const [actor, other] = acting.includes(await seatOf(amy)) ? [amy, ben] : [ben, amy];
     await waitUntil(actor, () => !!document.querySelector(".actions [data-cmd-type]"));
-    // The other's board: opened by the reader, it stays open.
-    await actor.click(".other-board > summary");
-    // The reader selects a thing on his board (its choices open beside it) and moves the
-    // keyboard focus onto one of his own board's things.
-    const target = actor.locator(".board.mine [data-target].can").first();
-    await target.click();
-    await actor.waitForSelector(".selection .choice");
-    const chosen = await actor.textContent(".selection h3");
-    // And a dialog: a long list of choices, or the question before an action that cannot be
-    // taken back.
+    const loanByOther = async () => {
+      const before = await other.evaluate(() => window.loyang.view().game.players[window.loyang.view().seat].cash);
+      await clickAction(other, '.actions [data-cmd-type="take_loan"]');
+      await waitUntil(actor, ([seat, c]) => window.loyang.view().game.players[seat].cash !== c, [await seatOf(other), before]);
+      await actor.waitForTimeout(100); // the redraw
+    };
+    // A dialog: a long list of choices (or the question before an action that cannot be taken
+    // back); the other player takes a loan (allowed at any time) meanwhile.
     const more = actor.locator(".actions .action.more").first();
     if (await more.count()) await more.click();
     else await actor.click('.actions [data-cmd-type="end_turn"]');
     await actor.waitForSelector("dialog.choose[open]");
     const dialogText = await actor.textContent("dialog.choose[open] h3");
-    // The other player takes a loan (allowed at any time).
     const changed = actor.evaluate(() => new Promise((resolve) => {
       const seen = new MutationObserver((list) => {
         for (const m of list) {
@@ -224,27 +221,28 @@ export default [
       seen.observe(document.body, { attributes: true, attributeFilter: ["class"], subtree: true });
       setTimeout(() => resolve(null), 8000);
     }));
-    const cashBefore = await actor.textContent(".other-board .board .cash");
-    await other.click('.actions [data-cmd-type="take_loan"]');
-    if (await other.locator("dialog.confirm[open]").count()) await other.click("dialog.confirm[open] .choice");
-    await waitUntil(actor, (c) => document.querySelector(".other-board .board .cash")?.textContent !== c, cashBefore);
-    expect(await changed, "what changed is shown for a moment (an fx-changed glow)");
+    await loanByOther();
     expect((await actor.locator("dialog.choose[open]").count()) === 1 &&
       (await actor.textContent("dialog.choose[open] h3")) === dialogText, "the open dialog survived the other's move");
+    expect(await changed, "what changed is shown for a moment (an fx-changed glow)");
     await actor.keyboard.press("Escape");
     await waitUntil(actor, () => !document.querySelector("dialog.choose[open]"));
-    expect((await actor.locator(".selection h3").textContent()) === chosen, "the selection survived");
-    // The keyboard focus on a thing of the reader's board stays there when the other acts.
+    // The reader selects a thing on his board (its choices open beside it) and puts the
+    // keyboard focus on another thing of his board; the other takes a loan again.
+    await actor.locator(".board.mine [data-target].can").first().click();
+    await actor.waitForSelector(".selection .choice");
+    const chosen = await actor.textContent(".selection h3");
     await actor.evaluate(() => {
-      const el = document.querySelector(".board.mine [data-target].can");
+      const el = [...document.querySelectorAll(".board.mine [data-target].can")].pop();
       el.focus();
       el.survivor = true; // a node a redraw must keep, not rebuild
     });
-    const cash2 = await actor.textContent(".other-board .board .cash");
-    await other.click('.actions [data-cmd-type="take_loan"]');
-    if (await other.locator("dialog.confirm[open]").count()) await other.click("dialog.confirm[open] .choice");
-    await waitUntil(actor, (c) => document.querySelector(".other-board .board .cash")?.textContent !== c, cash2);
+    await loanByOther();
+    expect((await actor.locator(".selection h3").textContent()) === chosen, "the selection survived");
     expect(await actor.evaluate(() => document.activeElement?.survivor === true), "the keyboard focus stayed where it was");
+    // The other's board: a line, opened by the reader, stays open.
+    await actor.click(".other-board > summary");
+    await loanByOther();
     expect(await actor.evaluate(() => document.querySelector(".other-board").open), "the other board the reader opened stays open");
     // The board looks like one: fields of ploughed soil, stones on the Path (our own drawings).
     const looks = await actor.evaluate(() => [getComputedStyle(document.querySelector(".field")).backgroundImage,
