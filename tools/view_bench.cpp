@@ -1,7 +1,9 @@
 // view_bench: what one accepted command costs the server in building its viewers' patches
 // (view_patcher::advance + reading every viewer's operations), over random 4-player games, and
-// the parts of it (the public JSON, each seat's legal commands and their JSON). scripts/bench.sh
-// runs it; docs/benchmarks.md records its output.
+// the parts of it (the public JSON, each seat's legal commands and their JSON, each seat's
+// advice and its text), with the bytes of the operations and the longest legal list seen.
+// scripts/bench.sh runs it; docs/benchmarks.md records its output.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "loyang/engine/random_play.hpp"
+#include "loyang/protocol/advice.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/state_json.hpp"
 #include "loyang/protocol/view_patcher.hpp"
@@ -59,6 +62,7 @@ int main(int argc, char** argv) {
     }
   }
   const auto t1 = clock_type::now();
+  const std::size_t ops_bytes = bytes;  // every viewer's operations, all commands
   for (const auto& run : runs)
     for (std::size_t i = 1; i < run.size(); ++i)
       bytes += protocol::view_to_json(run[i], engine::no_player).size();
@@ -75,6 +79,28 @@ int main(int argc, char** argv) {
         for (const auto& c : engine::legal_commands(run[i], engine::player_id(p)))
           bytes += protocol::command_to_json(c).size();
   const auto t4 = clock_type::now();
+  // The advice (advice.hpp): each legal command tried on a copy, the refusals of the seat to act.
+  std::size_t previews = 0, largest_legal = 0;
+  for (const auto& run : runs)
+    for (std::size_t i = 1; i < run.size(); ++i)
+      for (std::size_t p = 0; p < run[i].players.size(); ++p) {
+        const auto seat = engine::player_id(p);
+        const auto commands = engine::legal_commands(run[i], seat);
+        previews += protocol::advise(run[i], seat, commands).legal.size();
+        largest_legal = std::max(largest_legal, commands.size());
+      }
+  const auto t5 = clock_type::now();
+  std::string text;
+  for (const auto& run : runs)
+    for (std::size_t i = 1; i < run.size(); ++i)
+      for (std::size_t p = 0; p < run[i].players.size(); ++p) {
+        const auto seat = engine::player_id(p);
+        const auto a = protocol::advise(run[i], seat, engine::legal_commands(run[i], seat));
+        text.clear();
+        protocol::append_advice_json(text, a);
+        bytes += text.size();
+      }
+  const auto t6 = clock_type::now();
 
   const double n = double(states);
   nlohmann::json out = {
@@ -85,8 +111,13 @@ int main(int argc, char** argv) {
       {"parts_micros_per_command",
        {{"public_json", micros(t2 - t1) / n},
         {"legal_commands_all_seats", micros(t3 - t2) / n},
-        {"legal_commands_and_json_all_seats", micros(t4 - t3) / n}}},
+        {"legal_commands_and_json_all_seats", micros(t4 - t3) / n},
+        {"legal_commands_and_advice_all_seats", micros(t5 - t4) / n},
+        {"legal_commands_advice_and_its_text_all_seats", micros(t6 - t5) / n}}},
       {"legal_commands_per_seat", double(legal) / n / double(players)},
+      {"largest_legal_list", largest_legal},
+      {"previews", previews},
+      {"ops_bytes_per_command", double(ops_bytes) / n},
       {"checksum", bytes},
   };
   std::printf("%s\n", out.dump(2).c_str());
