@@ -1,6 +1,7 @@
 // The browser client's speed, measured in the real chromium against a real server (a benchmark,
 // not a test: `make bench` runs it through scripts/bench.sh; docs/benchmarks.md has the numbers).
 //   node perf.js --server PATH/loyang-server --web DIR [--web DIR2 ...] [--rounds N]
+//   node perf.js --web OLD --server OLD/loyang-server --web NEW --server NEW/loyang-server
 // For each web directory (side by side: e.g. the client before and after a change, on the same
 // server and machine) it measures, as medians over N rounds:
 //   - lobby drawn: from navigation start to the lobby's game lists on screen;
@@ -20,7 +21,10 @@ import { chromium } from "playwright-core";
 const argv = process.argv.slice(2);
 const opt = (k, d) => { const i = argv.indexOf(`--${k}`); return i >= 0 ? argv[i + 1] : d; };
 const webs = argv.flatMap((a, i) => (a === "--web" ? [path.resolve(argv[i + 1])] : []));
-const serverPath = opt("server");
+// One --server for all, or one per --web in the same order (a client with its own server:
+// before and after a change of both).
+const servers = argv.flatMap((a, i) => (a === "--server" ? [path.resolve(argv[i + 1])] : []));
+const serverPath = servers[0];
 const rounds = Number(opt("rounds", "5"));
 const clicks = Number(opt("clicks", "40"));
 // The game measured: PLAYERS seats (the reader and bots), played on to ROUND's Action phase
@@ -42,7 +46,7 @@ function freePort() {
   });
 }
 
-async function startServer(web) {
+async function startServer(web, serverPath) {
   const port = await freePort();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-web-perf-"));
   const proc = spawn(serverPath, ["--port", String(port), "--address", "127.0.0.1", "--data", data, "--web", web,
@@ -62,8 +66,8 @@ async function api(port, method, p, body, token) {
   return r.json();
 }
 
-async function measure(web) {
-  const server = await startServer(web);
+async function measure(web, serverPath) {
+  const server = await startServer(web, serverPath);
   const base = `http://127.0.0.1:${server.port}`;
   await api(server.port, "POST", "/api/accounts", { name: "perf", password: "secret-password" });
   const signed = await api(server.port, "POST", "/api/sessions", { name: "perf", password: "secret-password" });
@@ -89,7 +93,10 @@ async function measure(web) {
     traffic.n++; traffic.bytes += len;
     if (r.status() !== 304) { traffic.fresh++; traffic.freshBytes += len; }
   });
+  const t0 = Date.now();
+  const note = (what) => console.error(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${path.basename(path.dirname(web))}/${path.basename(web)}: ${what}`);
   for (let i = 0; i < rounds; i++) {
+    note(`round ${i + 1}`);
     // A cold cache each round for the first-visit numbers.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");
@@ -108,6 +115,7 @@ async function measure(web) {
     await page.waitForSelector(".board.mine");
     if (i === 0) { out.againRequests = traffic.fresh; out.again = traffic.freshBytes; }
   }
+  note("playing on");
   // Click to update: play to the human's Action phase turn, then loan and undo, again and again.
   await page.evaluate(async (round) => {
     for (let i = 0; i < 3000; i++) {
@@ -123,6 +131,7 @@ async function measure(web) {
     }
   }, toRound).catch(() => {});
   out.elements = await page.evaluate(() => document.querySelectorAll("*").length);
+  note("clicking");
   for (let i = 0; i < clicks; i++) {
     const type = i % 2 === 0 ? "take_loan" : "undo";
     const sel = `.actions [data-cmd-type="${type}"]`;
@@ -151,8 +160,8 @@ console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${round
   `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}`);
 console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | elements | first visit: requests, KB | returning visitor downloads |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
-for (const web of webs) {
-  const r = await measure(web);
+for (const [i, web] of webs.entries()) {
+  const r = await measure(web, servers[servers.length === webs.length ? i : 0]);
   console.log(`| ${web} | ${median(r.lobby).toFixed(0)} | ${median(r.board).toFixed(0)} | ` +
     `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
     `${r.againRequests} responses, ${(r.again / 1024).toFixed(1)} KB |`);
