@@ -124,13 +124,17 @@ async function measure(web, serverPath) {
         if (v.legal.some((c) => c.type === "end_turn" || c.type === "skip_regular" || c.type === "serve_regular" || c.type === "sow")) return;
       }
       if (v && v.to_act.includes(v.seat) && v.legal.length) {
-        const prefer = ["finish_offer", "plant_home", "take_cards", "keep_two_pack", "choose_partner"];
+        // On through the game: serve or skip customers and end turns (no endless trading).
+        const prefer = ["finish_offer", "plant_home", "take_cards", "keep_two_pack", "choose_partner", "book_keeper_done",
+          "finish_taking", "skip_harvest_helper", "foreman_pass", "serve_casual", "serve_regular", "skip_regular", "end_turn",
+          "discard_veg", "advance"];
         const c = prefer.map((t) => v.legal.find((x) => x.type === t)).find(Boolean) || v.legal.find((x) => x.type !== "take_loan" && x.type !== "undo" && x.type !== "sell") || v.legal[0];
         await window.loyang.socket.command(c);
       } else await new Promise((r) => setTimeout(r, 20));
     }
   }, toRound).catch(() => {});
   out.elements = await page.evaluate(() => document.querySelectorAll("*").length);
+  out.renders = await page.evaluate(() => window.loyang?.renderTimes ? [...window.loyang.renderTimes] : []);
   note("clicking");
   for (let i = 0; i < clicks; i++) {
     const type = i % 2 === 0 ? "take_loan" : "undo";
@@ -158,11 +162,11 @@ async function measure(web, serverPath) {
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${rounds} rounds, ${clicks} clicks; ` +
   `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}`);
-console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | elements | first visit: requests, KB | returning visitor downloads |");
-console.log("|---|---:|---:|---:|---:|---:|---:|");
+console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | redraw median / max (ms) | elements | first visit: requests, KB | returning visitor downloads |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const [i, web] of webs.entries()) {
   const r = await measure(web, servers[servers.length === webs.length ? i : 0]);
   console.log(`| ${web} | ${median(r.lobby).toFixed(0)} | ${median(r.board).toFixed(0)} | ` +
-    `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
+    `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.renders.length ? `${median(r.renders).toFixed(0)} / ${Math.max(...r.renders).toFixed(0)}` : "–"} | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
     `${r.againRequests} responses, ${(r.again / 1024).toFixed(1)} KB |`);
 }

@@ -19,6 +19,8 @@ import { seatNamer } from "./names.js";
 export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let summary = null;
   let view = null;
+  // How long the last redraws took (milliseconds; tests/web/perf.js reads them).
+  const renderTimes = [];
   let busy = false;
   let pollTimer = null;
   let spectator = false;
@@ -120,7 +122,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   socket.subscribe(gameId);
   loadSummary();
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
-  window.loyang = { socket, view: () => view };
+  window.loyang = { socket, view: () => view, renderTimes };
 
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
@@ -216,6 +218,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
 
   function render() {
     if (!view) return;
+    const t0 = performance.now();
     const fresh = build();
     const first = !drawn;
     if (first) {
@@ -229,6 +232,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const slot = body.querySelector('[data-slot="log"]');
     if (slot && !slot.firstChild) logView.attach(slot);
     refreshDialogs(view.legal || []);
+    renderTimes.push(performance.now() - t0);
+    if (renderTimes.length > 200) renderTimes.shift();
   }
 
   // The same players and options, in a new game: the others are invited to it.

@@ -224,6 +224,12 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", "My games"), myList),
     h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", "Open games"), openList, listErr),
     h("section.panel", createForm({ navigate, failed }))));
+  // "New game" at the end of a game comes here (#/new): straight to the form.
+  if (location.hash === "#/new") {
+    const first = root.querySelector("#new-players");
+    first?.scrollIntoView({ block: "center" });
+    first?.focus({ preventScroll: true });
+  }
 
   function gameRow(g, actions, extra = null) {
     const badge = g.your_turn ? h("span.badge.act", "your turn") : h("span.badge", g.status);

@@ -102,15 +102,22 @@ function morphChildren(live, fresh) {
   }
 }
 
-// Briefly highlights what changed (CSS: .fx-changed, .fx-new); the classes go when the
-// animation ends, so the next change animates again.
+// Briefly highlights what changed on the table (CSS: .fx-changed); the class goes when the
+// animation ends, so the next change animates again. The panels beside the table (actions,
+// log) change with every move and are left alone. One forced layout for all of them, not one
+// each: a move may change dozens of things.
+const GLOW = ".stat, .field, .card, .goods, .shop-col, .path-space, .badge, .status, .line-stats";
+
 export function flash(elements) {
+  const targets = new Set();
   for (const el of elements) {
-    const target = el.closest?.(".stat, .field, .card, .goods, .shop-col, .path-space, .badge, .status") || el;
-    target.classList.remove("fx-changed");
-    void target.offsetWidth; // restart the animation
-    target.classList.add("fx-changed");
+    if (!el.closest?.(".table-col, .status")) continue;
+    targets.add(el.closest(GLOW) || el);
   }
+  if (!targets.size) return;
+  for (const t of targets) t.classList.remove("fx-changed");
+  void document.body.offsetWidth; // restart the animations
+  for (const t of targets) t.classList.add("fx-changed");
 }
 
 export function settleEffects(root) {

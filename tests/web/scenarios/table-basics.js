@@ -175,6 +175,26 @@ export default [
     await sol.setViewportSize(DESK);
     await shot(sol, "desk-solo-finished");
     await checkA11y(sol, "the finished game page");
+    // The replay and the settings fit the phone too.
+    await sol.setViewportSize(PHONE);
+    await sol.click("#replay-link");
+    await sol.waitForSelector("#replay-version");
+    await fitsWidth(sol, "the replay");
+    await shot(sol, "phone-replay");
+    await sol.goto(url("/#/settings"));
+    await sol.waitForSelector("#notify-save");
+    await fitsWidth(sol, "the settings");
+    await shot(sol, "phone-settings");
+    await sol.goBack();
+    await sol.goBack();
+    await sol.waitForSelector("#rematch");
+    await sol.setViewportSize(DESK);
+    // New game: the lobby's form, ready.
+    await sol.click("#new-game");
+    await sol.waitForURL(/#\/new$/);
+    await waitUntil(sol, () => document.activeElement?.id === "new-players");
+    await sol.goBack();
+    await sol.waitForSelector("#rematch");
     // Play again: a new solo game with the same options.
     const old = sol.url();
     await sol.click("#rematch");
@@ -319,6 +339,9 @@ export default [
     await b.evaluate((e) => e.addEventListener("click", (ev) => ev.stopImmediatePropagation(), { capture: true, once: true }));
     await b.tap();
     expect((await b.evaluate((e) => getComputedStyle(e).backgroundColor)) === plain, "a tapped button keeps its colour");
+    // Partners this round are shown (the Starting player's and the other two).
+    const partners = await fox.$$eval(".badge.partner", (bs) => bs.map((b) => b.textContent));
+    expect(partners.length >= 2 && partners.every((t) => /^partner: /.test(t)), `partnerships shown: ${partners.join(", ")}`);
     await shot(fox, "phone-4p-action");
     await fitsWidth(fox, "the 4-player game on a phone");
     await fox.context().close();
