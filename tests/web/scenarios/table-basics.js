@@ -20,7 +20,8 @@ export async function player(label, viewport = DESK, device = {}) {
 
 // Plays the reader's seat quickly through the page's own connection (window.loyang), choosing
 // by `prefer` (command types, first match wins; loans only when nothing else is legal), until
-// the game is over or reaches `until` ({round, phase}: that phase of that round or later).
+// the game is over or reaches `until` ({round, phase}: that phase of that round or later;
+// partner: true, and the 4-player partners are chosen).
 // Rendering happens as usual after every command.
 export async function playFast(page, until = {}, { prefer = FAST_PREFS, timeout = 120000 } = {}) {
   const end = Date.now() + timeout;
@@ -29,7 +30,9 @@ export async function playFast(page, until = {}, { prefer = FAST_PREFS, timeout 
       const L = window.loyang;
       const order = ["setup", "harvest", "card", "action", "finished"];
       const stopFn = (v) => v.game.phase === "finished" || (until.round !== undefined &&
-        (v.game.round > until.round || (v.game.round === until.round && order.indexOf(v.game.phase) >= order.indexOf(until.phase))));
+        (v.game.round > until.round || (v.game.round === until.round && order.indexOf(v.game.phase) >= order.indexOf(until.phase))) &&
+        // 4 players: the Action phase begins with the Starting player choosing his partner.
+        (!until.partner || (v.game.partner !== null && v.game.partner !== undefined)));
       for (let i = 0; i < 200; i++) {
         const v = L?.view();
         if (!v) { await new Promise((r) => setTimeout(r, 30)); continue; }
@@ -315,8 +318,8 @@ export default [
         return b.left >= a.left - .5 && b.right <= a.right + .5 && b.top >= a.top - .5 && b.bottom <= a.bottom + .5;
       })));
     expect(pawns.length === 4 && pawns.every(Boolean), `every pawn inside its space (${pawns})`);
-    await playFast(fox, { round: 1, phase: "action" });
-    await fox.waitForSelector(".actions [data-cmd-type]");
+    await playFast(fox, { round: 1, phase: "action", partner: true });
+    await fox.waitForSelector(".actions [data-cmd-type], .actions .quiet");
     // A START customer's badge does not cover the card's header.
     const overlaps = await fox.evaluate(() => [...document.querySelectorAll(".card .start-dot")].map((d) => {
       const k = d.closest(".card").querySelector(".card-kind").getBoundingClientRect();
