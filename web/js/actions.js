@@ -13,8 +13,8 @@ const ANYTIME = new Set(["take_loan", "sell", "discard_helper"]);
 const groupTitle = (type) => GROUPS[type] || type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
 
 // The preview's phrases as small labels after an action's words.
-function previewEl(p) {
-  const parts = previewParts(p);
+function previewEl(p, cmd) {
+  const parts = previewParts(p, cmd);
   if (!parts.length) return null;
   return h("span.preview", parts.map((x) => h(`span.chip.${x.kind}`, x.text)));
 }
@@ -25,7 +25,7 @@ export function actionButton(cmd, who, act, { advice, legal, cls = "" } = {}) {
   return h(`button.action${cls}`, {
     type: "button", "data-cmd-type": cmd.type, "data-key": `cmd:${JSON.stringify(cmd)}`,
     onclick: () => act(cmd),
-  }, h("span.action-text", describe(cmd, who)), previewEl(p));
+  }, h("span.action-text", describe(cmd, who)), previewEl(p, cmd));
 }
 
 // Groups the legal commands by type, in the order the server listed them.
@@ -124,9 +124,10 @@ export function chooseDialog(title, cmds, who, act, { advice, legal } = {}) {
 export function confirmDialog(cmd, preview, who, yes, skip) {
   document.querySelector("dialog.choose")?.remove();
   const dlg = h("dialog.choose.confirm", { "aria-label": "confirm" });
+  dlg.legal = [cmd];
   const close = () => { dlg.close(); dlg.remove(); };
   const again = h("input#confirm-skip", { type: "checkbox" });
-  const text = previewText(preview);
+  const text = previewText(preview, cmd);
   dlg.append(h("h3", describe(cmd, who)),
     h("p", "This cannot be taken back", text ? ` (${text}).` : "."),
     h("div.choices", h("button.action.choice.primary", { type: "button", onclick: () => {
@@ -144,9 +145,10 @@ export function confirmDialog(cmd, preview, who, yes, skip) {
 // After the view changed: an open choice dialog keeps the choices that are still legal (and
 // closes when none is left), instead of closing whenever anyone else acts.
 export function refreshDialogs(legal) {
-  for (const d of document.querySelectorAll("dialog.choose:not(.confirm)")) {
+  for (const d of document.querySelectorAll("dialog.choose")) {
     const still = (d.legal || []).filter((c) => indexOf(c, legal) >= 0);
     if (!still.length) { d.remove(); continue; }
+    if (d.classList.contains("confirm")) continue;
     for (const b of d.querySelectorAll("button.choice")) {
       const cmd = JSON.parse(b.dataset.key.slice(4));
       b.disabled = indexOf(cmd, legal) < 0;

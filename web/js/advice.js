@@ -13,11 +13,14 @@ function goodsText(goods) {
 
 // The preview of one legal command as short phrases: [{text, kind}], kind is "cost", "gain",
 // "info" or "final" (cannot be taken back).
-export function previewParts(p) {
+// Purchases say "free" when they cost nothing (the Offer's first row, a Two-pack's card...).
+const PURCHASES = new Set(["buy", "buy_from_offer", "buy_two_pack", "keep_two_pack", "plant_home", "upgrade_storehouse", "tenant_buy_field", "tout_buy"]);
+
+export function previewParts(p, cmd = null) {
   if (!p) return [];
   const out = [];
   if (p.cash) out.push({ text: p.cash < 0 ? `${-p.cash} Cash` : `+${p.cash} Cash`, kind: p.cash < 0 ? "cost" : "gain" });
-  if (p.cash === 0 && p.free) out.push({ text: "free", kind: "gain" });
+  else if (cmd && PURCHASES.has(cmd.type)) out.push({ text: "free", kind: "gain" });
   if (p.loans) out.push({ text: `${signed(p.loans)} loan${Math.abs(p.loans) === 1 ? "" : "s"} (1 space back each at the end)`, kind: "info" });
   if (p.position) out.push({ text: `${signed(p.position)} on the Path`, kind: "gain" });
   for (const g of goodsText(p.goods)) out.push({ text: g, kind: g.startsWith("+") ? "gain" : "cost" });
@@ -29,8 +32,8 @@ export function previewParts(p) {
 }
 
 // One line for the preview (button titles, confirmations).
-export function previewText(p) {
-  return previewParts(p).map((x) => x.text).join(", ");
+export function previewText(p, cmd = null) {
+  return previewParts(p, cmd).map((x) => x.text).join(", ");
 }
 
 const REMEDY = {

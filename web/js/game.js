@@ -60,11 +60,14 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (busy) return;
     busy = true;
     body.classList.add("busy");
+    // The answer's redraw comes before the promise resolves: the selection goes first.
+    const wasSelected = selected;
+    selected = null;
     const r = await socket.command(cmd);
     busy = false;
     body.classList.remove("busy");
-    if (r.ok) selected = null;
     if (!r.ok) {
+      selected = wasSelected;
       if (r.error.code === "stale") toast("The game moved on before your command arrived; the board is up to date now, try again.", "info");
       else toast(r.error.message);
       render();
@@ -172,7 +175,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (g.phase === "finished") {
       mainCol.prepend(h("p.replay-link", { "data-key": "replay-link" }, h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
     }
-    if (digest) sideCol.append(digestBox());
+    // The digest box is the page's own (like the log): the redraw keeps it where it is.
+    if (digest) sideCol.append(h("div.digest-slot", { "data-slot": "digest", "data-key": "digest" }));
     stepBack.hidden = me === null || g.phase === "finished";
     if (endedEarly) sideCol.append(h("p.quiet", "This game is over."));
     else if (g.phase === "finished") { /* the scoring says it all */ }
@@ -187,7 +191,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       onChange: async () => { await loadSummary(); render(); },
     });
     if (bar) bar.dataset.key = "table-bar";
-    const fresh = h("div.game-body", bar || "", h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
+    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || "", h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
     if (digest) highlight(mainCol, digest.selectors);
     if (me === null) return fresh;
     // Every board element with legal commands (or with an action the reader may look for and
@@ -231,6 +235,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     logView.update(view.log || []);
     const slot = body.querySelector('[data-slot="log"]');
     if (slot && !slot.firstChild) logView.attach(slot);
+    const digestSlot = body.querySelector('[data-slot="digest"]');
+    if (digest && digestSlot && !digestSlot.firstChild) digestSlot.append(digestBox());
     refreshDialogs(view.legal || []);
     renderTimes.push(performance.now() - t0);
     if (renderTimes.length > 200) renderTimes.shift();
@@ -241,12 +247,13 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const o = view.game.options;
     const seats = summary?.seats || [];
     const body = { players: o.players, ruleset: o.ruleset, introductory: !!o.introductory };
-    const bots = seats.filter((s) => s.bot && !s.gone).length;
+    // A seat a bot took over (its player left) is a bot's in the rematch too.
+    const bots = seats.filter((s) => s.bot).length;
     if (bots) body.bots = bots;
     const others = seats.filter((s) => !s.bot && s.player && s.player !== session.account.name).map((s) => s.player);
     if (others.length) body.invite = others;
     if (summary?.watch) body.watch = summary.watch;
-    if (summary?.clock?.time_control) body.time_control = summary.clock.time_control;
+    if (summary?.clock?.control) body.time_control = summary.clock.control;
     try {
       const g = await api.createGame(body);
       navigate(`#/game/${g.id}`);

@@ -323,7 +323,10 @@ export function helpPage(root, sectionId = null) {
   const target = sectionId && root.querySelector(`#help-${CSS.escape(sectionId)}`);
   if (target) {
     target.scrollIntoView();
-    (target.matches("section") ? target.querySelector("h2") : target).focus?.({ preventScroll: true });
+    // A heading or a term is not focusable by itself: tabindex -1 lets the reader start there.
+    const at = target.matches("section") ? target.querySelector("h2") : target;
+    if (at && !at.hasAttribute("tabindex")) at.setAttribute("tabindex", "-1");
+    at?.focus({ preventScroll: true });
   } else {
     window.scrollTo(0, 0);
   }

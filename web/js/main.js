@@ -62,7 +62,18 @@ async function route() {
   const m = /^#\/game\/(\d+)$/.exec(location.hash);
   const r = /^#\/replay\/(\d+)(?:\?(.*))?$/.exec(location.hash);
   const page = help ? "help" : !s ? "lobby" : m ? "game" : r ? "replay" : location.hash === "#/settings" ? "settings" : "lobby";
-  const mod = page === "lobby" ? lobby : await import(`./${page}.js`);
+  let mod = lobby;
+  if (page !== "lobby") {
+    try {
+      mod = await import(`./${page}.js`);
+    } catch {
+      // The server restarting, or the network gone: say so, and offer to try again.
+      if (mine !== routing) return;
+      clear(root).append(h("section.panel", h("p.error", { role: "alert" }, "This page could not be loaded: the server cannot be reached."),
+        h("button#retry-page", { type: "button", onclick: () => route() }, "Try again")));
+      return;
+    }
+  }
   if (mine !== routing) return;
   if (help) cleanup = mod.helpPage(root, help[1] || null);
   else if (!s) mod.loginPage(root, { onLoggedIn: () => route() });

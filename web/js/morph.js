@@ -67,12 +67,33 @@ function syncAttributes(live, fresh) {
 
 function morphChildren(live, fresh) {
   const wanted = [...fresh.childNodes];
+  const freshKeys = new Set();
+  // How many unkeyed children of each kind are still to be placed (from the current one on).
+  const unkeyedLeft = new Map();
+  for (const n of wanted) {
+    const k = keyOf(n);
+    if (k !== null) freshKeys.add(k);
+    else unkeyedLeft.set(kindOf(n), (unkeyedLeft.get(kindOf(n)) || 0) + 1);
+  }
   const byKey = new Map();
   for (let c = live.firstChild; c; c = c.nextSibling) {
     const k = keyOf(c);
-    if (k !== null) byKey.set(k, c);
+    if (k !== null && freshKeys.has(k)) byKey.set(k, c);
   }
-  let cursor = live.firstChild;
+  // A live node that has no place any more goes at once, so that the nodes after it are not
+  // moved in front of it (a move loses focus, scroll position and running animations).
+  const dropStale = (c) => {
+    while (c) {
+      const k = keyOf(c);
+      const stale = k !== null ? !byKey.has(k) : !(unkeyedLeft.get(kindOf(c)) > 0);
+      if (!stale) return c;
+      const next = c.nextSibling;
+      c.remove();
+      c = next;
+    }
+    return c;
+  };
+  let cursor = dropStale(live.firstChild);
   for (const n of wanted) {
     const k = keyOf(n);
     let match = null;
@@ -81,25 +102,38 @@ function morphChildren(live, fresh) {
       if (match && !sameKind(match, n)) match = null;
       if (match) byKey.delete(k);
     } else {
+      unkeyedLeft.set(kindOf(n), unkeyedLeft.get(kindOf(n)) - 1);
       // The next unkeyed live node of the same kind, skipping keyed ones still to be placed.
       let c = cursor;
-      while (c && keyOf(c) !== null && byKey.has(keyOf(c))) c = c.nextSibling;
+      while (c && (keyOf(c) !== null || !sameKind(c, n))) c = c.nextSibling;
       if (c && keyOf(c) === null && sameKind(c, n)) match = c;
     }
     if (match) {
-      if (match !== cursor) live.insertBefore(match, cursor);
+      if (match !== cursor) place(live, match, cursor);
       else cursor = cursor.nextSibling;
       morphNode(match, n);
     } else {
       live.insertBefore(n, cursor);
       if (n.nodeType === 1 && animate) n.classList.add("fx-new");
     }
+    cursor = dropStale(cursor);
   }
   while (cursor) {
     const next = cursor.nextSibling;
     cursor.remove();
     cursor = next;
   }
+}
+
+const kindOf = (n) => `${n.nodeType}:${n.nodeName}`;
+
+// Moves a live node; where the browser can move it without taking it out of the page
+// (Element.moveBefore), focus and state stay with it.
+function place(parent, node, before) {
+  if (parent.moveBefore) {
+    try { parent.moveBefore(node, before); return; } catch { /* not movable that way: insert */ }
+  }
+  parent.insertBefore(node, before);
 }
 
 // Briefly highlights what changed on the table (CSS: .fx-changed); the class goes when the

@@ -99,9 +99,11 @@ export class GameSocket {
         this.h.onView?.(this.view, this.version, m); // m.last_seen: see digest.js
         break;
       case "patch":
-        if (m.game !== this.game || this.view === null) return;
-        // Our own accepted command's patch carries its id: that is its answer.
+        if (m.game !== this.game) return;
+        // Our own accepted command's patch carries its id: that is its answer (also while a
+        // fresh snapshot is awaited, or the command would wait for ever).
         if (m.id !== undefined) this.answer(m.id, { ok: true, version: m.to });
+        if (this.view === null) return;
         if (m.from !== this.version) {
           if (m.to <= this.version) return; // already have it
           this.resync();

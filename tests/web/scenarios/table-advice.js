@@ -2,7 +2,7 @@
 // what each action costs and does before it is taken, a click that selects instead of acting,
 // and a question before what cannot be taken back. The server computes the advice with the
 // rules engine (view.advice); these scenarios check what the player sees of it.
-import { createGame, expect, waitUntil } from "../harness.js";
+import { clickAction, createGame, expect, waitUntil } from "../harness.js";
 import { DESK, FAST_PREFS, playFast, player, shot } from "./table-basics.js";
 
 const logCount = (page) => page.locator(".log-entry").count();
@@ -30,6 +30,16 @@ export default [
     // The loan says what it gives and what it costs at the end.
     await playFast(pia, { round: 1, phase: "action" });
     await pia.waitForSelector('.actions [data-cmd-type="take_loan"]');
+    // Buying from the shop after selecting it: the selection closes once acted, even though
+    // the shop could sell again.
+    const shop = pia.locator('.board.mine [data-target^="shop:"].can').first();
+    expect(await shop.count(), "the shop can be bought from");
+    await shop.click();
+    await pia.waitForSelector('.selection .choice[data-cmd-type="buy"]');
+    const m = await logCount(pia);
+    await clickAction(pia, '.selection .choice[data-cmd-type="buy"]');
+    await waitUntil(pia, (x) => document.querySelectorAll(".log-entry").length > x, m);
+    expect((await pia.locator(".selection").count()) === 0, "the selection closed once the command was taken");
     const loan = await pia.textContent('.actions [data-cmd-type="take_loan"]');
     expect(/\+5 Cash/.test(loan) && /loan/.test(loan) && /back/.test(loan), `the loan's effect: "${loan}"`);
     await pia.context().close();
@@ -104,10 +114,9 @@ export default [
       `a price and the way out: ${notes.join(" | ")}`);
     // A thing on the board with nothing possible says why when selected.
     const whyNot = rex.locator(".board.mine [data-target].why-not").first();
-    if (await whyNot.count()) {
-      await whyNot.click();
-      await rex.waitForSelector(".selection .why");
-    }
+    expect(await whyNot.count(), "a thing on the board that cannot be used now is marked");
+    await whyNot.click();
+    await rex.waitForSelector(".selection .why");
     await rex.context().close();
   }],
 ];

@@ -263,6 +263,18 @@ export default [
     await loanByOther();
     expect((await actor.locator(".selection h3").textContent()) === chosen, "the selection survived");
     expect(await actor.evaluate(() => document.activeElement?.survivor === true), "the keyboard focus stayed where it was");
+    // The log read half-way up stays there when the selection above it closes.
+    const mid = await actor.evaluate(() => {
+      const l = document.querySelector(".log-scroll");
+      l.scrollTop = Math.floor((l.scrollHeight - l.clientHeight) / 2);
+      l.dispatchEvent(new Event("scroll"));
+      return l.scrollTop;
+    });
+    expect(mid > 0, "the log is long enough to scroll");
+    await actor.click(".close-selection");
+    await waitUntil(actor, () => !document.querySelector(".selection"));
+    const after = await actor.evaluate(() => document.querySelector(".log-scroll").scrollTop);
+    expect(Math.abs(after - mid) <= 2, `the log stayed where it was read (${mid} → ${after})`);
     // The other's board: a line, opened by the reader, stays open.
     await actor.click(".other-board > summary");
     await loanByOther();
@@ -341,7 +353,10 @@ export default [
     const plain = await b.evaluate((e) => getComputedStyle(e).backgroundColor);
     await b.evaluate((e) => e.addEventListener("click", (ev) => ev.stopImmediatePropagation(), { capture: true, once: true }));
     await b.tap();
-    expect((await b.evaluate((e) => getComputedStyle(e).backgroundColor)) === plain, "a tapped button keeps its colour");
+    // (While the finger is down it may darken; a moment after, it looks as before.)
+    await fox.waitForTimeout(400);
+    const now = await b.evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(now === plain, `a tapped button keeps its colour (${plain} → ${now})`);
     // Partners this round are shown (the Starting player's and the other two).
     const partners = await fox.$$eval(".badge.partner", (bs) => bs.map((b) => b.textContent));
     expect(partners.length >= 2 && partners.every((t) => /^partner: /.test(t)), `partnerships shown: ${partners.join(", ")}`);

@@ -23,10 +23,11 @@ function nowSections(g, me, toAct) {
   return [...new Set(now)];
 }
 
-// 4 players: the Starting player and the partner he chose play together this round, and so do
-// the other two.
+// 4 players: in the Action phase the Starting player and the partner he chose play together,
+// and so do the other two.
 function partnerOf(g, seat) {
-  if (g.options.players !== 4 || g.partner === null || g.partner === undefined) return null;
+  // Partners are for the Action phase only; the choice stays in the state until the next one.
+  if (g.options.players !== 4 || g.phase !== "action" || g.partner === null || g.partner === undefined) return null;
   if (seat === g.starting) return g.partner;
   if (seat === g.partner) return g.starting;
   return [0, 1, 2, 3].find((s) => s !== seat && s !== g.starting && s !== g.partner);

@@ -32,11 +32,11 @@ export function pathEl(players, who) {
       h("span.num", `${i}`),
       h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat) })))));
   }
-  return h("section.path-box", h("h3", "Path of Prosperity"), track);
+  return h("section.path-box", { "data-key": "path" }, h("h3", "Path of Prosperity"), track);
 }
 
 export function centreEl(g, who) {
-  const el = h("section.centre");
+  const el = h("section.centre", { "data-key": "centre" });
   const piles = h("div.piles",
     h("div.pile", { "data-target": "drawpile", "aria-label": `draw pile: ${g.draw_pile_count} cards` },
       h("div.card.k-hidden", h("div.card-back", "Loyang")), h("span", `Draw pile: ${g.draw_pile_count}`)),
@@ -57,14 +57,14 @@ export function centreEl(g, who) {
 
 export function offerEl(g) {
   const costs = ["free", "1 Cash", "2 Cash", "2 Cash"];
-  return h("section.offer", h("h3", `The Offer (bought this Card phase: ${g.offer_bought || 0})`),
+  return h("section.offer", { "data-key": "offer" }, h("h3", `The Offer (bought this Card phase: ${g.offer_bought || 0})`),
     h("div.offer-grid", g.offer.map((row, r) => h("div.offer-row",
       h("span.offer-cost", costs[r] || ""),
       row.map((c) => (c ? cardEl(c, { target: `offer:${c}` }) : h("div.card.empty-slot", "—")))))));
 }
 
 export function opponentEl(o) {
-  return h("section.board.opponent", { "aria-label": "the imaginary opponent" },
+  return h("section.board.opponent", { "aria-label": "the imaginary opponent", "data-key": "opponent" },
     h("header.board-head", seatDot(o.seat), h("strong", "Imaginary opponent"),
       h("span.stat", "Cash paid to him ", h("b", `${o.cash}`))),
     playAreaEl(o.played || [], o.seat, "His cards"));
