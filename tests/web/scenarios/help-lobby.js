@@ -204,6 +204,10 @@ export default [
     await ivy.waitForSelector(row, { timeout: 8000 });
     expect(/hal invites you/.test(await textOf(ivy, row)), `the invitation names its host: "${await textOf(ivy, row)}"`);
     expect((await ivy.locator(`#open-games [data-game="${game}"]`).count()) === 0, "not among the open games");
+    // Kit, not invited, does not see it, even after his lobby has loaded its lists again.
+    await kit.reload();
+    await kit.waitForSelector("#open-games .game-row, #open-games p.quiet:not(:empty)");
+    await waitUntil(kit, () => !/Loading/.test(document.querySelector("#open-games")?.textContent || ""), null);
     expect((await kit.locator(`[data-game="${game}"]`).count()) === 0, "kit, not invited, does not see it");
     await checkA11y(ivy, "the lobby with an invitation");
     await ivy.screenshot({ path: path.join(shots, "lobby-invitation.png"), fullPage: true });
@@ -220,7 +224,10 @@ export default [
     await waitUntil(jon, (g) => !!document.querySelector(`#invitations [data-game="${g}"] button`), game, { timeout: 8000 });
     await jon.click(`#invitations [data-game="${game}"] button`);
     await jon.waitForSelector(".status", { timeout: 8000 });
-    await waitUntil(jon, () => !document.querySelector("#invitations"), null);
+    // Back in the lobby, the invitation he took is gone.
+    await jon.click("a.back");
+    await jon.waitForSelector(`#my-games [data-game="${game}"]`);
+    expect((await jon.locator(`#invitations [data-game="${game}"]`).count()) === 0, "the taken invitation is no longer listed");
     for (const p of [hal, ivy, jon, kit]) {
       expect(p.errors.length === 0, `${p.label}'s page errors: ${p.errors.join("; ")}`);
       await p.context().close();

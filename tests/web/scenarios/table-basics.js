@@ -230,9 +230,9 @@ export default [
     };
     // A dialog: a long list of choices (or the question before an action that cannot be taken
     // back); the other player takes a loan (allowed at any time) meanwhile.
-    const more = actor.locator(".actions .action.more").first();
-    if (await more.count()) await more.click();
-    else await actor.click('.actions [data-cmd-type="end_turn"]');
+    const opener = actor.locator(".actions .action.more, .actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)").first();
+    expect(await opener.count(), "an action opens a dialog (a long list, or a question before what cannot be taken back)");
+    await opener.click();
     await actor.waitForSelector("dialog.choose[open]");
     const dialogText = await actor.textContent("dialog.choose[open] h3");
     const changed = actor.evaluate(() => new Promise((resolve) => {
