@@ -6,13 +6,15 @@
 
 namespace loyang::protocol {
 
-nlohmann::json client_view(const engine::state& s, engine::player_id viewer) {
+nlohmann::json client_view(const engine::state& s, engine::player_id viewer, moment when) {
   nlohmann::json j;
   j["game"] = view_to_json(s, viewer);
   const bool seated = viewer != engine::no_player;
   j["seat"] = seated ? nlohmann::json(viewer) : nlohmann::json(nullptr);
   auto legal = nlohmann::json::array();
-  if (seated) {
+  if (seated && when == moment::past) {
+    j["advice"] = advice_to_json({});
+  } else if (seated) {
     const auto commands = engine::legal_commands(s, viewer);
     for (const auto& c : commands) legal.push_back(command_to_json(c));
     j["advice"] = advice_to_json(advise(s, viewer, commands));

@@ -29,12 +29,7 @@ std::string view_text_at(const engine::state& start, const game_log& log, std::u
   engine::state s = kept ? *kept : start;
   for (std::uint32_t i = s.version; i < version; ++i) replay_entry(s, log[i], nullptr);
   if (viewer.what != viewer_choice::kind::all) {
-    auto view = protocol::client_view(s, viewer.engine_viewer());
-    // A past moment is not a move: no legal commands, so no advice on them either.
-    view["legal"] = nlohmann::json::array();
-    if (view.contains("advice")) {
-      view["advice"] = {{"legal", nlohmann::json::array()}, {"blocked", nlohmann::json::array()}};
-    }
+    auto view = protocol::client_view(s, viewer.engine_viewer(), protocol::moment::past);
     return with_log(view, log.array_text(viewer.engine_viewer(), version));
   }
   auto to_act = nlohmann::json::array();

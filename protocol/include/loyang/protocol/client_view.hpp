@@ -19,6 +19,9 @@ namespace loyang::protocol {
 /// `advice` key for a spectator).
 /// Needs the full state `s`. The server adds `"log": [log_entry_text...]` (log_entry.hpp) (the whole game's
 /// log, so that a new entry is one "add" at "/log/-" in a patch).
-nlohmann::json client_view(const engine::state& s, engine::player_id viewer);
+/// `moment::past` (a history view): a past moment is not a move, so `legal` is empty and a
+/// seat's advice is `{"blocked": [], "legal": []}`, and neither is computed.
+enum class moment { now, past };
+nlohmann::json client_view(const engine::state& s, engine::player_id viewer, moment when = moment::now);
 
 }  // namespace loyang::protocol
