@@ -295,13 +295,19 @@ TEST_CASE("X-Forwarded-For from a peer that is not a trusted proxy is ignored",
           "[server][accounts][throttle]") {
   running_server s([](loyang::server::config& c) { c.memory_only = true; });
   sign_up(s.port(), "xff-victim", "the right password");
+  const auto hashes_before = metric(s.port(), "loyang_password_hashes_total");
   int throttled = 0;
   for (int i = 0; i < 12; ++i) {
     // A fresh forged address each time: believed, it would escape the per-address throttle.
     const auto a = login(s.port(), "xff-victim", "guess", "198.51.100." + std::to_string(i + 1));
     if (a.status == http::status::too_many_requests) ++throttled;
   }
-  CHECK(throttled >= 6);
+  const auto hashes = metric(s.port(), "loyang_password_hashes_total") - hashes_before;
+  INFO(throttled << " throttled, " << hashes << " hashes");
+  // Believed, all 12 would be checked. Ignored: the 5 free failures, then one more each time
+  // the wait (1 s, 2 s...) passes while the answers come, which a loaded machine can reach.
+  CHECK(hashes <= 8);
+  CHECK(throttled >= 4);
 }
 
 TEST_CASE("account creation is limited per client address", "[server][accounts][throttle]") {
