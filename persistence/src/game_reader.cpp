@@ -63,8 +63,12 @@ store::catalog game_reader::load_catalog() {
   try {
     auto accounts = db_.prepare("SELECT id, name, password_hash, created_at FROM accounts ORDER BY id");
     while (accounts.step()) {
-      out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1),
-                              accounts.column_text(2), accounts.column_int64(3)});
+      account_record a;
+      a.id = accounts.column_int64(0);
+      a.name = accounts.column_text(1);
+      a.password_hash = accounts.column_text(2);
+      a.created_at = accounts.column_int64(3);
+      out.accounts.push_back(std::move(a));
     }
     auto tokens = db_.prepare(
         "SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0");

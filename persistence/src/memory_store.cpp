@@ -17,7 +17,11 @@ class memory_store final : public store {
  public:
   using store::append_command;
   using store::save_game;
-  catalog load_catalog() override { return {}; }
+  catalog load_catalog() override {
+    catalog c;
+    c.daily_secret = "memory-store-daily-secret";
+    return c;
+  }
   void save_account(const account_record&, write_done done) override { done({}); }
   void save_token(const std::string&, std::int64_t, std::int64_t, write_done done) override {
     done({});
@@ -97,6 +101,91 @@ class memory_store final : public store {
     for (const auto& [seat, version] : seen_[g.id]) out.last_seen.emplace_back(seat, version);
     return out;
   }
+  void save_relation(const relation_record&, bool, write_done done) override { done({}); }
+  void append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      chat_[m.id] = m;
+    }
+    queue(std::move(notes));
+    done({});
+  }
+  void delete_chat(std::int64_t id, const moderation_record& log, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = chat_.find(id);
+      if (it == chat_.end()) return done("storage_failed");
+      it->second.deleted_by = log.moderator;
+      it->second.deleted_at = log.at;
+      moderation_[log.id] = log;
+    }
+    done({});
+  }
+  std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<chat_record> out;
+    for (auto it = chat_.rbegin(); it != chat_.rend() && out.size() < limit; ++it) {
+      if (it->second.game == game && (before == 0 || it->first < before)) out.push_back(it->second);
+    }
+    return out;
+  }
+  std::int64_t chat_count(std::int64_t game) override {
+    std::lock_guard lock(mutex_);
+    return std::count_if(chat_.begin(), chat_.end(), [game](const auto& m) { return m.second.game == game; });
+  }
+  void save_note(const note_record& n, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      if (n.text.empty()) {
+        notes_.erase({n.game, n.account});
+      } else {
+        notes_[{n.game, n.account}] = n;
+      }
+    }
+    done({});
+  }
+  std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override {
+    std::lock_guard lock(mutex_);
+    const auto it = notes_.find({game, account});
+    if (it == notes_.end()) return std::nullopt;
+    return it->second;
+  }
+  void save_report(const report_record& r, std::optional<moderation_record> log, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      reports_[r.id] = r;
+      if (log) moderation_[log->id] = *log;
+    }
+    done({});
+  }
+  std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<report_record> out;
+    for (auto it = reports_.rbegin(); it != reports_.rend() && out.size() < limit; ++it) {
+      if ((before == 0 || it->first < before) && (!open_only || it->second.closed_by == 0)) {
+        out.push_back(it->second);
+      }
+    }
+    return out;
+  }
+  void save_moderation(const moderation_record& m, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      moderation_[m.id] = m;
+    }
+    done({});
+  }
+  std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<moderation_record> out;
+    for (auto it = moderation_.rbegin(); it != moderation_.rend() && out.size() < limit; ++it) {
+      if (before == 0 || it->first < before) out.push_back(it->second);
+    }
+    return out;
+  }
+  void ban_account(const account_record&, const moderation_record& log, write_done done) override {
+    save_moderation(log, std::move(done));
+  }
   std::int64_t queue_depth() const override { return 0; }
   void stop() override {}
 
@@ -122,6 +211,10 @@ class memory_store final : public store {
   std::set<std::string> dedupe_;
   std::int64_t next_note_ = 1;
   std::map<std::int64_t, std::map<engine::player_id, std::uint32_t>> seen_;
+  std::map<std::int64_t, chat_record> chat_;
+  std::map<std::pair<std::int64_t, std::int64_t>, note_record> notes_;
+  std::map<std::int64_t, report_record> reports_;
+  std::map<std::int64_t, moderation_record> moderation_;
 };
 
 }  // namespace

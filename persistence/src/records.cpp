@@ -12,6 +12,15 @@ std::string_view status_name(game_status s) {
   return "open";
 }
 
+std::string_view relation_name(relation_kind k) {
+  switch (k) {
+    case relation_kind::friend_of: return "friend";
+    case relation_kind::mute: return "mute";
+    case relation_kind::block: return "block";
+  }
+  return "friend";
+}
+
 std::string_view watch_name(watch_policy w) {
   return w == watch_policy::players ? "players" : "everyone";
 }

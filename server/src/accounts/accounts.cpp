@@ -233,7 +233,11 @@ void accounts::create_account(std::string name, std::string password, std::strin
       lock.unlock();
       return reply(error(http::status::conflict, "name_taken", "that name is taken"));
     }
-    account_record a{self->next_account_++, name, std::move(hash), self->now()};
+    account_record a;
+    a.id = self->next_account_++;
+    a.name = name;
+    a.password_hash = std::move(hash);
+    a.created_at = self->now();
     self->by_name_[key] = a;
     self->names_[a.id] = name;
     lock.unlock();

@@ -17,6 +17,12 @@ struct account_record {
   std::string name;
   std::string password_hash;
   std::int64_t created_at = 0;  ///< Unix seconds
+  /// An operator (moderation rights); granted only by the `loyang-server operator` command.
+  bool operator_account = false;
+  /// Banned by an operator: no login, no token, no connection. 0: not banned.
+  std::int64_t banned_at = 0;
+  std::int64_t banned_by = 0;  ///< the operator's account
+  std::string ban_reason = {};
 };
 
 /// A login: the hash of its bearer token (the token itself is never stored).
@@ -66,6 +72,10 @@ struct game_record {
   /// The game's turn clocks as the server keeps them (server/src/clocks: its stored() JSON),
   /// written with each command; null: no clock. Opaque to the store.
   nlohmann::json clock;
+  /// What the community features add to a game (rated, entry limits, rematch of, daily date,
+  /// chat policy, declined invitations: the server's games/extra.hpp); null: none. Opaque to
+  /// the store, stored with the game row.
+  nlohmann::json extra;
 };
 
 /// A player's declared absence: his turn clocks stand from `starts_at` to `ends_at` (Unix
@@ -118,7 +128,72 @@ struct logged_command {
   std::int64_t at = 0;
 };
 
+/// What one account keeps about another: a friend (his buddy list), muted (his chat messages
+/// hidden from this account), blocked (muted, and kept out of this account's games and
+/// invitations).
+enum class relation_kind { friend_of, mute, block };
+
+struct relation_record {
+  std::int64_t account = 0;  ///< who keeps the relation
+  std::int64_t other = 0;    ///< about whom
+  relation_kind kind = relation_kind::friend_of;
+  std::int64_t at = 0;  ///< Unix seconds, when made
+  bool operator==(const relation_record&) const = default;
+};
+
+/// One chat message of a game.
+struct chat_record {
+  std::int64_t id = 0;  ///< given by the server, increasing over all games
+  std::int64_t game = 0;
+  std::int64_t account = 0;  ///< the writer
+  std::string text;          ///< as the writer sent it (checked by the server), never HTML
+  std::int64_t at = 0;       ///< Unix seconds
+  std::int64_t deleted_by = 0;  ///< the operator who deleted it; 0: not deleted
+  std::int64_t deleted_at = 0;
+  bool operator==(const chat_record&) const = default;
+};
+
+/// A player's private notes on a game (only he reads them).
+struct note_record {
+  std::int64_t game = 0;
+  std::int64_t account = 0;
+  std::string text;
+  std::int64_t updated_at = 0;
+  bool operator==(const note_record&) const = default;
+};
+
+/// A player's report of another player or of a chat message, for the operators.
+struct report_record {
+  std::int64_t id = 0;  ///< given by the server, increasing
+  std::int64_t reporter = 0;
+  std::int64_t account = 0;  ///< the reported account (for a message: its writer)
+  std::int64_t game = 0;     ///< 0: none
+  std::int64_t message = 0;  ///< a chat message's id; 0: none
+  std::string reason;
+  std::int64_t at = 0;
+  std::int64_t closed_by = 0;  ///< the operator who closed it; 0: open
+  std::int64_t closed_at = 0;
+  std::string outcome;  ///< the operator's note on closing
+  bool operator==(const report_record&) const = default;
+};
+
+/// One operator action, kept for good: who did what to whom.
+struct moderation_record {
+  std::int64_t id = 0;  ///< given by the server, increasing
+  std::int64_t moderator = 0;  ///< the operator's account; 0: the command line
+  std::string action;  ///< "ban", "unban", "delete_message", "cancel_game", "close_report", "grant_operator", "revoke_operator"
+  std::int64_t account = 0;  ///< 0: none
+  std::int64_t game = 0;     ///< 0: none
+  std::int64_t message = 0;  ///< 0: none
+  std::int64_t report = 0;   ///< 0: none
+  std::string detail;        ///< the reason given
+  std::int64_t at = 0;
+  bool operator==(const moderation_record&) const = default;
+};
+
 std::string_view status_name(game_status s);
+/// "friend", "mute" or "block", as stored and as the API spells it.
+std::string_view relation_name(relation_kind k);
 /// "everyone" or "players", as stored and as the API spells it.
 std::string_view watch_name(watch_policy w);
 /// "timeout" or "resigned" (empty for none), as stored and as the API spells it.

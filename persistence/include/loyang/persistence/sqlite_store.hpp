@@ -121,6 +121,20 @@ class sqlite_store final : public store {
                            const std::string& error, write_done done) override;
   std::int64_t queued_notifications() override;
 
+  // Community (sqlite_community.cpp).
+  void save_relation(const relation_record& r, bool on, write_done done) override;
+  void append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) override;
+  void delete_chat(std::int64_t id, const moderation_record& log, write_done done) override;
+  std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override;
+  std::int64_t chat_count(std::int64_t game) override;
+  void save_note(const note_record& n, write_done done) override;
+  std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
+  void save_report(const report_record& r, std::optional<moderation_record> log, write_done done) override;
+  std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
+  void save_moderation(const moderation_record& m, write_done done) override;
+  std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  void ban_account(const account_record& a, const moderation_record& log, write_done done) override;
+
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game, persistence::error
   /// when the game is missing, its log has a gap, or SQLite fails.

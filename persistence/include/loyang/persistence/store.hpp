@@ -38,6 +38,15 @@ class store {
     /// Every vacation declared, by account then start.
     std::vector<vacation_record> vacations;
     std::vector<game_record> games;
+    /// Every relation kept (friends, mutes, blocks).
+    std::vector<relation_record> relations;
+    /// The largest ids given so far (0: none), so the server goes on from them.
+    std::int64_t max_chat_id = 0;
+    std::int64_t max_report_id = 0;
+    std::int64_t max_moderation_id = 0;
+    /// The server's secret for the daily challenge's seeds: made once (random) when the
+    /// store is created, the same ever after; never sent to anyone.
+    std::string daily_secret;
   };
   virtual catalog load_catalog() = 0;
 
@@ -87,6 +96,39 @@ class store {
   /// connections stops watching). append_command records it for the command's player too.
   virtual void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
                               write_done done) = 0;
+
+  // Community (the server's chat/, social/, moderation/).
+  /// Adds (`on`) or removes a relation; adding one that exists only updates its time.
+  virtual void save_relation(const relation_record& r, bool on, write_done done) = 0;
+  /// Stores a chat message (its id given by the caller, unique) and queues `notes` in the same
+  /// transaction.
+  virtual void append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) = 0;
+  /// Marks chat message `id` deleted by `log.moderator` at `log.at`, and stores `log`, in one
+  /// transaction. Fails (storage_failed) when there is no such message.
+  virtual void delete_chat(std::int64_t id, const moderation_record& log, write_done done) = 0;
+  /// Up to `limit` messages of `game` with an id below `before` (0: from the newest), newest
+  /// first, deleted ones included. Blocking: call off the I/O threads. Throws persistence::error.
+  virtual std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) = 0;
+  /// How many messages `game` has (deleted ones included). Blocking. Throws persistence::error.
+  virtual std::int64_t chat_count(std::int64_t game) = 0;
+  /// Stores (replaces) a player's notes on a game; empty text deletes them.
+  virtual void save_note(const note_record& n, write_done done) = 0;
+  /// A player's notes on a game, if any. Blocking. Throws persistence::error.
+  virtual std::optional<note_record> load_note(std::int64_t game, std::int64_t account) = 0;
+  /// Inserts a report, or updates it (closing it) with `log` stored in the same transaction.
+  virtual void save_report(const report_record& r, std::optional<moderation_record> log, write_done done) = 0;
+  /// Up to `limit` reports with an id below `before` (0: from the newest), newest first; only
+  /// the open ones when `open_only`. Blocking. Throws persistence::error.
+  virtual std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) = 0;
+  /// Stores one operator action by itself (one whose effect is stored apart, e.g. a game
+  /// cancelled: the log is written first).
+  virtual void save_moderation(const moderation_record& m, write_done done) = 0;
+  /// Up to `limit` operator actions with an id below `before` (0: from the newest), newest
+  /// first. Blocking. Throws persistence::error.
+  virtual std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) = 0;
+  /// Stores the account row (its ban fields set or cleared) with `log`, and, when it is banned,
+  /// revokes all its tokens: one transaction.
+  virtual void ban_account(const account_record& a, const moderation_record& log, write_done done) = 0;
 
   /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
   /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.
