@@ -49,6 +49,10 @@ client_message read(const nlohmann::json& j, const std::string& type) {
       m.since = static_cast<std::uint32_t>(
           detail::read_int(*since, r.where("since"), 0, std::numeric_limits<std::uint32_t>::max()));
     }
+    if (const auto* chat = r.optional("chat")) {
+      if (!chat->is_boolean()) detail::fail(r.where("chat") + " must be true or false");
+      m.chat = chat->get<bool>();
+    }
     r.finish();
     return m;
   }
@@ -75,6 +79,23 @@ client_message read(const nlohmann::json& j, const std::string& type) {
   if (type == "watch_lobby") {
     r.finish();
     return watch_lobby_message{};
+  }
+  if (type == "chat") {
+    chat_message m;
+    m.game = read_game(r);
+    m.id = read_string(r, "id", max_client_id_length);
+    m.text = read_string(r, "text", max_chat_bytes);
+    r.finish();
+    return m;
+  }
+  if (type == "chat_history") {
+    chat_history_message m;
+    m.game = read_game(r);
+    if (const auto* before = r.optional("before")) {
+      m.before = detail::read_int(*before, r.where("before"), 1, std::numeric_limits<std::int64_t>::max());
+    }
+    r.finish();
+    return m;
   }
   throw detail::read_failure{"unknown message type '" + type + "'"};
 }

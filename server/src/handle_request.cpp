@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/client_address.hpp"
+#include "community_routes.hpp"
 #include "games/paging.hpp"
 #include "lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
@@ -176,6 +177,19 @@ void route(shared_state& state, request& req, const std::string& client, respond
     return games.record(who, read->first, client, reply);
   }
 
+  // The community's public reads (the games to watch, a game's chat, profiles): guests too.
+  {
+    std::optional<identity> who;
+    const auto token = bearer(req);
+    if (token) who = users.authenticate(*token);
+    const community_request r{path, query, method, body, reply, not_allowed};
+    if (token && !who && (path == "/api/games/live" || path.find("/chat") != std::string::npos ||
+                          path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard")) {
+      return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
+    }
+    if ((!token || who) && route_community_public(games, who, r)) return;
+  }
+
   // The links of notification mails: the token in the link is the proof, no login.
   if (path == "/api/notify/verify" || path == "/api/notify/unsubscribe") {
     // Mail clients follow unsubscribe links with a POST (RFC 8058 one-click) or a GET.
@@ -267,6 +281,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
         }
       }
     }
+    if (route_community(games, *who, {path, query, method, body, reply, method_error})) return;
     reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
                                                              "no such API endpoint")});
   }(users.authenticate(*token));

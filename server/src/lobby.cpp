@@ -10,6 +10,8 @@
 #include <stdexcept>
 
 #include "clocks/game_clock.hpp"
+#include "chat/room_chat.hpp"
+#include "games/extra.hpp"
 #include "games/result.hpp"
 #include "games/visibility.hpp"
 #include "history/load_log.hpp"
@@ -72,11 +74,17 @@ void lobby::start() {
   auto catalog = store_.load_catalog();
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   notify_->load(catalog.notify_settings);
+  relations_->load(catalog.relations);
+  last_chat_id_ = catalog.max_chat_id;
+  last_report_id_ = catalog.max_report_id;
+  last_moderation_id_ = catalog.max_moderation_id;
+  daily_secret_ = catalog.daily_secret;
   for (const auto& v : catalog.vacations) vacations_[v.account].push_back(v);
   notify_->start();
   for (auto& g : catalog.games) {
     next_game_ = std::max(next_game_, g.id + 1);
     const auto id = g.id;
+    if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     games_[id] = std::move(g);
   }
   spdlog::info("lobby: {} games", games_.size());
@@ -171,6 +179,9 @@ nlohmann::json lobby::summary(const game_record& g) const {
                    {"waiting_since", g.waiting_since}};
   j["result"] = g.result.is_null() ? nlohmann::json(nullptr) : g.result;
   j["clock"] = clocks::record_clock_view(g.clock, accounts_->now());
+  j.update(games::extra_summary(g));
+  const auto rematch = rematches_.find(g.id);
+  j["rematch"] = rematch == rematches_.end() ? nlohmann::json(nullptr) : nlohmann::json(rematch->second);
   return j;
 }
 
@@ -190,8 +201,11 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   int bots = 0;
   auto watch = watch_policy::everyone;
   clocks::time_control pace;
+  auto extra = nlohmann::json::object();
   for (auto& [key, value] : body.items()) {
-    if (key == "players" || key == "ruleset" || key == "introductory") {
+    if (const auto wrong = games::read_extra_field(key, value, extra)) {
+      if (!wrong->empty()) return reply(error(http::status::bad_request, "bad_request", *wrong));
+    } else if (key == "players" || key == "ruleset" || key == "introductory") {
       opts[key] = value;
     } else if (key == "invite") {
       if (!value.is_array() || value.size() > 3) {
@@ -238,14 +252,20 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     return reply(error(http::status::bad_request, "bad_request",
                        "\"on_timeout\": \"end\" is for 2-player games; choose \"bot\" or \"vote\""));
   }
+  if (const auto wrong = games::check_extra(extra, options.players, bots); !wrong.empty()) {
+    return reply(error(http::status::bad_request, "bad_request", wrong));
+  }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
-                      watch, pace, reply = std::move(reply)]() mutable {
+                      watch, pace, extra = std::move(extra), reply = std::move(reply)]() mutable {
     for (auto& n : invited) {
       auto registered = self->accounts_->registered_name(n);
       if (!registered) {
         return reply(error(http::status::bad_request, "unknown_player", "no player is called " + n));
       }
       n = std::move(*registered);  // matched later by the registered spelling
+      if (const auto id = self->accounts_->id_of(n); id && self->relations_->blocked(*id, who.id)) {
+        return reply(error(http::status::forbidden, "blocked", n + " does not accept invitations from you"));
+      }
     }
     // A game that starts at once (every other seat a bot) adds no open game.
     if (bots + 1 < options.players &&
@@ -258,6 +278,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     g.creator = who.id;
     g.invited = std::move(invited);
     g.watch = watch;
+    g.extra = std::move(extra);
     g.seats.resize(options.players);
     g.seats[0].account_id = who.id;
     for (int i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
@@ -348,6 +369,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     if (std::any_of(g.seats.begin(), g.seats.end(), [&](auto& s) { return s.account_id == who.id; })) {
       return reply(error(http::status::conflict, "already_seated", "you already sit at this game"));
     }
+    if (auto no = self->entry_refusal(g, who)) return reply(*no);
     std::size_t seat = g.seats.size();
     if (wanted) {
       if (*wanted >= g.seats.size() || g.seats[*wanted].taken()) {
@@ -492,7 +514,7 @@ void lobby::start_room(std::int64_t game) {
 }
 
 std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
-                                       history::game_log log) {
+                                       history::game_log log, room::chat_seed chat) {
   // Weak: the lobby holds its rooms (pinned_), so a room holding the lobby would keep both
   // alive forever when a room is pinned after stop() (a request still in flight at shutdown).
   std::weak_ptr<lobby> weak = shared_from_this();
@@ -507,9 +529,30 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                                    const std::vector<std::pair<engine::player_id, int>>& reminders) {
                        return n->compose(notify::game_news(before, after, reminders));
                      },
-                     [n = notify_] { n->poke(); }};
+                     [n = notify_] { n->poke(); },
+                     relations_,
+                     [a = accounts_](std::int64_t id) { return a->name_of(id); },
+                     [weak] {
+                       auto self = weak.lock();
+                       return self ? ++self->last_chat_id_ : std::int64_t(0);
+                     },
+                     [n = notify_, a = accounts_](const game_record& rec, const persistence::chat_record& m,
+                                                  const std::vector<std::pair<std::int64_t, std::string>>& away) {
+                       return n->compose(notify::chat_news(rec, m, a->name_of(m.account), away));
+                     },
+                     [weak](std::int64_t game, int spectators) {
+                       if (auto self = weak.lock()) {
+                         net::post(self->strand_, [self, game, spectators] {
+                           if (spectators == 0) {
+                             self->spectators_.erase(game);
+                           } else {
+                             self->spectators_[game] = spectators;
+                           }
+                         });
+                       }
+                     }};
   auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
-                                  std::move(svc));
+                                  std::move(svc), std::move(chat));
   rooms_[g.id] = r;
   pinned_[g.id] = {r, 0};
   return r;
@@ -592,9 +635,10 @@ void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void
     try {
       auto loaded = self->store_.load_game(record);
       auto log = history::load_log(record, loaded);
-      net::post(self->strand_, [self, record, loaded = std::move(loaded),
-                                log = std::move(log)]() mutable {
-        auto r = self->make_room(record, std::move(loaded), std::move(log));
+      room::chat_seed chat{self->store_.load_chat(record.id, 0, chat::page_size), self->store_.chat_count(record.id)};
+      net::post(self->strand_, [self, record, loaded = std::move(loaded), log = std::move(log),
+                                chat = std::move(chat)]() mutable {
+        auto r = self->make_room(record, std::move(loaded), std::move(log), std::move(chat));
         r->start();
         self->on_loaded(record.id, r, {});
       });

@@ -8,6 +8,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -27,6 +28,7 @@
 #include "notify/service.hpp"
 #include "records.hpp"
 #include "room.hpp"
+#include "social/relations.hpp"
 
 namespace loyang::server {
 
@@ -93,6 +95,47 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void start_vacation(identity who, nlohmann::json body, reply_fn reply);
   void end_vacation(identity who, reply_fn reply);
 
+  // Chat and notes (chat/lobby_chat.cpp).
+  /// A page of `game`'s chat before message `before` (0: the newest), oldest first, for `who`
+  /// (nullopt: a guest): {"messages", "more"}; no_such_game, not_allowed (the players' chat of
+  /// a game he does not sit at).
+  void chat_page(std::optional<identity> who, std::int64_t game, std::int64_t before, std::size_t limit,
+                 reply_fn reply);
+  /// GET and PUT /api/games/{id}/notes: `who`'s private notes on a game he sits (or sat) at.
+  void get_notes(identity who, std::int64_t game, reply_fn reply);
+  void put_notes(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
+
+  // Friends, mutes and blocks (social/lobby_social.cpp).
+  /// GET /api/account/relations: {"friends": [...], "muted": [...], "blocked": [...]}.
+  void relations_of(identity who, reply_fn reply);
+  /// PUT (on) or DELETE /api/account/{friends,mutes,blocks}/{name}.
+  void set_relation(identity who, persistence::relation_kind kind, const std::string& name, bool on, reply_fn reply);
+  /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and
+  /// the running ones he may watch.
+  void friends_games(identity who, reply_fn reply);
+  /// Who mutes and blocks whom (for the rooms' chat).
+  std::shared_ptr<const social::relations> relations() const { return relations_; }
+
+  // Playing again and watching (games/lobby_community.cpp).
+  /// POST /api/games/{id}/rematch: a new private game with the finished game's options and
+  /// people, `who` seated, the others invited (they join to accept).
+  void rematch(identity who, std::int64_t game, reply_fn reply);
+  /// POST /api/games/{id}/decline: `who` declines his invitation to an open game.
+  void decline(identity who, std::int64_t game, reply_fn reply);
+  /// GET /api/games/live: running games anyone may watch, with their spectators counted.
+  /// At most `limit`: the most watched first, then the latest moved.
+  void live_games(std::optional<identity> who, std::size_t limit, reply_fn reply);
+
+  // Moderation (moderation/lobby_moderation.cpp); every call needs an operator (403 not_operator).
+  /// POST /api/reports: a player reports a player or a chat message.
+  void report(identity who, const nlohmann::json& body, reply_fn reply);
+  void list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply);
+  void close_report(identity who, std::int64_t report, const nlohmann::json& body, reply_fn reply);
+  void ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply);
+  void delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply);
+  void cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
+  void moderation_log(identity who, std::int64_t before, reply_fn reply);
+
   // WebSocket.
   /// `who`, a connection of `account`, is told when that account's games change
   /// (games/live_lists.hpp).
@@ -119,7 +162,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void on_progress(const game_record& g);
   void start_game(game_record& g);
   void start_room(std::int64_t game);
-  std::shared_ptr<room> make_room(const game_record& g, loaded_game loaded, history::game_log log);
+  std::shared_ptr<room> make_room(const game_record& g, loaded_game loaded, history::game_log log,
+                                  room::chat_seed chat = {});
+  /// Why `who` may not join `g` (blocked by a player there, below its rating or finishing
+  /// limit), or nullopt; on the strand.
+  std::optional<api_reply> entry_refusal(const game_record& g, const identity& who) const;
+  /// Why `who` may not join `g` by its rating or finishing limits (ratings/lobby_ratings.cpp).
+  std::optional<api_reply> rating_refusal(const game_record& g, const identity& who) const;
+  /// Whether `who` is an operator; else answers 403 not_operator.
+  bool operator_only(const identity& who, const reply_fn& reply) const;
+  std::int64_t next_moderation_id() { return ++last_moderation_id_; }
   nlohmann::json summary(const game_record& g) const;
   void sweep();
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error);
@@ -160,6 +212,15 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::unordered_map<std::int64_t, int> connections_;
   std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   rate_limit history_reads_;  // per client address, on the strand
+  std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();
+  // The last ids given (from the catalog at start); any thread.
+  std::atomic<std::int64_t> last_chat_id_{0};
+  std::atomic<std::int64_t> last_report_id_{0};
+  std::atomic<std::int64_t> last_moderation_id_{0};
+  std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
+  std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
+  rate_limit reports_{10, 3600, 100000};  // per account; on the strand
+  std::string daily_secret_;
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

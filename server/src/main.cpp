@@ -16,6 +16,7 @@
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
 #include "loyang/server/version.hpp"
+#include "moderation/operator_command.hpp"
 
 namespace {
 
@@ -73,6 +74,7 @@ int main(int argc, char** argv) {
   const std::string program = "loyang-server";
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "backup") return backup({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "operator") return loyang::server::operator_command({args.begin() + 1, args.end()});
 
   auto parsed = server::parse_config(args, server::process_env);
   switch (parsed.action) {

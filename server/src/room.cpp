@@ -18,7 +18,7 @@ shared_text share(std::string text) { return std::make_shared<const std::string>
 }  // namespace
 
 room::room(net::io_context::executor_type executor, game_record record, loaded_game game,
-           history::game_log log, services svc)
+           history::game_log log, services svc, chat_seed chat)
     : strand_(net::make_strand(std::move(executor))),
       id_(record.id),
       record_(std::move(record)),
@@ -27,6 +27,7 @@ room::room(net::io_context::executor_type executor, game_record record, loaded_g
       last_seen_(record_.seats.size()),
       svc_(std::move(svc)),
       tracks_(record_.seats.size() + 1),
+      chat_(std::move(chat.recent), chat.count, svc_.relations, svc_.name_of),
       bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
   for (const auto& [seat, version] : game.last_seen) {
     if (seat >= 0 && std::size_t(seat) < last_seen_.size()) last_seen_[std::size_t(seat)] = version;
@@ -41,9 +42,9 @@ void room::start() {
 }
 
 void room::join(std::shared_ptr<subscriber> who, engine::player_id seat,
-                std::optional<std::uint32_t> since) {
-  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, since] {
-    self->run_or_queue([self, who, seat, since] { self->do_join(who, seat, since); });
+                std::optional<std::uint32_t> since, std::int64_t account, bool chat) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, since, account, chat] {
+    self->run_or_queue([self, who, seat, since, account, chat] { self->do_join(who, seat, since, account, chat); });
   });
 }
 
@@ -51,6 +52,91 @@ void room::leave(const subscriber* who) {
   net::post(strand_, [self = shared_from_this(), who] {
     if (const auto* w = self->find_watcher(who)) self->note_seen(*w);
     std::erase_if(self->watchers_, [who](const watcher& w) { return w.key == who; });
+    self->count_spectators();
+  });
+}
+
+void room::count_spectators() {
+  const auto n = static_cast<int>(std::count_if(watchers_.begin(), watchers_.end(), [](const watcher& w) {
+    return w.seat == engine::no_player && !w.who.expired();
+  }));
+  if (n == spectators_) return;
+  spectators_ = n;
+  if (svc_.on_spectators) svc_.on_spectators(id_, n);
+}
+
+void room::chat(std::shared_ptr<subscriber> who, std::int64_t account, engine::player_id seat,
+                std::string client_id, std::string text) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who), account, seat,
+                      client_id = std::move(client_id), text = std::move(text)]() mutable {
+    if (auto refused = self->chat_.check(self->record_, account, seat, text, self->svc_.now())) {
+      return who->send(share(protocol::result_error_text(self->id_, client_id, refused->code, refused->message)));
+    }
+    persistence::chat_record m{self->svc_.next_chat_id(), self->id_, account, std::move(text), self->svc_.now()};
+    // The persons seated who do not watch now hear of it by their notification settings.
+    std::vector<std::pair<std::int64_t, std::string>> away;
+    for (const auto& s : self->record_.seats) {
+      if (s.account_id == 0 || s.account_id == account || s.gone != persistence::departure::none) continue;
+      if (!self->chat_.wants(s.account_id, m)) continue;
+      const bool watching = std::any_of(self->watchers_.begin(), self->watchers_.end(), [&s](const watcher& w) {
+        return w.account == s.account_id && !w.who.expired();
+      });
+      if (!watching) away.emplace_back(s.account_id, self->svc_.name_of(s.account_id));
+    }
+    auto notes = self->svc_.chat_notes && !away.empty() ? self->svc_.chat_notes(self->record_, m, away)
+                                                        : std::vector<persistence::outbox_record>{};
+    const bool told = !notes.empty();
+    self->svc_.store.append_chat(m, std::move(notes), [self, who, client_id, m, told](const std::string& error) {
+      if (error.empty() && told && self->svc_.notes_queued) self->svc_.notes_queued();
+      net::post(self->strand_, [self, who, client_id, m, error] { self->on_chat_stored(who, client_id, m, error); });
+    });
+  });
+}
+
+void room::on_chat_stored(std::shared_ptr<subscriber> who, std::string client_id, persistence::chat_record m,
+                          const std::string& error) {
+  if (!error.empty()) {
+    return who->send(share(protocol::result_error_text(id_, client_id, error, "the message could not be stored")));
+  }
+  chat_.stored(m);
+  const auto message = chat_.message_json(record_, m);
+  const auto text = share(nlohmann::json{{"type", "chat"}, {"game", id_}, {"message", message}}.dump());
+  bool answered = false;
+  drop_expired();
+  for (const auto& w : watchers_) {
+    auto sub = w.who.lock();
+    if (!sub || (!w.chat && w.key != who.get()) || !chat::room_chat::may_read(record_, w.account, w.seat) ||
+        !chat_.wants(w.account, m)) {
+      continue;
+    }
+    if (w.key == who.get()) {
+      answered = true;
+      sub->send(share(nlohmann::json{{"type", "chat"}, {"game", id_}, {"id", client_id}, {"message", message}}.dump()));
+    } else {
+      sub->send(text);
+    }
+  }
+  // A sender that stopped watching meanwhile still gets its answer.
+  if (!answered) {
+    who->send(share(nlohmann::json{{"type", "chat"}, {"game", id_}, {"id", client_id}, {"message", message}}.dump()));
+  }
+}
+
+void room::chat_deleted(std::int64_t id) {
+  net::post(strand_, [self = shared_from_this(), id] {
+    self->chat_.deleted(id);
+    const auto text = share(nlohmann::json{{"type", "chat_deleted"}, {"game", self->id_}, {"message", id}}.dump());
+    self->drop_expired();
+    for (const auto& w : self->watchers_) {
+      if (!w.chat || !chat::room_chat::may_read(self->record_, w.account, w.seat)) continue;
+      if (auto sub = w.who.lock()) sub->send(text);
+    }
+  });
+}
+
+void room::chat_access(std::int64_t account, std::function<void(bool)> answer) {
+  net::post(strand_, [self = shared_from_this(), account, answer = std::move(answer)] {
+    answer(chat::room_chat::may_read(self->record_, account, chat::seat_of(self->record_, account)));
   });
 }
 
@@ -136,7 +222,7 @@ nlohmann::json room::log_json(engine::player_id seat) const {
 }
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
-                   std::optional<std::uint32_t> since) {
+                   std::optional<std::uint32_t> since, std::int64_t account, bool chat) {
   // A connection that watches already has (or has on its way) every patch up to its `sent`:
   // its `since` may be older only because it has not read them yet.
   std::optional<std::uint32_t> had;
@@ -149,17 +235,19 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
   }
   drop_expired();
   std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get(); });
-  watchers_.push_back({who, who.get(), seat, state_.version});
+  watchers_.push_back({who, who.get(), seat, account, chat, state_.version});
   track_of(seat).followed = true;
+  count_spectators();
   if (since && send_patches_since(*who, seat, had ? std::max(*since, *had) : *since)) {
     who->send(share(protocol::subscribed_text(id_, state_.version,
                                               seat == engine::no_player ? -1 : int(seat),
                                               last_seen_json(seat))));
     // The patches it missed end with the table as it was then; it may have changed since.
     who->send(share(protocol::table_text(id_, state_.version, table_json())));
-    return;
+  } else {
+    send_snapshot(*who, seat);
   }
-  send_snapshot(*who, seat);
+  if (chat && chat::room_chat::may_read(record_, account, seat)) who->send(share(chat_.first_page(record_, account)));
 }
 
 room::watcher* room::find_watcher(const subscriber* who) {

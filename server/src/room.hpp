@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "beast.hpp"
+#include "chat/room_chat.hpp"
 #include "clocks/timeouts.hpp"
 #include "history/game_log.hpp"
 #include "loyang/engine/game.hpp"
@@ -51,11 +52,28 @@ class room : public std::enable_shared_from_this<room> {
         const std::vector<std::pair<engine::player_id, int>>& reminders)>
         notes;
     std::function<void()> notes_queued;
+    /// Chat: who mutes or blocks whom, the names of accounts, the next message id (unique over
+    /// all games), and the notifications a stored message causes for `away` (the persons
+    /// seated who do not watch the game now: account, name).
+    std::shared_ptr<const social::relations> relations = {};
+    std::function<std::string(std::int64_t)> name_of = {};
+    std::function<std::int64_t()> next_chat_id = {};
+    std::function<std::vector<persistence::outbox_record>(
+        const game_record&, const persistence::chat_record&, const std::vector<std::pair<std::int64_t, std::string>>& away)>
+        chat_notes = {};
+    /// Told (on the room's strand) how many connections watch as spectators, when it changes.
+    std::function<void(std::int64_t game, int spectators)> on_spectators = {};
+  };
+
+  /// The chat a room starts with: the newest messages, newest first, and how many there are.
+  struct chat_seed {
+    std::vector<persistence::chat_record> recent;
+    std::int64_t count = 0;
   };
 
   /// `log`: the game's log with its events (history::game_log::rebuild of `game.log`).
   room(net::io_context::executor_type executor, game_record record, loaded_game game,
-       history::game_log log, services svc);
+       history::game_log log, services svc, chat_seed chat);
   ~room();
 
   /// Starts bots if one must act. Call once after construction.
@@ -65,8 +83,21 @@ class room : public std::enable_shared_from_this<room> {
   /// or with the patches after `since` (when they are still kept) followed by `subscribed`. A
   /// connection that already watches is never sent a patch again: it is brought up from the
   /// version it was last sent, whatever its `since`.
+  /// `account`: the connection's account (0: a guest), for the chat. With `chat`, the chat's
+  /// first page follows the view, and new messages come, when the connection may read it.
   void join(std::shared_ptr<subscriber> who, engine::player_id seat,
-            std::optional<std::uint32_t> since);
+            std::optional<std::uint32_t> since, std::int64_t account = 0, bool chat = false);
+
+  /// A chat message from `who` (account `account`, at `seat`): stored, then sent to every
+  /// connection that may read it and wants to (the sender's copy carries its `client_id`);
+  /// refused with a result message (docs/protocol.md, "Chat").
+  void chat(std::shared_ptr<subscriber> who, std::int64_t account, engine::player_id seat, std::string client_id,
+            std::string text);
+  /// An operator deleted message `id`: it leaves the recent ones and every reader is told.
+  void chat_deleted(std::int64_t id);
+  /// Whether `account` may read this game's chat (as seated, or as a spectator the game lets
+  /// chat); answered on the room's strand.
+  void chat_access(std::int64_t account, std::function<void(bool)> answer);
 
   /// Removes `who` (no message). Safe for a subscriber that never joined.
   void leave(const subscriber* who);
@@ -104,6 +135,8 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<subscriber> who;
     const subscriber* key = nullptr;
     engine::player_id seat = engine::no_player;
+    std::int64_t account = 0;  // 0: a guest
+    bool chat = false;         // asked for the chat
     // The version of the view this connection has been sent (snapshot or last patch); the next
     // patch it gets must start there.
     std::uint32_t sent = 0;
@@ -119,7 +152,10 @@ class room : public std::enable_shared_from_this<room> {
   void run_or_queue(std::function<void()> task);
   void run_queue();
   void do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
-               std::optional<std::uint32_t> since);
+               std::optional<std::uint32_t> since, std::int64_t account, bool chat);
+  void on_chat_stored(std::shared_ptr<subscriber> who, std::string client_id, persistence::chat_record m,
+                      const std::string& error);
+  void count_spectators();
   void do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
                  const protocol::command_message& message, clock::time_point arrived);
   void on_durable(std::shared_ptr<subscriber> who, std::string client_id,
@@ -165,6 +201,8 @@ class room : public std::enable_shared_from_this<room> {
   std::string table_sent_;  // the table as the last patch or table message gave it
   // Every viewer's view; kept while anyone watches or may resume.
   std::optional<protocol::view_patcher> views_;
+  chat::room_chat chat_;
+  int spectators_ = 0;  // as last told
   bool writing_ = false;
   bool bot_pending_ = false;
   std::deque<std::function<void()>> queue_;

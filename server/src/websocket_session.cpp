@@ -6,6 +6,7 @@
 
 #include <variant>
 
+#include "chat/room_chat.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/server_message.hpp"
 #include "responses.hpp"
@@ -136,14 +137,14 @@ void websocket_session::handle(const std::string& text) {
             if (rooms_.count(m.game)) {
               // Subscribing again is how a client asks to be brought up to date.
               auto& [r, seat] = rooms_[m.game];
-              r->join(self, seat, m.since);
+              r->join(self, seat, m.since, who_ ? who_->id : 0, m.chat);
               return do_read();
             }
             state_->games->open_room(
                 who_, m.game, m.spectator,
-                [self, game = m.game, since = m.since](lobby::room_grant g) {
-                  net::post(self->ws_.get_executor(), [self, game, since, g = std::move(g)]() mutable {
-                    self->on_subscribed(game, since, std::move(g));
+                [self, game = m.game, since = m.since, chat = m.chat](lobby::room_grant g) {
+                  net::post(self->ws_.get_executor(), [self, game, since, chat, g = std::move(g)]() mutable {
+                    self->on_subscribed(game, since, std::move(g), chat);
                   });
                 });
           },
@@ -167,6 +168,36 @@ void websocket_session::handle(const std::string& text) {
           },
           [&](const protocol::ping_message&) {
             on_send(share(protocol::pong_text()));
+            do_read();
+          },
+          [&](protocol::chat_message& m) {
+            const auto it = rooms_.find(m.game);
+            if (it == rooms_.end()) {
+              on_send(share(protocol::result_error_text(m.game, m.id, "not_subscribed",
+                                                        "subscribe to the game before chatting in it")));
+            } else {
+              it->second.first->chat(self, who_ ? who_->id : 0, it->second.second, std::move(m.id), std::move(m.text));
+            }
+            do_read();
+          },
+          [&](const protocol::chat_history_message& m) {
+            if (!rooms_.count(m.game)) {
+              send_error("", "not_subscribed", "subscribe to the game before reading its chat");
+              return do_read();
+            }
+            state_->games->chat_page(who_, m.game, m.before, chat::page_size,
+                                     [self, game = m.game, before = m.before](api_reply r) {
+                                       std::string text;
+                                       if (r.status != http::status::ok) {
+                                         const auto& e = r.body["error"];
+                                         text = protocol::subscribe_error_text(game, e.value("code", "storage_failed"),
+                                                                               e.value("message", ""));
+                                       } else {
+                                         text = chat::history_text(game, r.body["messages"], r.body["more"].get<bool>(),
+                                                                   before ? std::optional<std::int64_t>(before) : std::nullopt);
+                                       }
+                                       self->send(std::make_shared<const std::string>(std::move(text)));
+                                     });
             do_read();
           },
           [&](const protocol::watch_lobby_message&) {
@@ -197,14 +228,14 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
 }
 
 void websocket_session::on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
-                                      lobby::room_grant grant) {
+                                      lobby::room_grant grant, bool chat) {
   if (revoked_) return do_read();  // the token ended meanwhile: no room for this connection
   if (!grant.where) {
     on_send(share(protocol::subscribe_error_text(game, grant.code, grant.message)));
     return do_read();
   }
   rooms_[game] = {grant.where, grant.seat};
-  grant.where->join(shared_from_this(), grant.seat, since);
+  grant.where->join(shared_from_this(), grant.seat, since, who_ ? who_->id : 0, chat);
   do_read();
 }
 

@@ -43,7 +43,7 @@ class websocket_session : public connection,
   void handle(const std::string& text);
   void on_hello(std::optional<identity> who, bool allowed);
   void on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
-                     lobby::room_grant grant);
+                     lobby::room_grant grant, bool chat);
   void on_send(shared_text text);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);

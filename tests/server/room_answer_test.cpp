@@ -48,7 +48,7 @@ struct one_room {
     room::services svc{*store, std::make_shared<server::metrics>(), [](const server::game_record&) {},
                        [] { return std::int64_t(0); }, {}, {}};
     r = std::make_shared<room>(ioc.get_executor(), g, persistence::loaded_game{start, {}},
-                               server::history::game_log(g.seats.size()), svc);
+                               server::history::game_log(g.seats.size()), svc, room::chat_seed{});
     r->start();
     // The first to act (a) and the other player (b) join, and get their snapshots.
     seated.seat = engine::to_act(start).front();

@@ -299,6 +299,13 @@ void accounts::login(std::string name, std::string password, std::string address
     self->by_pair_.success(pair_key);
     self->by_address_.retract(address);
     self->by_account_.retract(key);
+    // Told only to whoever knows the password.
+    if (current->second.banned_at != 0) {
+      const auto why = current->second.ban_reason;
+      lock.unlock();
+      return reply(error(http::status::forbidden, "banned",
+                         "this account is banned" + (why.empty() ? std::string() : ": " + why)));
+    }
     const auto name = self->names_[id];
     auto token = new_token();
     const auto stored = token_hash(token);
@@ -476,6 +483,70 @@ std::string accounts::name_of(std::int64_t id) const {
   std::lock_guard lock(mutex_);
   const auto it = names_.find(id);
   return it == names_.end() ? std::string() : it->second;
+}
+
+}  // namespace loyang::server
+
+namespace loyang::server {
+
+bool accounts::is_operator(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto name = names_.find(id);
+  if (name == names_.end()) return false;
+  const auto it = by_name_.find(fold(name->second));
+  return it != by_name_.end() && it->second.operator_account;
+}
+
+std::optional<account_record> accounts::record_of(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto name = names_.find(id);
+  if (name == names_.end()) return std::nullopt;
+  const auto it = by_name_.find(fold(name->second));
+  if (it == by_name_.end()) return std::nullopt;
+  auto out = it->second;
+  out.password_hash.clear();
+  return out;
+}
+
+void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record log, reply_fn reply) {
+  account_record next;
+  {
+    std::lock_guard lock(mutex_);
+    const auto name = names_.find(id);
+    const auto it = name == names_.end() ? by_name_.end() : by_name_.find(fold(name->second));
+    if (it == by_name_.end()) return reply(error(http::status::not_found, "no_such_player", "there is no such player"));
+    if (on == (it->second.banned_at != 0)) {
+      return reply(on ? error(http::status::conflict, "already_banned", "this account is banned already")
+                      : error(http::status::conflict, "not_banned", "this account is not banned"));
+    }
+    next = it->second;
+  }
+  next.banned_at = on ? log.at : 0;
+  next.banned_by = on ? log.moderator : 0;
+  next.ban_reason = on ? log.detail : std::string();
+  store_.ban_account(next, log, [self = shared_from_this(), next, on, reply = std::move(reply)](const std::string& e) {
+    if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the ban could not be stored"));
+    holder_list ended;
+    {
+      std::lock_guard lock(self->mutex_);
+      if (const auto it = self->by_name_.find(self->fold(next.name)); it != self->by_name_.end()) {
+        it->second.banned_at = next.banned_at;
+        it->second.banned_by = next.banned_by;
+        it->second.ban_reason = next.ban_reason;
+      }
+      if (on) {
+        std::vector<std::string> hashes;
+        for (const auto& [hash, t] : self->tokens_) {
+          if (t.account == next.id) hashes.push_back(hash);
+        }
+        for (const auto& hash : hashes) {
+          for (auto& h : self->forget_token(hash)) ended.push_back(std::move(h));
+        }
+      }
+    }
+    notify(ended);  // outside the lock: a closing connection detaches
+    reply({http::status::ok, {{"name", next.name}, {"banned", on}}});
+  });
 }
 
 }  // namespace loyang::server

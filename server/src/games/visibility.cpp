@@ -13,8 +13,14 @@ bool is_private(const game_record& g) { return !g.invited.empty(); }
 
 bool is_invited(const game_record& g, const asker& who) {
   if (who.guest()) return false;
-  return g.creator == who.id ||
-         std::find(g.invited.begin(), g.invited.end(), who.name) != g.invited.end();
+  if (g.creator == who.id) return true;
+  if (std::find(g.invited.begin(), g.invited.end(), who.name) == g.invited.end()) return false;
+  // An invitation declined is no invitation (the name stays listed: the game stays private).
+  if (g.extra.is_object() && g.extra.contains("declined")) {
+    const auto& declined = g.extra["declined"];
+    return std::find(declined.begin(), declined.end(), who.name) == declined.end();
+  }
+  return true;
 }
 
 bool may_see(const game_record& g, const asker& who) {

@@ -28,7 +28,8 @@ bool is_seated(const game_record& g, const asker& who);
 /// Whether `g` is by invitation (private).
 bool is_private(const game_record& g);
 
-/// Whether `who` is the creator of `g` or on its invitation list (exact, registered spelling).
+/// Whether `who` is the creator of `g` or on its invitation list (exact, registered spelling)
+/// and has not declined (the extra's "declined").
 bool is_invited(const game_record& g, const asker& who);
 
 /// Whether `who` may know that `g` exists: any game without invitations; a private game only

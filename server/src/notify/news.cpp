@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include "../clocks/game_clock.hpp"
 #include "utc_text.hpp"
 
@@ -32,6 +33,7 @@ std::string sentence(const news& n) {
     case event::start: return game + " of At the Gates of Loyang has started.";
     case event::end: return game + " of At the Gates of Loyang has ended: see the result.";
     case event::invite: return "You are invited to " + game + " of At the Gates of Loyang.";
+    case event::chat: return "New chat in " + game + " of At the Gates of Loyang: " + n.detail;
     case event::verify: break;
   }
   return "Please confirm this address for notifications from At the Gates of Loyang.";
@@ -66,6 +68,43 @@ std::vector<news> game_news(const game_record& before, const game_record& after,
 std::vector<news> invite_news(const game_record& g, const std::vector<std::int64_t>& invited) {
   std::vector<news> out;
   for (const auto account : invited) out.push_back({event::invite, account, g.id, 0, "invite"});
+  return out;
+}
+
+namespace {
+
+bool mentions(const std::string& text, const std::string& name) {
+  const auto fold = [](std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  const auto t = fold(text), at = "@" + fold(name);
+  for (auto pos = t.find(at); pos != std::string::npos; pos = t.find(at, pos + 1)) {
+    const auto end = pos + at.size();
+    // Names are letters, digits, '_', '-' and '.': "@ann" does not mention "anna".
+    if (end == t.size() || !(std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_' || t[end] == '-')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<news> chat_news(const game_record& g, const persistence::chat_record& m, const std::string& writer_name,
+                            const std::vector<std::pair<std::int64_t, std::string>>& away) {
+  std::vector<news> out;
+  auto start = m.text.substr(0, 100);
+  if (start.size() < m.text.size()) {
+    while (!start.empty() && (static_cast<unsigned char>(start.back()) & 0xC0) == 0x80) start.pop_back();
+    if (!start.empty()) start.pop_back();  // the first byte of a cut character, or one more
+    start += "...";
+  }
+  for (const auto& [account, name] : away) {
+    if (account == m.account) continue;
+    const auto key = mentions(m.text, name) ? "m" + std::to_string(m.id) : "h" + std::to_string(m.at / 3600);
+    out.push_back({event::chat, account, g.id, 0, key, writer_name + ": " + start});
+  }
   return out;
 }
 

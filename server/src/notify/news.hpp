@@ -22,6 +22,7 @@ struct news {
   std::int64_t game = 0;
   std::int64_t deadline = 0;  ///< turn and reminder: when the seat's time runs out (0: no clock)
   std::string key;            ///< what makes it one notification (dedupe): version, seat, ...
+  std::string detail = {};    ///< chat: "ann: the message's start"
 };
 
 /// The news of a change of `before` into `after`: "start" to every person when the game
@@ -33,6 +34,12 @@ std::vector<news> game_news(const game_record& before, const game_record& after,
 
 /// "invite" to each invited account of a new private game.
 std::vector<news> invite_news(const game_record& g, const std::vector<std::int64_t>& invited);
+
+/// "chat" to each of `away` (persons seated at `g` who do not watch it now) about a message
+/// `writer_name` wrote: at most one an hour per game and account, but every message that
+/// mentions him (`@name`, any case) is news on its own.
+std::vector<news> chat_news(const game_record& g, const persistence::chat_record& m, const std::string& writer_name,
+                            const std::vector<std::pair<std::int64_t, std::string>>& away);
 
 /// What composing needs to know about accounts.
 struct context {

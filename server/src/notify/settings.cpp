@@ -56,6 +56,7 @@ const char* event_name(event e) {
     case event::start: return "start";
     case event::end: return "end";
     case event::invite: return "invite";
+    case event::chat: return "chat";
     case event::verify: return "verify";
   }
   return "turn";

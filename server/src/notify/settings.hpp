@@ -13,13 +13,13 @@ namespace loyang::server::notify {
 
 /// What a notification is about. `verify` (confirm an e-mail address) is sent whatever the
 /// account chose; the others only when chosen.
-enum class event { turn, reminder, start, end, invite, verify };
+enum class event { turn, reminder, start, end, invite, chat, verify };
 
 /// The events an account may choose, in the order the API lists them.
-inline constexpr std::array<event, 5> choosable{event::turn, event::reminder, event::start, event::end,
-                                                event::invite};
+inline constexpr std::array<event, 6> choosable{event::turn, event::reminder, event::start, event::end,
+                                                event::invite, event::chat};
 
-/// "turn", "reminder", "start", "end", "invite", "verify".
+/// "turn", "reminder", "start", "end", "invite", "chat", "verify".
 const char* event_name(event e);
 
 /// A set of events, as bits (1 << event).

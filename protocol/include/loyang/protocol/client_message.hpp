@@ -25,6 +25,8 @@ struct subscribe_message {
   std::int64_t game = 0;
   bool spectator = false;
   std::optional<std::uint32_t> since;
+  /// `"chat": true`: also the game's chat (its first page after the view, then new messages).
+  bool chat = false;
 };
 
 /// `{"type":"unsubscribe","game":12}`.
@@ -49,8 +51,27 @@ struct ping_message {};
 /// open games (`open_games_changed`) change.
 struct watch_lobby_message {};
 
+/// `{"type":"chat","game":12,"id":"m3","text":"well played"}`: a chat message to a game the
+/// connection watches. The text is checked by the server (chat/text.hpp), not here, beyond its
+/// size: at most max_chat_bytes.
+struct chat_message {
+  std::int64_t game = 0;
+  std::string id;
+  std::string text;
+};
+
+/// `{"type":"chat_history","game":12,"before":345}`: the page of a game's chat before message
+/// `before` (absent: the newest page).
+struct chat_history_message {
+  std::int64_t game = 0;
+  std::int64_t before = 0;
+};
+
 using client_message = std::variant<hello_message, subscribe_message, unsubscribe_message, command_message,
-                                    ping_message, watch_lobby_message>;
+                                    ping_message, watch_lobby_message, chat_message, chat_history_message>;
+
+/// Largest chat text read, in bytes (the server's own limit on characters is lower).
+inline constexpr std::size_t max_chat_bytes = 4096;
 
 /// Largest client id accepted, in bytes.
 inline constexpr std::size_t max_client_id_length = 64;

@@ -1,0 +1,26 @@
+#pragma once
+// Internal: the error answers the community endpoints share (docs/protocol.md, "HTTP error codes").
+#include <string_view>
+
+#include "api_reply.hpp"
+#include "loyang/protocol/error_envelope.hpp"
+
+namespace loyang::server {
+
+inline api_reply api_error(http::status status, std::string_view code, std::string_view message) {
+  return {status, protocol::error_envelope(code, message)};
+}
+
+inline api_reply no_such_game_reply() {
+  return api_error(http::status::not_found, "no_such_game", "there is no such game");
+}
+
+inline api_reply no_such_player_reply() {
+  return api_error(http::status::not_found, "no_such_player", "there is no such player");
+}
+
+inline api_reply storage_reply(std::string_view code, std::string_view what) {
+  return api_error(http::status::service_unavailable, code, std::string(what) + " could not be stored");
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,175 @@
+#include "community_routes.hpp"
+
+#include <charconv>
+#include <string_view>
+
+#include "api_errors.hpp"
+#include "chat/room_chat.hpp"
+#include "lobby.hpp"
+
+namespace loyang::server {
+namespace {
+
+std::optional<std::int64_t> number(std::string_view text) {
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v <= 0) return std::nullopt;
+  return v;
+}
+
+/// The path's parts after `prefix`, split at '/': "/api/games/12/chat/5" after "/api/games/"
+/// gives {"12", "chat", "5"}.
+std::vector<std::string_view> parts_after(std::string_view path, std::string_view prefix) {
+  std::vector<std::string_view> out;
+  if (path.substr(0, prefix.size()) != prefix) return out;
+  auto rest = path.substr(prefix.size());
+  while (!rest.empty()) {
+    const auto slash = rest.find('/');
+    out.push_back(rest.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    rest = rest.substr(slash + 1);
+  }
+  return out;
+}
+
+/// A query's integer parameters: `name` and its value, each positive; `fallback` when absent.
+/// Anything else in the query, or a bad number, is an error.
+struct query_numbers {
+  std::optional<std::string> error;
+  std::map<std::string, std::int64_t, std::less<>> values;
+};
+
+query_numbers read_query(std::string_view query, std::initializer_list<std::string_view> allowed) {
+  query_numbers out;
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    if (pair.empty()) continue;
+    const auto eq = pair.find('=');
+    const auto key = pair.substr(0, eq);
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      out.error = "unknown query parameter \"" + std::string(key) + "\"";
+      return out;
+    }
+    const auto v = eq == std::string_view::npos ? std::nullopt : number(pair.substr(eq + 1));
+    if (!v) {
+      out.error = "\"" + std::string(key) + "\" must be a positive whole number";
+      return out;
+    }
+    out.values[std::string(key)] = *v;
+  }
+  return out;
+}
+
+void bad_query(const community_request& r, const std::string& why) {
+  r.reply(api_error(http::status::bad_request, "bad_query", why));
+}
+
+bool get_method(http::verb m) { return m == http::verb::get || m == http::verb::head; }
+
+// Names in a path are at most 24 of [A-Za-z0-9_.-]: no decoding needed.
+std::string name_in(std::string_view part) { return std::string(part); }
+
+}  // namespace
+
+bool route_community_public(lobby& games, const std::optional<identity>& who, const community_request& r) {
+  if (r.path == "/api/games/live") {
+    if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
+    const auto q = read_query(r.query, {"limit"});
+    if (q.error) return bad_query(r, *q.error), true;
+    const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : 50;
+    games.live_games(who, std::size_t(limit), r.reply);
+    return true;
+  }
+  const auto parts = parts_after(r.path, "/api/games/");
+  if (parts.size() == 2 && parts[1] == "chat") {
+    const auto game = number(parts[0]);
+    if (!game) return false;
+    if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
+    const auto q = read_query(r.query, {"before", "limit"});
+    if (q.error) return bad_query(r, *q.error), true;
+    const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : std::int64_t(chat::page_size);
+    games.chat_page(who, *game, q.values.count("before") ? q.values.at("before") : 0, std::size_t(limit), r.reply);
+    return true;
+  }
+  return false;
+}
+
+bool route_community(lobby& games, const identity& who, const community_request& r) {
+  const auto& path = r.path;
+  const auto m = r.method;
+  if (path == "/api/account/relations") {
+    if (!get_method(m)) return r.method_error("GET, HEAD"), true;
+    games.relations_of(who, r.reply);
+    return true;
+  }
+  if (const auto p = parts_after(path, "/api/account/"); p.size() == 2 && (p[0] == "friends" || p[0] == "mutes" || p[0] == "blocks")) {
+    const auto kind = p[0] == "friends" ? persistence::relation_kind::friend_of
+                      : p[0] == "mutes" ? persistence::relation_kind::mute
+                                        : persistence::relation_kind::block;
+    if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
+    games.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
+    return true;
+  }
+  if (path == "/api/friends/games") {
+    if (!get_method(m)) return r.method_error("GET, HEAD"), true;
+    games.friends_games(who, r.reply);
+    return true;
+  }
+  if (path == "/api/reports") {
+    if (m != http::verb::post) return r.method_error("POST"), true;
+    games.report(who, r.body, r.reply);
+    return true;
+  }
+  if (path == "/api/moderation/reports") {
+    if (!get_method(m)) return r.method_error("GET, HEAD"), true;
+    const auto q = read_query(r.query, {"open", "before"});
+    if (q.error) return bad_query(r, *q.error), true;
+    games.list_reports(who, q.values.count("open") > 0, q.values.count("before") ? q.values.at("before") : 0, r.reply);
+    return true;
+  }
+  if (path == "/api/moderation/log") {
+    if (!get_method(m)) return r.method_error("GET, HEAD"), true;
+    const auto q = read_query(r.query, {"before"});
+    if (q.error) return bad_query(r, *q.error), true;
+    games.moderation_log(who, q.values.count("before") ? q.values.at("before") : 0, r.reply);
+    return true;
+  }
+  if (const auto p = parts_after(path, "/api/moderation/reports/"); p.size() == 2 && p[1] == "close") {
+    const auto id = number(p[0]);
+    if (!id) return false;
+    if (m != http::verb::post) return r.method_error("POST"), true;
+    games.close_report(who, *id, r.body, r.reply);
+    return true;
+  }
+  if (const auto p = parts_after(path, "/api/moderation/bans/"); p.size() == 1) {
+    if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
+    games.ban(who, name_in(p[0]), r.body, m == http::verb::put, r.reply);
+    return true;
+  }
+  const auto p = parts_after(path, "/api/games/");
+  const auto game = p.empty() ? std::nullopt : number(p[0]);
+  if (!game) return false;
+  if (p.size() == 2 && p[1] == "notes") {
+    if (get_method(m)) return games.get_notes(who, *game, r.reply), true;
+    if (m == http::verb::put) return games.put_notes(who, *game, r.body, r.reply), true;
+    return r.method_error("GET, HEAD, PUT"), true;
+  }
+  if (p.size() == 2 && (p[1] == "rematch" || p[1] == "decline" || p[1] == "cancel")) {
+    if (m != http::verb::post) return r.method_error("POST"), true;
+    if (p[1] == "rematch") return games.rematch(who, *game, r.reply), true;
+    if (p[1] == "decline") return games.decline(who, *game, r.reply), true;
+    return games.cancel_game(who, *game, r.body, r.reply), true;
+  }
+  if (p.size() == 3 && p[1] == "chat") {
+    const auto message = number(p[2]);
+    if (!message) return false;
+    if (m != http::verb::delete_) return r.method_error("DELETE"), true;
+    games.delete_message(who, *game, *message, r.reply);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace loyang::server

@@ -1,0 +1,299 @@
+// Moderation: players report players and chat messages; operators (made by the
+// `loyang-server operator` command, never by an endpoint) read the reports, ban accounts,
+// delete messages and cancel games. Every operator action is stored in the moderation log with
+// who did it, in the same transaction as its effect where the store allows (a ban, a deleted
+// message, a closed report), else just before it (a cancelled game).
+#include <boost/asio/post.hpp>
+
+#include "../api_errors.hpp"
+#include "../chat/room_chat.hpp"
+#include "../chat/text.hpp"
+#include "../lobby.hpp"
+
+namespace loyang::server {
+namespace {
+
+nlohmann::json report_json(const persistence::report_record& r, const std::function<std::string(std::int64_t)>& name_of) {
+  auto opt = [](std::int64_t v) { return v ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  return {{"id", r.id},
+          {"reporter", name_of(r.reporter)},
+          {"player", name_of(r.account)},
+          {"game", opt(r.game)},
+          {"message", opt(r.message)},
+          {"reason", r.reason},
+          {"at", r.at},
+          {"closed_by", r.closed_by ? nlohmann::json(name_of(r.closed_by)) : nlohmann::json(nullptr)},
+          {"closed_at", opt(r.closed_at)},
+          {"outcome", r.outcome}};
+}
+
+nlohmann::json moderation_json(const persistence::moderation_record& m,
+                               const std::function<std::string(std::int64_t)>& name_of) {
+  auto opt = [](std::int64_t v) { return v ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  return {{"id", m.id},
+          {"moderator", m.moderator ? nlohmann::json(name_of(m.moderator)) : nlohmann::json(nullptr)},
+          {"action", m.action},
+          {"player", m.account ? nlohmann::json(name_of(m.account)) : nlohmann::json(nullptr)},
+          {"game", opt(m.game)},
+          {"message", opt(m.message)},
+          {"report", opt(m.report)},
+          {"detail", m.detail},
+          {"at", m.at}};
+}
+
+/// The optional "reason" of an operator's body (at most reason_rules), or a refusal.
+std::variant<std::string, api_reply> reason_of(const nlohmann::json& body, const char* field = "reason") {
+  if (body.is_null()) return std::string();
+  if (!body.is_object()) return api_error(http::status::bad_request, "bad_request", "the body must be a JSON object");
+  for (const auto& [key, value] : body.items()) {
+    if (key != field) return api_error(http::status::bad_request, "bad_request", "unknown field \"" + key + "\"");
+  }
+  if (!body.contains(field)) return std::string();
+  if (!body[field].is_string()) {
+    return api_error(http::status::bad_request, "bad_request", std::string("\"") + field + "\" must be a string");
+  }
+  auto checked = chat::check_text(body[field].get<std::string>(), chat::reason_rules, true);
+  if (const auto* e = std::get_if<chat::text_error>(&checked)) return api_error(http::status::bad_request, e->code, e->message);
+  return std::get<std::string>(std::move(checked));
+}
+
+}  // namespace
+
+bool lobby::operator_only(const identity& who, const reply_fn& reply) const {
+  if (accounts_->is_operator(who.id)) return true;
+  reply(api_error(http::status::forbidden, "not_operator", "only an operator may do this"));
+  return false;
+}
+
+void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
+  if (!body.is_object()) return reply(api_error(http::status::bad_request, "bad_request", "the body must be a JSON object"));
+  std::string player;
+  std::int64_t game = 0, message = 0;
+  std::string reason;
+  for (const auto& [key, value] : body.items()) {
+    if (key == "player" && value.is_string()) {
+      player = value.get<std::string>();
+    } else if ((key == "game" || key == "message") && value.is_number_integer() && value.get<std::int64_t>() > 0) {
+      (key == "game" ? game : message) = value.get<std::int64_t>();
+    } else if (key == "reason" && value.is_string()) {
+      reason = value.get<std::string>();
+    } else {
+      return reply(api_error(http::status::bad_request, "bad_request", "unknown or ill-typed field \"" + key + "\""));
+    }
+  }
+  if (player.empty() == (message == 0) || (message != 0 && game == 0)) {
+    return reply(api_error(http::status::bad_request, "bad_request",
+                           "report either {\"player\": name} or {\"game\": id, \"message\": id}, with a \"reason\""));
+  }
+  auto checked = chat::check_text(reason, chat::reason_rules);
+  if (const auto* e = std::get_if<chat::text_error>(&checked)) return reply(api_error(http::status::bad_request, e->code, e->message));
+  persistence::report_record r;
+  r.reporter = who.id;
+  r.game = game;
+  r.message = message;
+  r.reason = std::get<std::string>(std::move(checked));
+  r.at = accounts_->now();
+  if (!player.empty()) {
+    const auto id = accounts_->id_of(player);
+    if (!id) return reply(no_such_player_reply());
+    if (*id == who.id) return reply(api_error(http::status::bad_request, "bad_request", "that is your own account"));
+    r.account = *id;
+  }
+  net::post(strand_, [self = shared_from_this(), who, r, reply = std::move(reply)]() mutable {
+    if (const auto wait = self->reports_.take(std::to_string(who.id), r.at); wait > 0) {
+      auto no = api_error(http::status::too_many_requests, "too_many_reports", "too many reports this hour; try later");
+      no.retry_after = wait;
+      return reply(no);
+    }
+    auto store = [self, reply](persistence::report_record r) {
+      r.id = ++self->last_report_id_;
+      self->store_.save_report(r, std::nullopt, [r, reply](const std::string& e) {
+        if (!e.empty()) return reply(storage_reply(e, "the report"));
+        reply({http::status::created, {{"id", r.id}}});
+      });
+    };
+    if (r.message == 0) return store(r);
+    // A message: one the reporter may read, in that game; its writer is the one reported.
+    const auto* g = self->visible_game(r.game, who);
+    if (!g || !chat::room_chat::may_read(*g, who.id, engine::no_player)) return reply(no_such_game_reply());
+    net::post(self->workers_, [self, r, store, reply]() mutable {
+      std::vector<persistence::chat_record> found;
+      try {
+        found = self->store_.load_chat(r.game, r.message + 1, 1);
+      } catch (const std::exception&) {
+        return reply(api_error(http::status::service_unavailable, "storage_failed", "the message could not be read"));
+      }
+      if (found.empty() || found[0].id != r.message) {
+        return reply(api_error(http::status::not_found, "no_such_message", "there is no such message in this game"));
+      }
+      if (found[0].account == r.reporter) {
+        return reply(api_error(http::status::bad_request, "bad_request", "that is your own message"));
+      }
+      r.account = found[0].account;
+      store(r);
+    });
+  });
+}
+
+void lobby::list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  net::post(workers_, [self = shared_from_this(), open_only, before, reply = std::move(reply)] {
+    constexpr std::size_t limit = 50;
+    std::vector<persistence::report_record> page;
+    try {
+      page = self->store_.load_reports(open_only, before, limit + 1);
+    } catch (const std::exception&) {
+      return reply(api_error(http::status::service_unavailable, "storage_failed", "the reports could not be read"));
+    }
+    const bool more = page.size() > limit;
+    if (more) page.pop_back();
+    auto name_of = [a = self->accounts_](std::int64_t id) { return a->name_of(id); };
+    auto out = nlohmann::json::array();
+    for (const auto& r : page) out.push_back(report_json(r, name_of));
+    reply({http::status::ok,
+           {{"reports", out}, {"next_before", more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr)}}});
+  });
+}
+
+void lobby::close_report(identity who, std::int64_t report, const nlohmann::json& body, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  auto outcome = reason_of(body, "outcome");
+  if (auto* no = std::get_if<api_reply>(&outcome)) return reply(*no);
+  net::post(workers_, [self = shared_from_this(), who, report, outcome = std::get<std::string>(outcome),
+                       reply = std::move(reply)] {
+    std::vector<persistence::report_record> found;
+    try {
+      found = self->store_.load_reports(false, report + 1, 1);
+    } catch (const std::exception&) {
+      return reply(api_error(http::status::service_unavailable, "storage_failed", "the report could not be read"));
+    }
+    if (found.empty() || found[0].id != report) {
+      return reply(api_error(http::status::not_found, "no_such_report", "there is no such report"));
+    }
+    auto r = found[0];
+    if (r.closed_by != 0) return reply(api_error(http::status::conflict, "already_closed", "this report is closed already"));
+    r.closed_by = who.id;
+    r.closed_at = self->accounts_->now();
+    r.outcome = outcome;
+    persistence::moderation_record log{self->next_moderation_id(), who.id, "close_report", r.account, r.game, r.message,
+                                       r.id, outcome, r.closed_at};
+    self->store_.save_report(r, log, [self, r, reply](const std::string& e) {
+      if (!e.empty()) return reply(storage_reply(e, "the report"));
+      reply({http::status::ok, report_json(r, [a = self->accounts_](std::int64_t id) { return a->name_of(id); })});
+    });
+  });
+}
+
+void lobby::ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  auto reason = reason_of(body);
+  if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
+  const auto id = accounts_->id_of(name);
+  if (!id) return reply(no_such_player_reply());
+  if (*id == who.id) return reply(api_error(http::status::bad_request, "bad_request", "an operator cannot ban himself"));
+  persistence::moderation_record log{next_moderation_id(), who.id, on ? "ban" : "unban", *id, 0, 0, 0,
+                                     std::get<std::string>(reason), accounts_->now()};
+  accounts_->set_ban(*id, on, log, std::move(reply));
+}
+
+void lobby::delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  net::post(workers_, [self = shared_from_this(), who, game, message, reply = std::move(reply)] {
+    std::vector<persistence::chat_record> found;
+    try {
+      found = self->store_.load_chat(game, message + 1, 1);
+    } catch (const std::exception&) {
+      return reply(api_error(http::status::service_unavailable, "storage_failed", "the message could not be read"));
+    }
+    if (found.empty() || found[0].id != message) {
+      return reply(api_error(http::status::not_found, "no_such_message", "there is no such message in this game"));
+    }
+    if (found[0].deleted_by != 0) return reply(api_error(http::status::conflict, "already_deleted", "this message is deleted already"));
+    persistence::moderation_record log{self->next_moderation_id(), who.id, "delete_message", found[0].account, game,
+                                       message, 0, found[0].text, self->accounts_->now()};
+    self->store_.delete_chat(message, log, [self, game, message, reply](const std::string& e) {
+      if (!e.empty()) return reply(storage_reply(e, "the deletion"));
+      net::post(self->strand_, [self, game, message, reply] {
+        if (const auto it = self->rooms_.find(game); it != self->rooms_.end()) {
+          if (auto r = it->second.lock()) r->chat_deleted(message);
+        }
+        reply({http::status::ok, {{"game", game}, {"message", message}, {"deleted", true}}});
+      });
+    });
+  });
+}
+
+void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  auto reason = reason_of(body);
+  if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
+  net::post(strand_, [self = shared_from_this(), who, game, reason = std::get<std::string>(reason),
+                      reply = std::move(reply)] {
+    const auto it = self->games_.find(game);
+    if (it == self->games_.end()) return reply(no_such_game_reply());
+    const auto status = it->second.status;
+    if (status != game_status::open && status != game_status::active) {
+      return reply(api_error(http::status::conflict, "not_running", "only an open or running game can be cancelled"));
+    }
+    persistence::moderation_record log{self->next_moderation_id(), who.id, "cancel_game", 0, game, 0, 0, reason,
+                                       self->accounts_->now()};
+    // The log first: an action taken is never missing from it (one that then fails says so
+    // by the game not being cancelled).
+    self->store_.save_moderation(log, [self, game, status, reply](const std::string& e) {
+      if (!e.empty()) return reply(storage_reply(e, "the log entry"));
+      net::post(self->strand_, [self, game, status, reply] {
+        auto& g = self->games_.at(game);
+        if (status == game_status::open) {
+          if (g.status != game_status::open) return reply(api_error(http::status::conflict, "not_running", "the game started meanwhile; try again"));
+          const game_record before = g;
+          g.status = game_status::cancelled;
+          g.updated_at = self->accounts_->now();
+          self->lists_->changed(&before, g);
+          return self->persist_game(g, reply, {http::status::ok, self->summary(g)});
+        }
+        self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
+          if (!grant.where) return reply(api_error(http::status::service_unavailable, grant.code, grant.message));
+          grant.where->change(
+              [](const game_record& g, std::int64_t now) -> std::variant<game_record, clocks::refusal> {
+                if (g.status != game_status::active) return clocks::refusal{"not_running", "the game has ended", 409};
+                auto next = g;
+                next.status = game_status::cancelled;
+                next.updated_at = now;
+                next.to_act.clear();
+                next.clock = nullptr;
+                return next;
+              },
+              [self, game, reply](std::optional<clocks::refusal> no) {
+                if (no) return reply(api_error(http::status(no->status), no->code, no->message));
+                net::post(self->strand_, [self, game, reply] {
+                  self->timer_->arm(game, std::nullopt);
+                  reply({http::status::ok, self->summary(self->games_.at(game))});
+                });
+              });
+        });
+      });
+    });
+  });
+}
+
+void lobby::moderation_log(identity who, std::int64_t before, reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  net::post(workers_, [self = shared_from_this(), before, reply = std::move(reply)] {
+    constexpr std::size_t limit = 100;
+    std::vector<persistence::moderation_record> page;
+    try {
+      page = self->store_.load_moderation(before, limit + 1);
+    } catch (const std::exception&) {
+      return reply(api_error(http::status::service_unavailable, "storage_failed", "the log could not be read"));
+    }
+    const bool more = page.size() > limit;
+    if (more) page.pop_back();
+    auto name_of = [a = self->accounts_](std::int64_t id) { return a->name_of(id); };
+    auto out = nlohmann::json::array();
+    for (const auto& m : page) out.push_back(moderation_json(m, name_of));
+    reply({http::status::ok,
+           {{"actions", out}, {"next_before", more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr)}}});
+  });
+}
+
+}  // namespace loyang::server

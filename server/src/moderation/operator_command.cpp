@@ -1,0 +1,80 @@
+#include "operator_command.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <future>
+#include <iostream>
+
+#include "loyang/server/config.hpp"
+#include "loyang/persistence/error.hpp"
+#include "loyang/persistence/sqlite_store.hpp"
+
+namespace loyang::server {
+namespace {
+
+std::string fold(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Waits for one write of the store.
+std::string wait_for(const std::function<void(persistence::write_done)>& write) {
+  std::promise<std::string> done;
+  write([&done](const std::string& e) { done.set_value(e); });
+  return done.get_future().get();
+}
+
+}  // namespace
+
+std::string set_operator(const std::filesystem::path& data_dir, const std::string& name, bool on) {
+  try {
+    auto store = persistence::make_sqlite_store(data_dir);
+    auto catalog = store->load_catalog();
+    const auto it = std::find_if(catalog.accounts.begin(), catalog.accounts.end(),
+                                 [&](const persistence::account_record& a) { return fold(a.name) == fold(name); });
+    if (it == catalog.accounts.end()) return "no account is called " + name;
+    if (it->operator_account == on) return it->name + (on ? " is an operator already" : " is not an operator");
+    it->operator_account = on;
+    if (auto e = wait_for([&](persistence::write_done d) { store->save_account(*it, std::move(d)); }); !e.empty()) {
+      return "the change could not be stored (" + e + ")";
+    }
+    persistence::moderation_record log{catalog.max_moderation_id + 1, 0, on ? "grant_operator" : "revoke_operator",
+                                       it->id, 0, 0, 0, "loyang-server operator", 0};
+    log.at = static_cast<std::int64_t>(std::time(nullptr));
+    if (auto e = wait_for([&](persistence::write_done d) { store->save_moderation(log, std::move(d)); }); !e.empty()) {
+      return "the change was stored but its log entry was not (" + e + ")";
+    }
+    store->stop();
+    return "";
+  } catch (const persistence::error& e) {
+    return std::string(e.what()) + " (stop the server on this directory first)";
+  }
+}
+
+int operator_command(const std::vector<std::string>& args) {
+  constexpr const char* usage = "usage: loyang-server operator grant|revoke NAME [--data DIR]\n";
+  std::filesystem::path data = process_env("LOYANG_DATA").value_or("data");
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--data" && i + 1 < args.size()) {
+      data = args[++i];
+    } else if (args[i].rfind("--data=", 0) == 0) {
+      data = args[i].substr(7);
+    } else {
+      words.push_back(args[i]);
+    }
+  }
+  if (words.size() != 2 || (words[0] != "grant" && words[0] != "revoke")) {
+    std::cerr << usage;
+    return 2;
+  }
+  const bool on = words[0] == "grant";
+  if (const auto e = set_operator(data, words[1], on); !e.empty()) {
+    std::cerr << "loyang-server operator: " << e << '\n';
+    return 2;
+  }
+  std::cout << words[1] << (on ? " is now an operator\n" : " is no longer an operator\n");
+  return 0;
+}
+
+}  // namespace loyang::server
