@@ -1,6 +1,9 @@
 #include "game_reader.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "loyang/engine/game.hpp"
@@ -13,6 +16,46 @@ namespace loyang::persistence::detail {
 namespace {
 
 std::string game_name(std::int64_t id) { return "game " + std::to_string(id); }
+
+// Resets a kept statement however its read ends, so a pooled connection holds no read open.
+class reset_on_exit {
+ public:
+  explicit reset_on_exit(statement& s) : s_(s) {}
+  ~reset_on_exit() { s_.reset(); }
+  reset_on_exit(const reset_on_exit&) = delete;
+  reset_on_exit& operator=(const reset_on_exit&) = delete;
+
+ private:
+  statement& s_;
+};
+
+// A page's bound: ids below `before`, every id when it is 0 (one plain range for the index).
+std::int64_t upper_bound_of(std::int64_t before) {
+  return before == 0 ? std::numeric_limits<std::int64_t>::max() : before;
+}
+
+std::int64_t limit_of(std::size_t limit) {
+  return static_cast<std::int64_t>(std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max()));
+}
+
+report_record read_report(const statement& s) {
+  report_record r;
+  r.id = s.column_int64(0);
+  r.reporter = s.column_int64(1);
+  r.account = s.column_int64(2);
+  r.game = s.column_int64(3);
+  r.message = s.column_int64(4);
+  r.reason = s.column_text(5);
+  r.at = s.column_int64(6);
+  r.closed_by = s.column_int64(7);
+  r.closed_at = s.column_int64(8);
+  r.outcome = s.column_text(9);
+  return r;
+}
+
+constexpr const char* report_columns =
+    "SELECT id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome "
+    "FROM reports ";
 
 }  // namespace
 
@@ -29,7 +72,79 @@ game_reader::game_reader(const std::filesystem::path& file)
       due_notes_(db_.prepare(
           "SELECT id, account_id, channel, dedupe, body, created_at, attempts, next_at FROM outbox "
           "WHERE state = 'queued' AND next_at <= ?1 ORDER BY next_at, id LIMIT ?2")),
-      queued_notes_(db_.prepare("SELECT count(*) FROM outbox WHERE state = 'queued'")) {}
+      queued_notes_(db_.prepare("SELECT count(*) FROM outbox WHERE state = 'queued'")),
+      chat_page_(db_.prepare(
+          "SELECT id, game_id, account_id, text, created_at, deleted_by, deleted_at FROM chat_messages "
+          "WHERE game_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3")),
+      chat_count_(db_.prepare("SELECT count(*) FROM chat_messages WHERE game_id = ?1")),
+      game_note_(db_.prepare("SELECT text, updated_at FROM notes WHERE game_id = ?1 AND account_id = ?2")),
+      reports_page_(db_.prepare(std::string(report_columns) + "WHERE id < ?1 ORDER BY id DESC LIMIT ?2")),
+      // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
+      open_reports_page_(db_.prepare(std::string(report_columns) +
+                                     "WHERE closed_by = 0 AND id < ?1 ORDER BY id DESC LIMIT ?2")),
+      moderation_page_(db_.prepare(
+          "SELECT id, moderator, action, account_id, game_id, message_id, report_id, detail, created_at "
+          "FROM moderation_log WHERE id < ?1 ORDER BY id DESC LIMIT ?2")) {}
+
+std::vector<chat_record> game_reader::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
+  std::vector<chat_record> out;
+  reset_on_exit done(chat_page_);
+  chat_page_.bind(1, game).bind(2, upper_bound_of(before)).bind(3, limit_of(limit));
+  while (chat_page_.step()) {
+    chat_record m;
+    m.id = chat_page_.column_int64(0);
+    m.game = chat_page_.column_int64(1);
+    m.account = chat_page_.column_int64(2);
+    m.text = chat_page_.column_text(3);
+    m.at = chat_page_.column_int64(4);
+    m.deleted_by = chat_page_.column_int64(5);
+    m.deleted_at = chat_page_.column_int64(6);
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::int64_t game_reader::chat_count(std::int64_t game) {
+  reset_on_exit done(chat_count_);
+  chat_count_.bind(1, game);
+  return chat_count_.step() ? chat_count_.column_int64(0) : 0;
+}
+
+std::optional<note_record> game_reader::load_note(std::int64_t game, std::int64_t account) {
+  reset_on_exit done(game_note_);
+  game_note_.bind(1, game).bind(2, account);
+  if (!game_note_.step()) return std::nullopt;
+  return note_record{game, account, game_note_.column_text(0), game_note_.column_int64(1)};
+}
+
+std::vector<report_record> game_reader::load_reports(bool open_only, std::int64_t before, std::size_t limit) {
+  auto& page = open_only ? open_reports_page_ : reports_page_;
+  std::vector<report_record> out;
+  reset_on_exit done(page);
+  page.bind(1, upper_bound_of(before)).bind(2, limit_of(limit));
+  while (page.step()) out.push_back(read_report(page));
+  return out;
+}
+
+std::vector<moderation_record> game_reader::load_moderation(std::int64_t before, std::size_t limit) {
+  std::vector<moderation_record> out;
+  reset_on_exit done(moderation_page_);
+  moderation_page_.bind(1, upper_bound_of(before)).bind(2, limit_of(limit));
+  while (moderation_page_.step()) {
+    moderation_record m;
+    m.id = moderation_page_.column_int64(0);
+    m.moderator = moderation_page_.column_int64(1);
+    m.action = moderation_page_.column_text(2);
+    m.account = moderation_page_.column_int64(3);
+    m.game = moderation_page_.column_int64(4);
+    m.message = moderation_page_.column_int64(5);
+    m.report = moderation_page_.column_int64(6);
+    m.detail = moderation_page_.column_text(7);
+    m.at = moderation_page_.column_int64(8);
+    out.push_back(std::move(m));
+  }
+  return out;
+}
 
 std::vector<outbox_record> game_reader::due_notifications(std::int64_t now, std::size_t limit) {
   std::vector<outbox_record> out;
@@ -61,13 +176,19 @@ store::catalog game_reader::load_catalog() {
   store::catalog out;
   read_transaction t(db_);
   try {
-    auto accounts = db_.prepare("SELECT id, name, password_hash, created_at FROM accounts ORDER BY id");
+    auto accounts = db_.prepare(
+        "SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason "
+        "FROM accounts ORDER BY id");
     while (accounts.step()) {
       account_record a;
       a.id = accounts.column_int64(0);
       a.name = accounts.column_text(1);
       a.password_hash = accounts.column_text(2);
       a.created_at = accounts.column_int64(3);
+      a.operator_account = accounts.column_int64(4) != 0;
+      a.banned_at = accounts.column_int64(5);
+      a.banned_by = accounts.column_int64(6);
+      a.ban_reason = accounts.column_text(7);
       out.accounts.push_back(std::move(a));
     }
     auto tokens = db_.prepare(
@@ -87,7 +208,7 @@ store::catalog game_reader::load_catalog() {
 
     auto games = db_.prepare(
         "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
-        "to_act, waiting_since, result, watch, clock FROM games ORDER BY id");
+        "to_act, waiting_since, result, watch, clock, extra FROM games ORDER BY id");
     std::map<std::int64_t, std::size_t> index;
     while (games.step()) {
       game_record g;
@@ -105,6 +226,7 @@ store::catalog game_reader::load_catalog() {
       if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
       g.watch = parse_watch(games.column_text(12));
       if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
+      if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
       index[g.id] = out.games.size();
       out.games.push_back(std::move(g));
     }
@@ -122,6 +244,26 @@ store::catalog game_reader::load_catalog() {
         list[seat].gone_at = seats.column_is_null(5) ? 0 : seats.column_int64(5);
       }
     }
+
+    auto relations = db_.prepare(
+        "SELECT account_id, other_id, kind, created_at FROM relations ORDER BY account_id, other_id, kind");
+    while (relations.step()) {
+      out.relations.push_back({relations.column_int64(0), relations.column_int64(1),
+                               parse_relation(relations.column_text(2)), relations.column_int64(3)});
+    }
+    auto max_ids = db_.prepare(
+        "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
+        "coalesce((SELECT max(id) FROM moderation_log), 0)");
+    if (max_ids.step()) {
+      out.max_chat_id = max_ids.column_int64(0);
+      out.max_report_id = max_ids.column_int64(1);
+      out.max_moderation_id = max_ids.column_int64(2);
+    }
+    auto secret = db_.prepare("SELECT value FROM server_secrets WHERE name = 'daily'");
+    // Made by migration 8; a file without it has been tampered with, and an empty secret would
+    // make the daily seeds guessable.
+    if (!secret.step() || secret.column_text(0).empty()) throw error("the database has no daily secret");
+    out.daily_secret = secret.column_text(0);
   } catch (const nlohmann::json::exception& e) {
     throw error(std::string("stored catalog does not parse: ") + e.what());
   }

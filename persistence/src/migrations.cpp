@@ -145,8 +145,74 @@ CREATE TABLE vacations (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 7> all_migrations{migration_1, migration_2, migration_3, migration_4,
-                                                         migration_5, migration_6, migration_7};
+// Issue 23 (community): operators and bans on accounts; a game's extra (JSON the server reads;
+// NULL: none); relations between accounts; each game's chat (kept when an operator deletes a
+// message: deleted_by says who); a player's notes on a game; reports and the operators' log;
+// and the server's secrets, the daily challenge's made here, once, at random (so it never
+// changes after, and is never in the program or its configuration).
+constexpr std::string_view migration_8 = R"sql(
+ALTER TABLE accounts ADD COLUMN operator INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN banned_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN banned_by INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN ban_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN extra TEXT;
+CREATE TABLE relations (
+  account_id INTEGER NOT NULL,
+  other_id   INTEGER NOT NULL,
+  kind       TEXT    NOT NULL CHECK (kind IN ('friend', 'mute', 'block')),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, other_id, kind)
+) WITHOUT ROWID;
+CREATE TABLE chat_messages (
+  id         INTEGER PRIMARY KEY,
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  account_id INTEGER NOT NULL,
+  text       TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  deleted_by INTEGER NOT NULL DEFAULT 0,
+  deleted_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX chat_by_game ON chat_messages(game_id, id);
+CREATE TABLE notes (
+  game_id    INTEGER NOT NULL,
+  account_id INTEGER NOT NULL,
+  text       TEXT    NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, account_id)
+) WITHOUT ROWID;
+CREATE TABLE reports (
+  id         INTEGER PRIMARY KEY,
+  reporter   INTEGER NOT NULL,
+  account_id INTEGER NOT NULL,
+  game_id    INTEGER NOT NULL DEFAULT 0,
+  message_id INTEGER NOT NULL DEFAULT 0,
+  reason     TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  closed_by  INTEGER NOT NULL DEFAULT 0,
+  closed_at  INTEGER NOT NULL DEFAULT 0,
+  outcome    TEXT    NOT NULL DEFAULT ''
+);
+CREATE INDEX reports_open ON reports(id) WHERE closed_by = 0;
+CREATE TABLE moderation_log (
+  id         INTEGER PRIMARY KEY,
+  moderator  INTEGER NOT NULL,
+  action     TEXT    NOT NULL,
+  account_id INTEGER NOT NULL DEFAULT 0,
+  game_id    INTEGER NOT NULL DEFAULT 0,
+  message_id INTEGER NOT NULL DEFAULT 0,
+  report_id  INTEGER NOT NULL DEFAULT 0,
+  detail     TEXT    NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE server_secrets (
+  name  TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+INSERT INTO server_secrets(name, value) VALUES ('daily', lower(hex(randomblob(32))));
+)sql";
+
+constexpr std::array<std::string_view, 8> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                         migration_5, migration_6, migration_7, migration_8};
 
 }  // namespace
 

@@ -20,6 +20,13 @@ watch_policy parse_watch(const std::string& name) {
   throw error("unknown watch policy \"" + name + "\"");
 }
 
+relation_kind parse_relation(const std::string& name) {
+  for (auto k : {relation_kind::friend_of, relation_kind::mute, relation_kind::block}) {
+    if (relation_name(k) == name) return k;
+  }
+  throw error("unknown relation kind \"" + name + "\"");
+}
+
 std::string options_text(const engine::options& o) { return protocol::options_to_json(o).dump(); }
 
 engine::options parse_options_text(const std::string& text, std::int64_t game) {

@@ -19,6 +19,10 @@ game_status parse_status(const std::string& name);
 /// The watch policy named `name`; throws persistence::error for an unknown name.
 watch_policy parse_watch(const std::string& name);
 
+/// The relation kind named `name` (relation_name's inverse); throws persistence::error for an
+/// unknown name.
+relation_kind parse_relation(const std::string& name);
+
 std::string options_text(const engine::options& o);
 /// Throws persistence::error when the stored options do not parse.
 engine::options parse_options_text(const std::string& text, std::int64_t game);

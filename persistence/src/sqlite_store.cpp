@@ -347,6 +347,61 @@ void sqlite_store::save_last_seen(std::int64_t game, engine::player_id seat, std
   impl_->enqueue(detail::seen_write{game, seat, version}, std::move(done));
 }
 
+// ---- community: writes queued like the others, reads on the reader pool ------------------
+
+void sqlite_store::save_relation(const relation_record& r, bool on, write_done done) {
+  impl_->enqueue(detail::relation_write{r, on}, std::move(done));
+}
+
+void sqlite_store::append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) {
+  impl_->enqueue(detail::chat_write{m, std::move(notes)}, std::move(done));
+}
+
+void sqlite_store::delete_chat(std::int64_t id, const moderation_record& log, write_done done) {
+  impl_->enqueue(detail::chat_delete_write{id, log}, std::move(done));
+}
+
+std::vector<chat_record> sqlite_store::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
+  impl::lease reader(*impl_);
+  return reader->load_chat(game, before, limit);
+}
+
+std::int64_t sqlite_store::chat_count(std::int64_t game) {
+  impl::lease reader(*impl_);
+  return reader->chat_count(game);
+}
+
+void sqlite_store::save_note(const note_record& n, write_done done) {
+  impl_->enqueue(detail::note_write{n}, std::move(done));
+}
+
+std::optional<note_record> sqlite_store::load_note(std::int64_t game, std::int64_t account) {
+  impl::lease reader(*impl_);
+  return reader->load_note(game, account);
+}
+
+void sqlite_store::save_report(const report_record& r, std::optional<moderation_record> log, write_done done) {
+  impl_->enqueue(detail::report_write{r, std::move(log)}, std::move(done));
+}
+
+std::vector<report_record> sqlite_store::load_reports(bool open_only, std::int64_t before, std::size_t limit) {
+  impl::lease reader(*impl_);
+  return reader->load_reports(open_only, before, limit);
+}
+
+void sqlite_store::save_moderation(const moderation_record& m, write_done done) {
+  impl_->enqueue(detail::moderation_write{m}, std::move(done));
+}
+
+std::vector<moderation_record> sqlite_store::load_moderation(std::int64_t before, std::size_t limit) {
+  impl::lease reader(*impl_);
+  return reader->load_moderation(before, limit);
+}
+
+void sqlite_store::ban_account(const account_record& a, const moderation_record& log, write_done done) {
+  impl_->enqueue(detail::ban_write{a, log}, std::move(done));
+}
+
 loaded_game sqlite_store::load_game(const game_record& g) {
   impl::lease reader(*impl_);
   return reader->load_game(g.id);

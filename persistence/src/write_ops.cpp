@@ -34,6 +34,7 @@ game_write make_game_write(const game_record& g) {
   w.waiting_since = g.waiting_since;
   w.result = nullable_json_text(g.result);
   w.clock = nullable_json_text(g.clock);
+  w.extra = nullable_json_text(g.extra);
   w.seats = g.seats;
   return w;
 }
@@ -70,6 +71,31 @@ std::string describe(const write& w) {
     std::string operator()(const settle_write& n) const {
       return "settling notification " + std::to_string(n.id);
     }
+    std::string operator()(const relation_write& r) const {
+      return std::string(r.on ? "adding" : "removing") + " the " + std::string(relation_name(r.relation.kind)) +
+             " relation of account " + std::to_string(r.relation.account) + " to account " +
+             std::to_string(r.relation.other);
+    }
+    std::string operator()(const chat_write& c) const {
+      return "storing chat message " + std::to_string(c.message.id) + " of game " + std::to_string(c.message.game);
+    }
+    std::string operator()(const chat_delete_write& c) const {
+      return "deleting chat message " + std::to_string(c.id) + " (operator action " + std::to_string(c.log.id) + ")";
+    }
+    std::string operator()(const note_write& n) const {
+      return std::string(n.note.text.empty() ? "removing" : "saving") + " the notes of account " +
+             std::to_string(n.note.account) + " on game " + std::to_string(n.note.game);
+    }
+    std::string operator()(const report_write& r) const {
+      return std::string(r.report.closed_by != 0 ? "closing" : "saving") + " report " + std::to_string(r.report.id);
+    }
+    std::string operator()(const moderation_write& m) const {
+      return "logging operator action " + std::to_string(m.log.id) + " (" + m.log.action + ")";
+    }
+    std::string operator()(const ban_write& b) const {
+      return std::string(b.account.banned_at != 0 ? "banning" : "unbanning") + " account " +
+             std::to_string(b.account.id) + " (" + b.account.name + ")";
+    }
   };
   return std::visit(visitor{}, w);
 }
@@ -78,9 +104,11 @@ write_statements::write_statements(database& db, std::string engine_version)
     : db_(db),
       engine_version_(std::move(engine_version)),
       upsert_account_(db.prepare(
-          "INSERT INTO accounts(id, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) "
+          "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
           "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
-          "password_hash = excluded.password_hash")),
+          "password_hash = excluded.password_hash, operator = excluded.operator, "
+          "banned_at = excluded.banned_at, banned_by = excluded.banned_by, ban_reason = excluded.ban_reason")),
       upsert_token_(db.prepare(
           "INSERT INTO tokens(token_hash, account_id, created_at, last_used_at, revoked) "
           "VALUES (?1, ?2, ?3, ?3, 0) "
@@ -95,15 +123,15 @@ write_statements::write_statements(database& db, std::string engine_version)
       // The log owns `version`; options and seed may change only before the first command.
       upsert_game_(db.prepare(
           "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
-          "created_at, updated_at, version, to_act, waiting_since, result, watch, clock) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) "
+          "created_at, updated_at, version, to_act, waiting_since, result, watch, clock, extra) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) "
           "ON CONFLICT(id) DO UPDATE SET "
           "options = CASE WHEN version = 0 THEN excluded.options ELSE options END, "
           "seed = CASE WHEN version = 0 THEN excluded.seed ELSE seed END, "
           "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
           "updated_at = excluded.updated_at, to_act = excluded.to_act, "
           "waiting_since = excluded.waiting_since, result = excluded.result, "
-          "watch = excluded.watch, clock = excluded.clock")),
+          "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra")),
       upsert_seat_(db.prepare(
           "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
@@ -143,7 +171,107 @@ write_statements::write_statements(database& db, std::string engine_version)
           "UPDATE outbox SET state = 'dropped', settled_at = ?2, last_error = ?3 WHERE id = ?1")),
       settle_failed_(db.prepare(
           "UPDATE outbox SET state = 'failed', attempts = attempts + 1, settled_at = ?2, last_error = ?3 "
-          "WHERE id = ?1")) {}
+          "WHERE id = ?1")),
+      upsert_relation_(db.prepare(
+          "INSERT INTO relations(account_id, other_id, kind, created_at) VALUES (?1, ?2, ?3, ?4) "
+          "ON CONFLICT(account_id, other_id, kind) DO UPDATE SET created_at = excluded.created_at")),
+      delete_relation_(db.prepare("DELETE FROM relations WHERE account_id = ?1 AND other_id = ?2 AND kind = ?3")),
+      insert_chat_(db.prepare(
+          "INSERT INTO chat_messages(id, game_id, account_id, text, created_at, deleted_by, deleted_at) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")),
+      mark_chat_deleted_(db.prepare("UPDATE chat_messages SET deleted_by = ?2, deleted_at = ?3 WHERE id = ?1")),
+      upsert_game_note_(db.prepare(
+          "INSERT INTO notes(game_id, account_id, text, updated_at) VALUES (?1, ?2, ?3, ?4) "
+          "ON CONFLICT(game_id, account_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at")),
+      delete_game_note_(db.prepare("DELETE FROM notes WHERE game_id = ?1 AND account_id = ?2")),
+      // A report is written whole each time (made, then closed): the last write wins.
+      upsert_report_(db.prepare(
+          "INSERT INTO reports(id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, "
+          "closed_at, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
+          "ON CONFLICT(id) DO UPDATE SET reporter = excluded.reporter, account_id = excluded.account_id, "
+          "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
+          "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
+          "outcome = excluded.outcome")),
+      // The log is kept for good: an id given twice is refused rather than overwritten.
+      insert_moderation_(db.prepare(
+          "INSERT INTO moderation_log(id, moderator, action, account_id, game_id, message_id, report_id, detail, "
+          "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
+      revoke_all_tokens_(db.prepare("UPDATE tokens SET revoked = 1 WHERE account_id = ?1")) {}
+
+void write_statements::log(const moderation_record& m) {
+  insert_moderation_.bind(1, m.id)
+      .bind(2, m.moderator)
+      .bind(3, std::string_view(m.action))
+      .bind(4, m.account)
+      .bind(5, m.game)
+      .bind(6, m.message)
+      .bind(7, m.report)
+      .bind(8, std::string_view(m.detail))
+      .bind(9, m.at)
+      .run();
+}
+
+void write_statements::run(const relation_write& w) {
+  const auto& r = w.relation;
+  if (w.on) {
+    upsert_relation_.bind(1, r.account).bind(2, r.other).bind(3, relation_name(r.kind)).bind(4, r.at).run();
+  } else {
+    delete_relation_.bind(1, r.account).bind(2, r.other).bind(3, relation_name(r.kind)).run();
+  }
+}
+
+void write_statements::run(const chat_write& w) {
+  const auto& m = w.message;
+  insert_chat_.bind(1, m.id)
+      .bind(2, m.game)
+      .bind(3, m.account)
+      .bind(4, std::string_view(m.text))
+      .bind(5, m.at)
+      .bind(6, m.deleted_by)
+      .bind(7, m.deleted_at)
+      .run();
+  queue(w.notes);
+}
+
+void write_statements::run(const chat_delete_write& w) {
+  mark_chat_deleted_.bind(1, w.id).bind(2, w.log.moderator).bind(3, w.log.at).run();
+  // The caller's transaction is rolled back, so no log entry names a message that is not there.
+  if (db_.changes() != 1) throw error("no chat message " + std::to_string(w.id));
+  log(w.log);
+}
+
+void write_statements::run(const note_write& w) {
+  const auto& n = w.note;
+  if (n.text.empty()) {
+    delete_game_note_.bind(1, n.game).bind(2, n.account).run();
+  } else {
+    upsert_game_note_.bind(1, n.game).bind(2, n.account).bind(3, std::string_view(n.text)).bind(4, n.updated_at).run();
+  }
+}
+
+void write_statements::run(const report_write& w) {
+  const auto& r = w.report;
+  upsert_report_.bind(1, r.id)
+      .bind(2, r.reporter)
+      .bind(3, r.account)
+      .bind(4, r.game)
+      .bind(5, r.message)
+      .bind(6, std::string_view(r.reason))
+      .bind(7, r.at)
+      .bind(8, r.closed_by)
+      .bind(9, r.closed_at)
+      .bind(10, std::string_view(r.outcome))
+      .run();
+  if (w.log) log(*w.log);
+}
+
+void write_statements::run(const moderation_write& w) { log(w.log); }
+
+void write_statements::run(const ban_write& w) {
+  run(account_write{w.account});
+  log(w.log);
+  if (w.account.banned_at != 0) revoke_all_tokens_.bind(1, w.account.id).run();
+}
 
 void write_statements::queue(const std::vector<outbox_record>& notes) {
   for (const auto& n : notes) {
@@ -195,6 +323,10 @@ void write_statements::run(const account_write& w) {
       .bind(2, std::string_view(w.account.name))
       .bind(3, std::string_view(w.account.password_hash))
       .bind(4, w.account.created_at)
+      .bind(5, w.account.operator_account ? 1 : 0)
+      .bind(6, w.account.banned_at)
+      .bind(7, w.account.banned_by)
+      .bind(8, std::string_view(w.account.ban_reason))
       .run();
 }
 
@@ -236,6 +368,7 @@ void write_statements::run(const game_write& w) {
   bind_optional(upsert_game_, 13, w.result);
   upsert_game_.bind(14, std::string_view(w.watch));
   bind_optional(upsert_game_, 15, w.clock);
+  bind_optional(upsert_game_, 16, w.extra);
   upsert_game_.run();
   for (std::size_t i = 0; i < w.seats.size(); ++i) {
     upsert_seat_.bind(1, w.id).bind(2, static_cast<std::int64_t>(i));

@@ -55,6 +55,7 @@ struct game_write {
   std::int64_t waiting_since = 0;
   std::optional<std::string> result;
   std::optional<std::string> clock;
+  std::optional<std::string> extra;  // the community's fields; nullopt: NULL
   std::vector<seat_record> seats;
   std::vector<outbox_record> notes;
 };
@@ -109,9 +110,52 @@ struct settle_write {
   std::string error;
 };
 
+/// A relation added (only its time updated when it exists) or removed (`on` false).
+struct relation_write {
+  relation_record relation;
+  bool on = true;
+};
+
+/// One chat message, and the notifications it causes.
+struct chat_write {
+  chat_record message;
+  std::vector<outbox_record> notes;
+};
+
+/// Chat message `id` marked deleted by the log's operator at its time, and the log entry;
+/// fails when there is no such message.
+struct chat_delete_write {
+  std::int64_t id = 0;
+  moderation_record log;
+};
+
+/// A player's notes on a game, replaced; empty text removes them.
+struct note_write {
+  note_record note;
+};
+
+/// A report inserted or replaced (closed), with the operator's log entry when there is one.
+struct report_write {
+  report_record report;
+  std::optional<moderation_record> log;
+};
+
+/// One operator action by itself.
+struct moderation_write {
+  moderation_record log;
+};
+
+/// The account row with its ban fields, the log entry, and, when banned, every token of the
+/// account revoked.
+struct ban_write {
+  account_record account;
+  moderation_record log;
+};
+
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
                            game_write, command_write, seen_write, notify_settings_write, settle_write,
-                           vacation_write>;
+                           vacation_write, relation_write, chat_write, chat_delete_write, note_write,
+                           report_write, moderation_write, ban_write>;
 
 game_write make_game_write(const game_record& g);
 
@@ -139,7 +183,15 @@ class write_statements {
   void run(const notify_settings_write& w);
   void run(const settle_write& w);
   void run(const vacation_write& w);
+  void run(const relation_write& w);
+  void run(const chat_write& w);
+  void run(const chat_delete_write& w);
+  void run(const note_write& w);
+  void run(const report_write& w);
+  void run(const moderation_write& w);
+  void run(const ban_write& w);
   void queue(const std::vector<outbox_record>& notes);
+  void log(const moderation_record& m);
 
   database& db_;
   std::string engine_version_;
@@ -150,6 +202,10 @@ class write_statements {
   statement upsert_seen_;
   statement upsert_vacation_;
   statement upsert_notify_, insert_note_, settle_sent_, settle_retry_, settle_deferred_, settle_dropped_, settle_failed_;
+  statement upsert_relation_, delete_relation_;
+  statement insert_chat_, mark_chat_deleted_;
+  statement upsert_game_note_, delete_game_note_;
+  statement upsert_report_, insert_moderation_, revoke_all_tokens_;
 };
 
 }  // namespace loyang::persistence::detail

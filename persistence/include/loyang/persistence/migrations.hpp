@@ -19,6 +19,13 @@
 ///                                                        primary key (game_id, version)
 ///   snapshots(game_id, version, state BLOB = engine::encode, state_hash)
 ///                                                        primary key (game_id, version)
+///
+/// Versions 2-7 add token idle times, folded unique names, watch policies, last_seen, clocks,
+/// seat departures, notification settings, the outbox and vacations (migrations.cpp says
+/// which). Version 8 (community) adds accounts.operator, banned_at, banned_by, ban_reason,
+/// games.extra (JSON or NULL), and the tables relations, chat_messages, notes, reports,
+/// moderation_log and server_secrets (with the 'daily' secret, 64 random hex digits made by
+/// the migration itself).
 #include <span>
 #include <string_view>
 

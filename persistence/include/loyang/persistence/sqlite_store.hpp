@@ -91,8 +91,11 @@ class sqlite_store final : public store {
   sqlite_store(const sqlite_store&) = delete;
   sqlite_store& operator=(const sqlite_store&) = delete;
 
-  /// All accounts, the unrevoked tokens, and every game (finished and cancelled ones too)
-  /// with its seats. Throws persistence::error.
+  /// All accounts (with their operator and ban fields), the unrevoked tokens, every game
+  /// (finished and cancelled ones too) with its seats and extra, the relations, the largest
+  /// chat, report and operator-action ids, and the daily secret (made by the schema's
+  /// migration 8, never changed after). Throws persistence::error, also when the daily secret
+  /// is missing.
   catalog load_catalog() override;
 
   void save_account(const account_record& a, write_done done) override;
@@ -104,11 +107,12 @@ class sqlite_store final : public store {
                        const std::string& keep_hash, write_done done) override;
   /// Inserts the game row and its seats, or updates them. On update the version, creation
   /// time and engine version are kept (the log owns the version), and options and seed
-  /// change only while no command is stored.
+  /// change only while no command is stored. The extra is written as given (null: NULL).
   using store::append_command;
   using store::save_game;
   void save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) override;
-  /// Needs c.version == state.version and `state` the state after the command. Encodes
+  /// Needs c.version == state.version and `state` the state after the command. Leaves the
+  /// game's extra as stored (only save_game writes it). Encodes
   /// (and hashes) the state on the calling thread, so the caller may change it at once.
   void append_command(const command_record& c, const game_record& g, const engine::state& state,
                       std::vector<outbox_record> notes, write_done done) override;
@@ -121,18 +125,28 @@ class sqlite_store final : public store {
                            const std::string& error, write_done done) override;
   std::int64_t queued_notifications() override;
 
-  // Community (sqlite_community.cpp).
+  // Community. The writes are queued and committed like the others (group commit, `done` on
+  // the writer thread after COMMIT); the reads use the read connections and throw
+  // persistence::error. What each promises is in store.hpp; what SQLite adds is below.
   void save_relation(const relation_record& r, bool on, write_done done) override;
+  /// Needs `m.game` stored (a message of a game that is not fails with storage_failed) and an
+  /// id no message has (else storage_failed).
   void append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) override;
+  /// Fails with storage_failed, storing nothing of `log`, when there is no message `id`.
   void delete_chat(std::int64_t id, const moderation_record& log, write_done done) override;
   std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override;
   std::int64_t chat_count(std::int64_t game) override;
   void save_note(const note_record& n, write_done done) override;
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
+  /// A report is written whole (its last write wins). `log`, when given, needs an id no
+  /// operator action has; else the write fails and the report is not saved either.
   void save_report(const report_record& r, std::optional<moderation_record> log, write_done done) override;
   std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
+  /// Operator actions are kept for good: one with an id already stored fails (storage_failed).
   void save_moderation(const moderation_record& m, write_done done) override;
   std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  /// Upserts the whole account row (like save_account), logs the action, and when
+  /// `a.banned_at` != 0 revokes every token of the account; unbanning (0) revokes nothing.
   void ban_account(const account_record& a, const moderation_record& log, write_done done) override;
 
   /// The state and full command log of game g.id, read in one read transaction. Throws
