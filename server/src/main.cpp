@@ -2,6 +2,8 @@
 // Exit status: 0 after a signal, 1 on a runtime failure, 2 when the server cannot start as
 // set up (bad options, a data directory in use, unwritable or unusable, a port taken).
 // `loyang-server backup --data DIR --out FILE` copies the database instead (online backup).
+// `loyang-server ratings [--data DIR] [--json]` recomputes the ratings and checks every finished
+// game's result by replaying it, with the server stopped (server/src/ratings/recompute.hpp).
 #include <spdlog/spdlog.h>
 
 #include <boost/system/system_error.hpp>
@@ -17,6 +19,7 @@
 #include "loyang/server/server.hpp"
 #include "loyang/server/version.hpp"
 #include "moderation/operator_command.hpp"
+#include "ratings/recompute.hpp"
 
 namespace {
 
@@ -75,6 +78,11 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "backup") return backup({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "operator") return loyang::server::operator_command({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "ratings") {
+    return loyang::ratings::ratings_command({args.begin() + 1, args.end()},
+                                            server::process_env("LOYANG_DATA").value_or("data"), std::cout,
+                                            std::cerr);
+  }
 
   auto parsed = server::parse_config(args, server::process_env);
   switch (parsed.action) {

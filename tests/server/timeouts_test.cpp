@@ -121,7 +121,8 @@ TEST_CASE("out of time, by default: a bot plays the seat for the rest of the gam
   s.ranking.push_back({0, 0, 0, 0, 2});
   const auto result = loyang::server::games::final_result(out.next, s);
   CHECK(result["ended"] == "normally");
-  CHECK(result["ranking"] == json::parse(R"([{"player":1,"rank":1},{"player":0,"rank":2}])"));
+  CHECK(result["ranking"] == json::parse(R"([{"player":1,"rank":1,"position":0,"cash":0,"vegetables":0},
+                                              {"player":0,"rank":2,"position":0,"cash":0,"vegetables":0}])"));
   CHECK(result["departures"] == json::parse(R"([{"seat":1,"gone":"timeout","at":)" + std::to_string(t0 + day) + "}]"));
 }
 
@@ -219,12 +220,15 @@ TEST_CASE("resigning: 2 players end the game; more hand the seat to a bot and ra
   // The bot on seat 1 won, and seat 2 resigned later: both below seat 0, seat 2 above seat 1.
   const auto later = must(resign(left, 2, t0 + 9));
   loyang::engine::state s;
-  s.ranking.push_back({1, 0, 0, 0, 1});
-  s.ranking.push_back({0, 0, 0, 0, 2});
-  s.ranking.push_back({2, 0, 0, 0, 3});
+  s.ranking.push_back({1, 15, 20, 3, 1});
+  s.ranking.push_back({0, 12, 7, 9, 2});
+  s.ranking.push_back({2, 10, 4, 1, 3});
   const auto result = loyang::server::games::final_result(later, s);
+  // Each entry keeps its seat's own scores, whatever rank the resignations gave it.
   CHECK(result["ranking"] ==
-        json::parse(R"([{"player":0,"rank":1},{"player":2,"rank":2},{"player":1,"rank":3}])"));
+        json::parse(R"([{"player":0,"rank":1,"position":12,"cash":7,"vegetables":9},
+                        {"player":2,"rank":2,"position":10,"cash":4,"vegetables":1},
+                        {"player":1,"rank":3,"position":15,"cash":20,"vegetables":3}])"));
 }
 
 // ---- through the server, with the clock moved by hand --------------------------------------

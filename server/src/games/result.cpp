@@ -21,6 +21,13 @@ bool resigned(const game_record& g, engine::player_id p) {
          g.seats[std::size_t(p)].gone == persistence::departure::resigned;
 }
 
+// The scores are public once the game is over; the statistics (best solo level, the daily
+// challenge's board) read them from the stored result instead of replaying every game.
+nlohmann::json ranked(const engine::ranking_entry& r, std::ptrdiff_t rank) {
+  return {{"player", r.player}, {"rank", rank}, {"position", r.position}, {"cash", r.cash},
+          {"vegetables", r.vegetables}};
+}
+
 }  // namespace
 
 nlohmann::json gone_json(const seat_record& s) {
@@ -48,14 +55,16 @@ nlohmann::json final_result(const game_record& g, const engine::state& s) {
     // Ties stay ties: the rank is one more than the number of those who stayed and did better.
     const auto better = std::count_if(stayed.begin(), stayed.end(),
                                       [&r](const engine::ranking_entry& o) { return o.rank < r.rank; });
-    ranking.push_back({{"player", r.player}, {"rank", better + 1}});
+    ranking.push_back(ranked(r, better + 1));
   }
   // The later a player resigned, the better his place among those who did.
   std::stable_sort(left.begin(), left.end(), [&g](engine::player_id a, engine::player_id b) {
     return g.seats[std::size_t(a)].gone_at > g.seats[std::size_t(b)].gone_at;
   });
   for (std::size_t i = 0; i < left.size(); ++i) {
-    ranking.push_back({{"player", left[i]}, {"rank", stayed.size() + i + 1}});
+    const auto& r = *std::find_if(s.ranking.begin(), s.ranking.end(),
+                                  [p = left[i]](const engine::ranking_entry& e) { return e.player == p; });
+    ranking.push_back(ranked(r, static_cast<std::ptrdiff_t>(stayed.size() + i + 1)));
   }
   return {{"ended", "normally"}, {"ranking", std::move(ranking)}, {"departures", departures(g)}};
 }

@@ -17,7 +17,8 @@ nlohmann::json gone_json(const seat_record& s);
 nlohmann::json gone_at_json(const seat_record& s);
 
 /// The result of a game that ended by its rules (`s` finished): {"ended": "normally",
-/// "ranking": [{"player": seat, "rank": r}, ...] best first, "departures": [...]}.
+/// "ranking": [{"player": seat, "rank": r, "position", "cash", "vegetables"}, ...] best first,
+/// "departures": [...]}; the scores are the engine's ranking_entry's.
 nlohmann::json final_result(const game_record& g, const engine::state& s);
 
 /// The result of a 2-player game that ended early because `loser` resigned or ran out of time
