@@ -82,6 +82,22 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
     games.live_games(who, std::size_t(limit), r.reply);
     return true;
   }
+  if (r.path == "/api/leaderboard") {
+    if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
+    const auto q = read_query(r.query, {"offset", "limit"});
+    if (q.error) return bad_query(r, *q.error), true;
+    const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : 50;
+    // offset=0 is the start: read_query takes positive numbers only, so it is simply left out.
+    games.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
+    return true;
+  }
+  if (const auto p = parts_after(r.path, "/api/players/"); !p.empty() && p.size() <= 2) {
+    if (p.size() == 2 && p[1] != "ratings") return false;
+    if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
+    if (p.size() == 2) return games.rating_history(name_in(p[0]), r.reply), true;
+    games.profile(who, name_in(p[0]), r.reply);
+    return true;
+  }
   const auto parts = parts_after(r.path, "/api/games/");
   if (parts.size() == 2 && parts[1] == "chat") {
     const auto game = number(parts[0]);
@@ -110,6 +126,23 @@ bool route_community(lobby& games, const identity& who, const community_request&
                                         : persistence::relation_kind::block;
     if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
     games.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
+    return true;
+  }
+  if (path == "/api/daily") {
+    if (get_method(m)) return games.daily(who, r.reply), true;
+    if (m == http::verb::post) return games.start_daily(who, r.reply), true;
+    return r.method_error("GET, HEAD, POST"), true;
+  }
+  if (path == "/api/daily/leaderboard") {
+    if (!get_method(m)) return r.method_error("GET, HEAD"), true;
+    std::string date;
+    if (!r.query.empty()) {
+      if (r.query.rfind("date=", 0) != 0 || r.query.find('&') != std::string::npos) {
+        return bad_query(r, "the only query parameter is \"date\""), true;
+      }
+      date = r.query.substr(5);
+    }
+    games.daily_board(who, date, r.reply);
     return true;
   }
   if (path == "/api/friends/games") {

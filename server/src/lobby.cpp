@@ -87,7 +87,13 @@ void lobby::start() {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     games_[id] = std::move(g);
   }
-  spdlog::info("lobby: {} games", games_.size());
+  {
+    std::vector<game_record> all;
+    all.reserve(games_.size());
+    for (const auto& [id, g] : games_) all.push_back(g);
+    ratings_ = ratings::compute(all);
+  }
+  spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_.elo.rated_games());
   // Games with a bot to move must go on by themselves after a restart.
   net::post(strand_, [self = shared_from_this()] {
     // Deadlines are stored with the games: the timer service is filled from them.
@@ -488,9 +494,9 @@ int lobby::open_games_of(const identity& who) const {
   return n;
 }
 
-void lobby::start_game(game_record& g) {
+void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {
   g.status = game_status::active;
-  g.seed = random_seed();
+  g.seed = seed.value_or(random_seed());
   loaded_game fresh{engine::new_game(g.options, g.seed), {}};
   g.to_act = engine::to_act(fresh.state);
   g.waiting_since = g.updated_at;
@@ -562,7 +568,9 @@ void lobby::on_progress(const game_record& g) {
   auto it = games_.find(g.id);
   if (it == games_.end()) return;
   lists_->changed(&it->second, g);
+  const bool finished_now = it->second.status != game_status::finished && g.status == game_status::finished;
   it->second = g;
+  if (finished_now) ratings_.add(g);
   timer_->arm(g.id, clocks::next_wake(g));
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
 }

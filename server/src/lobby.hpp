@@ -27,6 +27,7 @@
 #include "metrics.hpp"
 #include "notify/service.hpp"
 #include "records.hpp"
+#include "ratings/summary.hpp"
 #include "room.hpp"
 #include "social/relations.hpp"
 
@@ -136,6 +137,20 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
   void moderation_log(identity who, std::int64_t before, reply_fn reply);
 
+  // Profiles, ratings and the daily challenge (ratings/lobby_ratings.cpp).
+  /// GET /api/players/{name}: the public profile (guests too).
+  void profile(std::optional<identity> who, const std::string& name, reply_fn reply);
+  /// GET /api/players/{name}/ratings: the rating after each rated game.
+  void rating_history(const std::string& name, reply_fn reply);
+  /// GET /api/leaderboard?offset=&limit=: accounts with rated games, best first.
+  void leaderboard(std::size_t offset, std::size_t limit, reply_fn reply);
+  /// GET /api/daily: today's challenge for `who`: played or not, his streaks.
+  void daily(identity who, reply_fn reply);
+  /// POST /api/daily: starts `who`'s game of the day (once a day).
+  void start_daily(identity who, reply_fn reply);
+  /// GET /api/daily/leaderboard?date=: a day's board; today's only once `who` finished his game.
+  void daily_board(identity who, std::string date, reply_fn reply);
+
   // WebSocket.
   /// `who`, a connection of `account`, is told when that account's games change
   /// (games/live_lists.hpp).
@@ -160,7 +175,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
 
  private:
   void on_progress(const game_record& g);
-  void start_game(game_record& g);
+  /// Deals `g` with `seed` (nullopt: a random one) and makes its room.
+  void start_game(game_record& g, std::optional<std::uint64_t> seed = std::nullopt);
   void start_room(std::int64_t game);
   std::shared_ptr<room> make_room(const game_record& g, loaded_game loaded, history::game_log log,
                                   room::chat_seed chat = {});
@@ -221,6 +237,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
   rate_limit reports_{10, 3600, 100000};  // per account; on the strand
   std::string daily_secret_;
+  ratings::summary ratings_;  // every finished game counted; on the strand
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

@@ -3,7 +3,9 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "../games/extra.hpp"
 #include "../lobby.hpp"
+#include "ratings/daily.hpp"
 #include "access.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "record.hpp"
@@ -108,11 +110,15 @@ void lobby::record(std::optional<identity> who, std::int64_t game, std::string c
       // A seat a bot took over still names the person who left it.
       names.push_back(s.account_id == 0 ? "bot" : self->accounts_->name_of(s.account_id));
     }
-    self->attach(game, engine::no_player, [names = std::move(names), reply](room_grant grant) {
+    // A daily challenge's seed deals everybody's game of the day: kept back until the day is over.
+    const bool seed_secret = games::daily_of(it->second) == ratings::utc_date(self->accounts_->now());
+    self->attach(game, engine::no_player, [names = std::move(names), reply, seed_secret](room_grant grant) {
       if (!grant.where) return reply(unavailable(grant.code, grant.message));
-      grant.where->read_log([names, reply](const game_record& g, const engine::state& now,
-                                           const history::game_log& log) {
-        reply({http::status::ok, history::record_json(g, now, log, names)});
+      grant.where->read_log([names, reply, seed_secret](const game_record& g, const engine::state& now,
+                                                        const history::game_log& log) {
+        auto record = history::record_json(g, now, log, names);
+        if (seed_secret) record["seed"] = nullptr;
+        reply({http::status::ok, std::move(record)});
       });
     });
   });
