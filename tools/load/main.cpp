@@ -73,6 +73,7 @@ int run_games(const options& o) {
 
   run_state run;
   run.game_interval = o.rate > 0 ? double(o.games) / o.rate : 0;
+  run.chat_interval = o.chat > 0 ? 1.0 / o.chat : 0;
   const tcp::endpoint server(net::ip::make_address(o.host), o.port);
   io_threads io(o.threads);  // before the clients: their sockets must go first
   std::vector<std::shared_ptr<table>> tables;
@@ -116,7 +117,7 @@ int run_games(const options& o) {
 
   std::vector<float> result_micros, patch_micros;
   std::map<std::string, std::int64_t> errors;
-  std::int64_t commands = 0, sent = 0, finished = 0, bytes = 0;
+  std::int64_t commands = 0, sent = 0, finished = 0, bytes = 0, chat_sent = 0, chat_accepted = 0, chat_received = 0;
   for (auto& t : tables) {
     result_micros.insert(result_micros.end(), t->result_micros.begin(), t->result_micros.end());
     patch_micros.insert(patch_micros.end(), t->patch_micros.begin(), t->patch_micros.end());
@@ -124,6 +125,9 @@ int run_games(const options& o) {
     commands += t->commands;
     sent += t->commands_sent;
     bytes += t->bytes_received;
+    chat_sent += t->chat_sent;
+    chat_accepted += t->chat_accepted;
+    chat_received += t->chat_received;
     finished += t->finished ? 1 : 0;
   }
   if (failed) errors["connect_failed"] += std::int64_t(failed);
@@ -146,6 +150,10 @@ int run_games(const options& o) {
       {"result_latency_ms", latency_summary(result_micros)},
       {"patch_latency_ms", latency_summary(patch_micros)},
       {"errors", errors},
+      {"chat_per_client", o.chat},
+      {"chat_sent", chat_sent},
+      {"chat_accepted", chat_accepted},
+      {"chat_received", chat_received},
       {"bytes_received_per_command", commands ? bytes / commands : 0},
       {"games_finished", finished},
       {"load_tool_cpu_seconds", round3(own_to - own_from)},

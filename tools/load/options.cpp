@@ -31,6 +31,8 @@ std::string usage() {
   --seconds S         measured seconds (30)
   --warmup S          unmeasured seconds of play first (5)
   --rate R            commands/s aimed at over all games; 0: as fast as answered (0)
+  --chat R            chat messages/s each client sends besides its commands, reading the
+                      game's chat too (0: none; the server lets 0.5/s through per player)
   --idle N            idle mode: N connections
   --idle-hold S       seconds to hold them before reading the server's memory (5)
   --threads N         I/O threads (2)
@@ -75,6 +77,7 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
       {"--seconds", real(o.seconds)},
       {"--warmup", real(o.warmup)},
       {"--rate", real(o.rate)},
+      {"--chat", real(o.chat)},
       {"--idle", integer(o.idle, 1, 1000000)},
       {"--idle-hold", real(o.idle_hold)},
       {"--threads", integer(o.threads, 1, 256)},

@@ -19,6 +19,9 @@ struct options {
   double warmup = 5;
   /// Commands per second aimed at across all games; 0: each game as fast as its answers come.
   double rate = 0;
+  /// Chat messages per second each load client sends to its game (it then also reads the
+  /// game's chat); 0: no chat.
+  double chat = 0;
   /// Idle mode: open this many authenticated connections that do nothing.
   int idle = 0;
   /// Seconds the idle connections are held open before the server's memory is read.

@@ -27,6 +27,7 @@ player::player(std::shared_ptr<table> t, int seat, std::string token, const tcp:
       run_(run),
       ws_(table_->strand),
       timer_(table_->strand),
+      chat_timer_(table_->strand),
       random_(seed),
       refilled_(clock::now()) {}
 
@@ -71,6 +72,7 @@ void player::go() {
   net::post(table_->strand, [self = shared_from_this()] {
     self->playing_ = true;
     self->maybe_act();
+    if (self->run_.chat_interval > 0) self->chat_later();
   });
 }
 
@@ -78,6 +80,7 @@ void player::stop() {
   net::post(table_->strand, [self = shared_from_this()] {
     self->closed_ = true;
     self->timer_.cancel();
+    self->chat_timer_.cancel();
     beast::error_code ec;
     beast::get_lowest_layer(self->ws_).close(ec);
   });
@@ -114,6 +117,25 @@ void player::on_message(std::string_view text) {
     if (take_pending(id)) accepted();
     return on_patch(number(from), number(to), ops);
   }
+  if (type == R"("chat")") {
+    // The sender's copy carries its id ("m..."): accepted; the others' are read, not parsed.
+    if (!run_.measured(clock::now())) return;
+    if (id.empty()) {
+      ++table_->chat_received;
+    } else {
+      ++table_->chat_accepted;
+    }
+    return;
+  }
+  if (type == R"("chat_history")") return;
+  if (type == R"("result")" && id.size() > 1 && id[1] == 'm') {  // a chat refused
+    std::string_view code_text;
+    scan::pick(error, {{"code", &code_text}});
+    if (const auto code = scan::raw_string(code_text); code && run_.measured(clock::now())) {
+      ++table_->errors["chat:" + std::string(*code)];
+    }
+    return;
+  }
   if (type == R"("result")") {
     if (!take_pending(id)) return;
     if (ok == "true") return accepted();  // (a sender no longer watching gets no patch)
@@ -142,6 +164,7 @@ void player::on_message(std::string_view text) {
 std::string player::subscribe_text(std::optional<std::uint32_t> since) const {
   nlohmann::json m{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}};
   if (since) m["since"] = *since;
+  if (run_.chat_interval > 0) m["chat"] = true;
   return m.dump();
 }
 
@@ -283,6 +306,22 @@ void player::act() {
   text += chosen->text;
   text += '}';
   send(std::move(text));
+}
+
+void player::chat_later() {
+  chat_timer_.expires_after(std::chrono::duration_cast<clock::duration>(seconds(run_.chat_interval)));
+  chat_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->closed_ || self->run_.stopping) return;
+    const auto n = ++self->chats_;
+    nlohmann::json m{{"type", "chat"},
+                     {"game", self->table_->game},
+                     {"id", "m" + std::to_string(n)},
+                     {"text", "message " + std::to_string(n) + " from seat " + std::to_string(self->seat_) +
+                                  ": a few words about the game, as people write them"}};
+    if (self->run_.measured(clock::now())) ++self->table_->chat_sent;
+    self->send(m.dump());
+    self->chat_later();
+  });
 }
 
 void player::send(std::string text) {

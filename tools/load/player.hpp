@@ -66,6 +66,9 @@ class player : public std::enable_shared_from_this<player> {
   std::deque<std::string> out_;
   net::basic_waitable_timer<clock, net::wait_traits<clock>, strand_type> timer_;
   bool timer_armed_ = false;
+  net::basic_waitable_timer<clock, net::wait_traits<clock>, strand_type> chat_timer_;
+  int chats_ = 0;
+  void chat_later();
   bool connected_ = false;
   std::function<void(bool)> on_ready_;
   std::mt19937_64 random_;

@@ -13,6 +13,8 @@ struct run_state {
   std::atomic<bool> stopping{false};
   /// Seconds between two commands of one game (from --rate); 0: no pacing.
   double game_interval = 0;
+  /// Seconds between two chat messages of one client (from --chat); 0: no chat.
+  double chat_interval = 0;
 
   bool measured(clock::time_point t) const {
     const auto ticks = t.time_since_epoch().count();

@@ -35,6 +35,9 @@ struct table {
   std::int64_t commands = 0;  // accepted
   std::int64_t commands_sent = 0;
   std::int64_t bytes_received = 0;  // WebSocket payloads, all seats
+  std::int64_t chat_sent = 0;
+  std::int64_t chat_accepted = 0;  // the sender's copy came back
+  std::int64_t chat_received = 0;  // others' messages read
 };
 
 }  // namespace loyang::load
