@@ -49,12 +49,14 @@ query_numbers read_query(std::string_view query, std::initializer_list<std::stri
     const auto eq = pair.find('=');
     const auto key = pair.substr(0, eq);
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      out.error = "unknown query parameter \"" + std::string(key) + "\"";
+      out.error = "unknown query parameter \"";
+      out.error->append(key).append("\"");
       return out;
     }
     const auto v = eq == std::string_view::npos ? std::nullopt : number(pair.substr(eq + 1));
     if (!v) {
-      out.error = "\"" + std::string(key) + "\" must be a positive whole number";
+      out.error = "\"";
+      out.error->append(key).append("\" must be a positive whole number");
       return out;
     }
     out.values[std::string(key)] = *v;

@@ -13,14 +13,6 @@ using status = beast::http::status;
 
 namespace {
 
-api_answer post(std::uint16_t port, const std::string& path, const std::string& token, json body = json::object()) {
-  return call_api(port, verb::post, path, body, token);
-}
-
-api_answer get(std::uint16_t port, const std::string& path, const std::string& token = "") {
-  return call_api(port, verb::get, path, std::nullopt, token);
-}
-
 std::string login(std::uint16_t port, const std::string& name, const std::string& password = "correct horse") {
   const auto a = call_api(port, verb::post, "/api/sessions", json{{"name", name}, {"password", password}});
   INFO(a.body.dump());
@@ -35,15 +27,15 @@ TEST_CASE("friends: added by name, their open and running games listed first", "
   const auto bob = sign_up(s.port(), "fr-bob");
   const auto cid = sign_up(s.port(), "fr-cid");
   REQUIRE(call_api(s.port(), verb::put, "/api/account/friends/FR-BOB", std::nullopt, ann).status == status::ok);
-  const auto stranger_game = post(s.port(), "/api/games", cid, {{"players", 2}});
-  const auto friend_game = post(s.port(), "/api/games", bob, {{"players", 3}});
-  const auto friends = get(s.port(), "/api/friends/games", ann);
+  const auto stranger_game = api_post(s.port(), "/api/games", cid, {{"players", 2}});
+  const auto friend_game = api_post(s.port(), "/api/games", bob, {{"players", 3}});
+  const auto friends = api_get(s.port(), "/api/friends/games", ann);
   REQUIRE(friends.status == status::ok);
   REQUIRE(friends.body["open"].size() == 1);
   CHECK(friends.body["open"][0]["id"] == friend_game.body["id"]);
-  CHECK(get(s.port(), "/api/account/relations", ann).body["friends"] == json{"fr-bob"});
+  CHECK(api_get(s.port(), "/api/account/relations", ann).body["friends"] == json{"fr-bob"});
   // One click: a private game inviting the friend.
-  const auto invite = post(s.port(), "/api/games", ann, {{"players", 2}, {"invite", {"fr-bob"}}});
+  const auto invite = api_post(s.port(), "/api/games", ann, {{"players", 2}, {"invite", {"fr-bob"}}});
   REQUIRE(invite.status == status::created);
   CHECK(invite.body["invited"] == json{"fr-bob"});
   (void)stranger_game;
@@ -54,14 +46,14 @@ TEST_CASE("a rematch invites the same people with the same options; they accept 
   running_server s([](loyang::server::config& c) { c.memory_only = true; });
   const auto t = start_game(s.port(), "rm", 2, 0,
                             json{{"ruleset", "original"}, {"time_control", {{"type", "per_move"}, {"seconds", 86400}}}});
-  const auto early = post(s.port(), game_path(t.game, "rematch"), t.tokens[0]);
+  const auto early = api_post(s.port(), game_path(t.game, "rematch"), t.tokens[0]);
   CHECK(code_of(early) == "not_finished");
   // One resigns: a 2-player game ends there.
-  REQUIRE(post(s.port(), game_path(t.game, "resign"), t.tokens[1]).status == status::ok);
+  REQUIRE(api_post(s.port(), game_path(t.game, "resign"), t.tokens[1]).status == status::ok);
   const auto outsider = sign_up(s.port(), "rm-out");
-  CHECK(code_of(post(s.port(), game_path(t.game, "rematch"), outsider)) == "not_seated");
+  CHECK(code_of(api_post(s.port(), game_path(t.game, "rematch"), outsider)) == "not_seated");
 
-  const auto again = post(s.port(), game_path(t.game, "rematch"), t.tokens[0]);
+  const auto again = api_post(s.port(), game_path(t.game, "rematch"), t.tokens[0]);
   INFO(again.body.dump());
   REQUIRE(again.status == status::created);
   CHECK(again.body["options"]["ruleset"] == "original");
@@ -70,25 +62,25 @@ TEST_CASE("a rematch invites the same people with the same options; they accept 
   CHECK(again.body["clock"]["control"]["type"] == "per_move");
   CHECK(again.body["status"] == "open");
   // The other side's one click finds the same rematch.
-  const auto twice = post(s.port(), game_path(t.game, "rematch"), t.tokens[1]);
+  const auto twice = api_post(s.port(), game_path(t.game, "rematch"), t.tokens[1]);
   CHECK(code_of(twice) == "rematch_exists");
   CHECK(twice.body["game"] == again.body["id"]);
-  CHECK(get(s.port(), game_path(t.game), t.tokens[1]).body["rematch"] == again.body["id"]);
+  CHECK(api_get(s.port(), game_path(t.game), t.tokens[1]).body["rematch"] == again.body["id"]);
 
   SECTION("accepted: joining starts it") {
-    const auto joined = post(s.port(), game_path(again.body["id"], "join"), t.tokens[1]);
+    const auto joined = api_post(s.port(), game_path(again.body["id"], "join"), t.tokens[1]);
     REQUIRE(joined.status == status::ok);
     CHECK(joined.body["status"] == "active");
   }
   SECTION("declined: the game cannot fill, so it is cancelled, and the invitation is gone") {
-    CHECK(code_of(post(s.port(), game_path(again.body["id"], "decline"), outsider)) == "no_such_game");
-    const auto no = post(s.port(), game_path(again.body["id"], "decline"), t.tokens[1]);
+    CHECK(code_of(api_post(s.port(), game_path(again.body["id"], "decline"), outsider)) == "no_such_game");
+    const auto no = api_post(s.port(), game_path(again.body["id"], "decline"), t.tokens[1]);
     REQUIRE(no.status == status::ok);
     CHECK(no.body["status"] == "cancelled");
-    const auto seen = get(s.port(), game_path(again.body["id"]), t.tokens[0]);
+    const auto seen = api_get(s.port(), game_path(again.body["id"]), t.tokens[0]);
     CHECK(seen.body["status"] == "cancelled");
     CHECK(seen.body["declined"] == json{"rm1"});
-    CHECK(code_of(post(s.port(), game_path(again.body["id"], "decline"), t.tokens[1])) == "no_such_game");
+    CHECK(code_of(api_post(s.port(), game_path(again.body["id"], "decline"), t.tokens[1])) == "no_such_game");
   }
 }
 
@@ -102,7 +94,7 @@ TEST_CASE("the games to watch: running public games, the most watched first, spe
   auto fan2 = connect(s.port(), sign_up(s.port(), "lfan"), busy.game, true);
   api_answer live{};
   for (int i = 0; i < 100; ++i) {  // the counts reach the lobby a moment after the subscribe
-    live = get(s.port(), "/api/games/live");
+    live = api_get(s.port(), "/api/games/live");
     if (!live.body["games"].empty() && live.body["games"][0]["spectators"] == 2) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -113,39 +105,39 @@ TEST_CASE("the games to watch: running public games, the most watched first, spe
   CHECK(live.body["games"][1]["spectators"] == 0);
   fan1.ws->close();
   fan1.ws.reset();
-  for (int i = 0; i < 100 && get(s.port(), "/api/games/live").body["games"][0]["spectators"] != 1; ++i) {
+  for (int i = 0; i < 100 && api_get(s.port(), "/api/games/live").body["games"][0]["spectators"] != 1; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  CHECK(get(s.port(), "/api/games/live").body["games"][0]["spectators"] == 1);
-  CHECK(code_of(get(s.port(), "/api/games/live?limit=0")) == "bad_query");
+  CHECK(api_get(s.port(), "/api/games/live").body["games"][0]["spectators"] == 1);
+  CHECK(code_of(api_get(s.port(), "/api/games/live?limit=0")) == "bad_query");
   (void)hidden;
 }
 
 TEST_CASE("players report players and messages; only operators read the reports", "[server][moderation]") {
   running_server s([](loyang::server::config& c) { c.memory_only = true; });
   const auto t = start_game(s.port(), "rp", 2);
-  CHECK(post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}, {"reason", "rude"}}).status == status::created);
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp0"}, {"reason", "me"}})) == "bad_request");
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"player", "nobody-x"}, {"reason", "x"}})) ==
+  CHECK(api_post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}, {"reason", "rude"}}).status == status::created);
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp0"}, {"reason", "me"}})) == "bad_request");
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"player", "nobody-x"}, {"reason", "x"}})) ==
         "no_such_player");
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}})) == "empty_text");
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}, {"reason", "<b>\x07</b>"}})) ==
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}})) == "empty_text");
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"player", "rp1"}, {"reason", "<b>\x07</b>"}})) ==
         "bad_text");
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"reason", "what"}})) == "bad_request");
-  CHECK(code_of(post(s.port(), "/api/reports", t.tokens[0], {{"game", t.game}, {"message", 999}, {"reason", "x"}})) ==
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"reason", "what"}})) == "bad_request");
+  CHECK(code_of(api_post(s.port(), "/api/reports", t.tokens[0], {{"game", t.game}, {"message", 999}, {"reason", "x"}})) ==
         "no_such_message");
-  for (int i = 0; i < 9; ++i) post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "again"}});
-  const auto eleventh = post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "again"}});
-  CHECK(post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "more"}}).status ==
+  for (int i = 0; i < 9; ++i) api_post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "again"}});
+  const auto eleventh = api_post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "again"}});
+  CHECK(api_post(s.port(), "/api/reports", t.tokens[1], {{"player", "rp0"}, {"reason", "more"}}).status ==
         status::too_many_requests);
   (void)eleventh;
-  CHECK(code_of(get(s.port(), "/api/moderation/reports", t.tokens[0])) == "not_operator");
+  CHECK(code_of(api_get(s.port(), "/api/moderation/reports", t.tokens[0])) == "not_operator");
   CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/bans/rp1", json::object(), t.tokens[0])) ==
         "not_operator");
-  CHECK(code_of(post(s.port(), game_path(t.game, "cancel"), t.tokens[0])) == "not_operator");
+  CHECK(code_of(api_post(s.port(), game_path(t.game, "cancel"), t.tokens[0])) == "not_operator");
   CHECK(code_of(call_api(s.port(), verb::delete_, game_path(t.game, "chat/1"), std::nullopt, t.tokens[0])) ==
         "not_operator");
-  CHECK(code_of(get(s.port(), "/api/moderation/log", t.tokens[0])) == "not_operator");
+  CHECK(code_of(api_get(s.port(), "/api/moderation/log", t.tokens[0])) == "not_operator");
 }
 
 TEST_CASE("operators: made by the command only; they ban, delete messages, cancel games, close reports, all logged",
@@ -184,9 +176,9 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   const auto said = ann.next_of("chat");
   const std::int64_t message = said["message"]["id"];
   bob.next_of("chat");
-  const auto reported = post(s.port(), "/api/reports", tokens[1], {{"game", game}, {"message", message}, {"reason", "insult"}});
+  const auto reported = api_post(s.port(), "/api/reports", tokens[1], {{"game", game}, {"message", message}, {"reason", "insult"}});
   REQUIRE(reported.status == status::created);
-  const auto reports = get(s.port(), "/api/moderation/reports?open=1", boss);
+  const auto reports = api_get(s.port(), "/api/moderation/reports?open=1", boss);
   REQUIRE(reports.status == status::ok);
   REQUIRE(reports.body["reports"].size() == 1);
   CHECK(reports.body["reports"][0]["player"] == "mod0");
@@ -196,14 +188,14 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   REQUIRE(removed.status == status::ok);
   CHECK(bob.next_of("chat_deleted")["message"] == message);
   CHECK(ann.next_of("chat_deleted")["message"] == message);
-  CHECK(get(s.port(), game_path(game, "chat"), tokens[1]).body["messages"].empty());
+  CHECK(api_get(s.port(), game_path(game, "chat"), tokens[1]).body["messages"].empty());
   CHECK(code_of(call_api(s.port(), verb::delete_, game_path(game, "chat/" + std::to_string(message)), std::nullopt,
                          boss)) == "already_deleted");
-  const auto closed = post(s.port(), "/api/moderation/reports/" + std::to_string(reported.body["id"].get<std::int64_t>()) + "/close",
+  const auto closed = api_post(s.port(), "/api/moderation/reports/" + std::to_string(reported.body["id"].get<std::int64_t>()) + "/close",
                            boss, {{"outcome", "message deleted"}});
   REQUIRE(closed.status == status::ok);
   CHECK(closed.body["closed_by"] == "boss");
-  CHECK(get(s.port(), "/api/moderation/reports?open=1", boss).body["reports"].empty());
+  CHECK(api_get(s.port(), "/api/moderation/reports?open=1", boss).body["reports"].empty());
 
   // A ban ends the account's logins and connections; the password no longer lets it in.
   const auto banned = call_api(s.port(), verb::put, "/api/moderation/bans/mod0", json{{"reason", "insults"}}, boss);
@@ -211,24 +203,24 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   CHECK_FALSE(ann.try_next(std::chrono::seconds(5)).has_value());
   CHECK(ann.closed());
   CHECK(ann.close_code() == 4001);
-  CHECK(get(s.port(), "/api/my/games", tokens[0]).status == status::unauthorized);
+  CHECK(api_get(s.port(), "/api/my/games", tokens[0]).status == status::unauthorized);
   const auto refused = call_api(s.port(), verb::post, "/api/sessions", json{{"name", "mod0"}, {"password", "correct horse"}});
   CHECK(refused.status == status::forbidden);
   CHECK(code_of(refused) == "banned");
   CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/bans/mod0", json::object(), boss)) == "already_banned");
 
   // A running game cancelled: its viewers see it, its commands stop.
-  const auto cancelled = post(s.port(), game_path(game, "cancel"), boss, {{"reason", "abandoned"}});
+  const auto cancelled = api_post(s.port(), game_path(game, "cancel"), boss, {{"reason", "abandoned"}});
   REQUIRE(cancelled.status == status::ok);
   CHECK(cancelled.body["status"] == "cancelled");
   CHECK(bob.next_of("table")["table"]["status"] == "cancelled");
-  CHECK(code_of(post(s.port(), game_path(game, "cancel"), boss)) == "not_running");
+  CHECK(code_of(api_post(s.port(), game_path(game, "cancel"), boss)) == "not_running");
 
   REQUIRE(call_api(s.port(), verb::delete_, "/api/moderation/bans/mod0", std::nullopt, boss).status == status::ok);
   CHECK_FALSE(login(s.port(), "mod0").empty());
 
   // Everything is in the log, newest first, with who did it; and it survives a restart.
-  const auto log = get(s.port(), "/api/moderation/log", boss);
+  const auto log = api_get(s.port(), "/api/moderation/log", boss);
   std::vector<std::string> actions;
   for (const auto& a : log.body["actions"]) actions.push_back(a["action"]);
   CHECK(actions == std::vector<std::string>{"unban", "cancel_game", "ban", "close_report", "delete_message", "grant_operator"});

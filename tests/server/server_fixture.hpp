@@ -123,6 +123,17 @@ inline api_answer call_api(std::uint16_t port, http::verb method, const std::str
   return {res.result(), parsed};
 }
 
+/// POST `path` with a JSON body (an empty object by default) as `token`'s account.
+inline api_answer api_post(std::uint16_t port, const std::string& path, const std::string& token,
+                           const json& body = json::object()) {
+  return call_api(port, http::verb::post, path, body, token);
+}
+
+/// GET `path`, as `token`'s account (none: a guest).
+inline api_answer api_get(std::uint16_t port, const std::string& path, const std::string& token = "") {
+  return call_api(port, http::verb::get, path, std::nullopt, token);
+}
+
 /// GET /metrics: the Prometheus text.
 inline std::string metrics_text(std::uint16_t port) {
   net::io_context ioc;

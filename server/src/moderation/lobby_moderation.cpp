@@ -57,6 +57,23 @@ std::variant<std::string, api_reply> reason_of(const nlohmann::json& body, const
   return std::get<std::string>(std::move(checked));
 }
 
+/// A page of at most `limit` records, newest first, read with `load(n)` (n: one more than the
+/// page, to know whether more follow): {key: [...], "next_before": the last id or null}.
+template <class Load, class ToJson>
+api_reply page_reply(const char* key, std::size_t limit, Load load, ToJson to_json) {
+  decltype(load(std::size_t())) page;
+  try {
+    page = load(limit + 1);
+  } catch (const std::exception&) {
+    return api_error(http::status::service_unavailable, "storage_failed", "the list could not be read");
+  }
+  const bool more = page.size() > limit;
+  if (more) page.pop_back();
+  auto out = nlohmann::json::array();
+  for (const auto& r : page) out.push_back(to_json(r));
+  return {http::status::ok, {{key, out}, {"next_before", more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr)}}};
+}
+
 }  // namespace
 
 bool lobby::operator_only(const identity& who, const reply_fn& reply) const {
@@ -138,20 +155,10 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
 void lobby::list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply) {
   if (!operator_only(who, reply)) return;
   net::post(workers_, [self = shared_from_this(), open_only, before, reply = std::move(reply)] {
-    constexpr std::size_t limit = 50;
-    std::vector<persistence::report_record> page;
-    try {
-      page = self->store_.load_reports(open_only, before, limit + 1);
-    } catch (const std::exception&) {
-      return reply(api_error(http::status::service_unavailable, "storage_failed", "the reports could not be read"));
-    }
-    const bool more = page.size() > limit;
-    if (more) page.pop_back();
-    auto name_of = [a = self->accounts_](std::int64_t id) { return a->name_of(id); };
-    auto out = nlohmann::json::array();
-    for (const auto& r : page) out.push_back(report_json(r, name_of));
-    reply({http::status::ok,
-           {{"reports", out}, {"next_before", more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr)}}});
+    reply(page_reply("reports", 50, [&](std::size_t n) { return self->store_.load_reports(open_only, before, n); },
+                     [a = self->accounts_](const persistence::report_record& r) {
+                       return report_json(r, [&a](std::int64_t id) { return a->name_of(id); });
+                     }));
   });
 }
 
@@ -279,20 +286,10 @@ void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& b
 void lobby::moderation_log(identity who, std::int64_t before, reply_fn reply) {
   if (!operator_only(who, reply)) return;
   net::post(workers_, [self = shared_from_this(), before, reply = std::move(reply)] {
-    constexpr std::size_t limit = 100;
-    std::vector<persistence::moderation_record> page;
-    try {
-      page = self->store_.load_moderation(before, limit + 1);
-    } catch (const std::exception&) {
-      return reply(api_error(http::status::service_unavailable, "storage_failed", "the log could not be read"));
-    }
-    const bool more = page.size() > limit;
-    if (more) page.pop_back();
-    auto name_of = [a = self->accounts_](std::int64_t id) { return a->name_of(id); };
-    auto out = nlohmann::json::array();
-    for (const auto& m : page) out.push_back(moderation_json(m, name_of));
-    reply({http::status::ok,
-           {{"actions", out}, {"next_before", more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr)}}});
+    reply(page_reply("actions", 100, [&](std::size_t n) { return self->store_.load_moderation(before, n); },
+                     [a = self->accounts_](const persistence::moderation_record& m) {
+                       return moderation_json(m, [&a](std::int64_t id) { return a->name_of(id); });
+                     }));
   });
 }
 

@@ -78,7 +78,10 @@ bool mentions(const std::string& text, const std::string& name) {
     for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
   };
-  const auto t = fold(text), at = "@" + fold(name);
+  // Appended, not "@" + ...: GCC 12 warns falsely on that (-Wrestrict).
+  const auto t = fold(text);
+  std::string at(1, '@');
+  at += fold(name);
   for (auto pos = t.find(at); pos != std::string::npos; pos = t.find(at, pos + 1)) {
     const auto end = pos + at.size();
     // Names are letters, digits, '_', '-' and '.': "@ann" does not mention "anna".
@@ -102,7 +105,8 @@ std::vector<news> chat_news(const game_record& g, const persistence::chat_record
   }
   for (const auto& [account, name] : away) {
     if (account == m.account) continue;
-    const auto key = mentions(m.text, name) ? "m" + std::to_string(m.id) : "h" + std::to_string(m.at / 3600);
+    std::string key(1, mentions(m.text, name) ? 'm' : 'h');
+    key += std::to_string(mentions(m.text, name) ? m.id : m.at / 3600);
     out.push_back({event::chat, account, g.id, 0, key, writer_name + ": " + start});
   }
   return out;
