@@ -124,6 +124,10 @@ for rate in ${BENCH_LOAD_RATES:-200 400 0}; do
   load_games "$label" --games "$load_games_n" --seconds "$load_seconds" --warmup 5 --rate "$rate"
 done
 
+# Chat beside the moves (issue 23): scripts/chat-bench.sh, on servers of its own.
+stop_server
+bash "$(dirname "$0")/chat-bench.sh" "$build"
+
 # The browser client's speed (tests/web/perf.js) in Debian's chromium: lobby and board drawn,
 # click to update, what a returning visitor downloads. BENCH_WEB_COMPARE=DIR adds another web
 # directory measured side by side (e.g. `git archive OLD web | tar -x -C /tmp/old`).

@@ -1,12 +1,14 @@
 # Sourced by bench.sh and load-series.sh: a loyang-server for loyang-load to drive, and the
 # report's fields. Needs $server (the server binary).
 
-# start_server DATA: starts a memory-only server on a free port with its data (and log) in
-# DATA; sets server_pid and port. Exits if the server does not start.
+# start_server DATA [STORE]: starts a server on a free port with its data (and log) in DATA,
+# memory-only unless STORE is "sqlite" (then every command and chat message is committed to
+# DATA/loyang.db first); sets server_pid and port. Exits if the server does not start.
 start_server() {
-  local data=$1 log="$1/server.log"
+  local data=$1 log="$1/server.log" memory=true
+  [ "${2:-memory}" = sqlite ] && memory=false
   "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --signups-per-hour 0 \
-    --memory-only true --log-level info >"$log" 2>&1 &
+    --memory-only "$memory" --log-level info >"$log" 2>&1 &
   server_pid=$!
   port=""
   for _ in $(seq 100); do

@@ -14,15 +14,18 @@ function saveSession(s) {
   else localStorage.removeItem(KEY);
 }
 
+// `body`: the whole error answer, for the fields some errors add beside `error` (the game of
+// `rematch_exists`, `daily_played`); null when there was none.
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, body = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
-async function call(method, path, body, auth = true) {
+export async function call(method, path, body, auth = true) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const s = session();
@@ -42,7 +45,7 @@ async function call(method, path, body, auth = true) {
   if (!res.ok) {
     const e = data && data.error ? data.error : { code: "http_" + res.status, message: res.statusText };
     if (res.status === 401 && auth) saveSession(null);
-    throw new ApiError(res.status, e.code, e.message);
+    throw new ApiError(res.status, e.code, e.message, data);
   }
   return data;
 }
