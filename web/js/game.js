@@ -1,6 +1,9 @@
 // The game page: subscribes to one game, draws the table from the view, and turns clicks on
-// the board and on action buttons into commands taken from the view's `legal` list.
+// the board and on action buttons into commands taken from the view's `legal` list. Beside the
+// table: the game's chat and the player's private notes (chat.js, notes.js), kept in slots the
+// redraws leave alone; after the end, the rematch.
 import * as api from "./api.js";
+import * as community from "./community-api.js";
 import { actionsEl, chooseDialog, closeDialogs, confirmDialog, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
 import { card } from "./cards.js";
@@ -15,6 +18,11 @@ import { describe } from "./describe.js";
 import { digestEl, highlight, touchedSelectors, unseenEntries } from "./digest.js";
 import { LogView } from "./log.js";
 import { seatNamer } from "./names.js";
+import { ChatPanel } from "./chat.js";
+import { NotesPanel } from "./notes.js";
+
+// Narrow screens fold the chat away (a line with the count of new messages) until opened.
+const PHONE = "(max-width: 900px)";
 
 export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let summary = null;
@@ -77,6 +85,16 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   function waiting(message) {
     drawn = false;
     const seats = summary?.seats || [];
+    const myName = session.account.name.toLowerCase();
+    const seatedHere = seats.some((s) => s.player?.toLowerCase() === myName);
+    const declined = (summary?.declined || []).some((n) => n.toLowerCase() === myName);
+    const invitedHere = !seatedHere && !declined && (summary?.invited || []).some((n) => n.toLowerCase() === myName);
+    if (summary?.status === "cancelled") {
+      clearTimeout(pollTimer);
+      clear(body).append(h("section.waiting", h("h2", "This game was cancelled"),
+        h("p", "It never started: not enough of the invited players came."), h("a.button", { href: "#/" }, "Back to the lobby")));
+      return;
+    }
     // A free seat of a game by invitation names whom it waits for ("bob (invited)"); more
     // invited names than free seats share them.
     const seated = new Set(seats.filter((s) => s.player).map((s) => s.player.toLowerCase()));
@@ -85,13 +103,29 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     let next = 0;
     const freeSeat = () => (!invited.length ? h("em", "free")
       : invited.length <= free ? `${invited[next++]} (invited)` : h("em", `free (${invited.join(" or ")} invited)`));
+    const host = seats[0]?.player || "Someone";
+    // An invitation (a rematch, or a private game): accept by joining, or decline.
+    const answer = invitedHere ? h("div.invite-answer",
+      h("p", h("b", host), summary?.rematch_of ? ` offers a rematch of game ${summary.rematch_of}.` : " invites you to this game."),
+      h("button.primary#accept-invite", { type: "button", onclick: async () => {
+        try {
+          await api.joinGame(gameId);
+          await loadSummary();
+          if (summary?.status === "open") waiting("The game starts when every seat is taken.");
+          else socket.subscribe(gameId);
+        } catch (e) { toast(e.message); }
+      } }, "Join"),
+      h("button#decline-invite", { type: "button", onclick: async () => {
+        try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(e.message); }
+      } }, "Decline")) : null;
     clear(body).append(h("section.waiting",
       h("h2", "Waiting for players"),
       h("p", message),
       h("ul", seats.map((s) => h("li", `Seat ${s.seat + 1}: `, s.bot ? "Bot" : s.player || freeSeat()))),
-      h("button", { type: "button", onclick: async () => {
+      answer,
+      seatedHere ? h("button", { type: "button", onclick: async () => {
         try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(e.message); }
-      } }, "Leave this game")));
+      } }, "Leave this game") : null));
     clearTimeout(pollTimer);
     pollTimer = setTimeout(async () => {
       await loadSummary();
@@ -121,7 +155,12 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       if (first || !summary || summary.status === "open") await loadSummary();
       render();
     },
+    onChat: (m) => chat.receive(m),
+    onLobby: () => lobbyChanged(),
   });
+  const chat = new ChatPanel(gameId, { socket, me: session.account.name, collapsed: matchMedia(PHONE).matches });
+  // Only a player's: made when the view says the reader sits at the game.
+  let notes = null;
   socket.subscribe(gameId);
   loadSummary();
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
@@ -167,6 +206,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     // A game can end outside its rules (a resignation, a timeout): then nothing is left to do.
     const endedEarly = view.table?.status === "finished" && g.phase !== "finished";
     const legal = endedEarly ? [] : view.legal || [];
+    const over = g.phase === "finished" || view.table?.status === "finished";
     const extra = g.phase === "finished" ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new") } : {};
     const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }), { live: true, extra });
     const sideCol = h("div.side-col", { "data-key": "side-col" });
@@ -178,13 +218,25 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     // The digest box is the page's own (like the log): the redraw keeps it where it is.
     if (digest) sideCol.append(h("div.digest-slot", { "data-slot": "digest", "data-key": "digest" }));
     stepBack.hidden = me === null || g.phase === "finished";
-    if (endedEarly) sideCol.append(h("p.quiet", "This game is over."));
-    else if (g.phase === "finished") { /* the scoring says it all */ }
+    const offer = over && me !== null ? rematchOffer() : null;
+    if (offer) mainCol.prepend(offer);
+    if (endedEarly) {
+      sideCol.append(h("p.quiet", "This game is over."));
+      if (me !== null) {
+        sideCol.append(h("div.end-buttons", { "data-key": "end-buttons" },
+          h("button.primary#rematch", { type: "button", onclick: rematch }, "Rematch"),
+          h("button#new-game", { type: "button", onclick: () => navigate("#/new") }, "New game")));
+      }
+    } else if (g.phase === "finished") { /* the scoring says it all */ }
     else if (me !== null) {
       const sel = selectionBox(legal, me);
       if (sel) sideCol.append(sel);
       sideCol.append(actionsEl({ ...view, legal }, who, { act, choose }));
     } else sideCol.append(h("p.quiet", "You are watching this game."));
+    // The chat and the notes are the page's own, like the log: the redraws leave them alone.
+    // (A solo game has nobody to chat with.)
+    if (g.options.players > 1) sideCol.append(h("div.chat-slot", { "data-slot": "chat", "data-key": "chat" }));
+    if (me !== null) sideCol.append(h("div.notes-slot", { "data-slot": "notes", "data-key": "notes" }));
     sideCol.append(h("div.log-slot", { "data-slot": "log", "data-key": "log" }));
     const bar = tableBarEl(gameId, view.table, {
       who, me, summary, toast,
@@ -235,6 +287,16 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     logView.update(view.log || []);
     const slot = body.querySelector('[data-slot="log"]');
     if (slot && !slot.firstChild) logView.attach(slot);
+    chat.setAccess(chatMode());
+    const chatSlot = body.querySelector('[data-slot="chat"]');
+    if (chatSlot && !chatSlot.firstChild) chatSlot.append(chat.el);
+    const notesSlot = body.querySelector('[data-slot="notes"]');
+    if (notesSlot && !notesSlot.firstChild) notesSlot.append((notes ||= new NotesPanel(gameId)).el);
+    // Over: hear of a rematch someone offers (and look once now, in case it came first).
+    if ((view.table?.status === "finished" || view.game.phase === "finished") && !socket.lobby) {
+      socket.watchLobby();
+      lobbyChanged();
+    }
     const digestSlot = body.querySelector('[data-slot="digest"]');
     if (digest && digestSlot && !digestSlot.firstChild) digestSlot.append(digestBox());
     refreshDialogs(view.legal || []);
@@ -242,22 +304,82 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (renderTimes.length > 200) renderTimes.shift();
   }
 
-  // The same players and options, in a new game: the others are invited to it.
+  // Who may do what in the chat: the players always write; spectators only where everyone
+  // chats (the summary's `chat`), else they are not sent the players' messages at all.
+  function chatMode() {
+    if (!view) return "pending";
+    if (view.seat !== null) return "write";
+    if (!summary) return "pending";
+    return summary.chat === "everyone" ? "write" : "closed";
+  }
+
+  // The same game again (POST /api/games/ID/rematch): the same options, and everyone else who
+  // sat at it invited; they accept by joining. A game with nobody else to invite (solo, or
+  // only bots) is simply created again.
   async function rematch() {
+    if (summary?.rematch) { navigate(`#/game/${summary.rematch}`); return; }
+    const me = session.account.name.toLowerCase();
+    if (!(summary?.seats || []).some((s) => s.player && s.player.toLowerCase() !== me)) { playAgain(); return; }
+    try {
+      const g = await community.rematch(gameId);
+      navigate(`#/game/${g.id}`);
+    } catch (e) {
+      if (e.code === "rematch_exists" && e.body?.game) navigate(`#/game/${e.body.game}`);
+      else if (e.code === "nobody_to_invite") playAgain();
+      else toast(e.message);
+    }
+  }
+
+  async function playAgain() {
     const o = view.game.options;
     const seats = summary?.seats || [];
     const body = { players: o.players, ruleset: o.ruleset, introductory: !!o.introductory };
-    // A seat a bot took over (its player left) is a bot's in the rematch too.
+    // A seat a bot took over (its player left) is a bot's in the new game too.
     const bots = seats.filter((s) => s.bot).length;
     if (bots) body.bots = bots;
-    const others = seats.filter((s) => !s.bot && s.player && s.player !== session.account.name).map((s) => s.player);
-    if (others.length) body.invite = others;
     if (summary?.watch) body.watch = summary.watch;
     if (summary?.clock?.control) body.time_control = summary.clock.control;
     try {
       const g = await api.createGame(body);
       navigate(`#/game/${g.id}`);
     } catch (e) { toast(e.message); }
+  }
+
+  // Once the game is over, the summary is read again when the lists change (someone may have
+  // offered a rematch), until it has one; `rematchInfo` is that game's summary, for wording.
+  let rematchInfo = null;
+  let rematchAsked = null; // the rematch whose summary was asked for
+  let lobbyTimer = null;
+  function lobbyChanged() {
+    if (rematchInfo && rematchInfo.status !== "open") return; // settled: started or cancelled
+    clearTimeout(lobbyTimer);
+    lobbyTimer = setTimeout(async () => {
+      await loadSummary();
+      if (summary?.rematch) {
+        // Declined (or cancelled and gone): the reader no longer sees it.
+        try { rematchInfo = await api.gameSummary(summary.rematch); } catch (e) { rematchInfo = e.status === 404 ? { status: "gone" } : null; }
+      }
+      render();
+    }, 300);
+  }
+
+  function rematchOffer() {
+    const id = summary?.rematch;
+    if (!id) return null;
+    if (rematchAsked !== id) { rematchAsked = id; lobbyChanged(); }
+    const me = session.account.name.toLowerCase();
+    const r = rematchInfo;
+    if (r?.status === "gone") return null;
+    const mine = r?.seats?.some((s) => s.player?.toLowerCase() === me);
+    const host = r?.seats?.[0]?.player;
+    let text = "A rematch was offered: ";
+    let link = `Join game ${id}`;
+    if (r?.status === "open" && mine) { text = "Your rematch waits for the others: "; link = `Open game ${id}`; }
+    else if (r?.status === "open" && host) text = `${host} offers a rematch: `;
+    else if (r?.status === "active" || r?.status === "finished") { text = "The rematch is on: "; link = `Go to game ${id}`; }
+    else if (r?.status === "cancelled") return h("p.rematch-offer", { "data-key": "rematch-offer" }, `The rematch (game ${id}) was cancelled.`);
+    return h("p.rematch-offer", { "data-key": "rematch-offer", role: "status" }, text,
+      h("a.button.primary#rematch-link", { href: `#/game/${id}` }, link));
   }
 
   function openDigest(v, lastSeen) {
@@ -308,6 +430,9 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   return () => {
     clearInterval(ticker);
     clearTimeout(pollTimer);
+    clearTimeout(lobbyTimer);
+    chat.destroy();
+    notes?.destroy();
     socket.close();
     closeDialogs();
   };

@@ -1,10 +1,13 @@
 // The WebSocket connection: says hello with the session token, keeps one game subscription,
 // applies patches to the view, sends commands and matches their answers, and reconnects by
 // itself (subscribing again with `since`, so a restarted server brings the view up to date).
+// A page that handles onChat subscribes with `"chat": true` and gets the game's chat messages
+// (chat_history, chat, chat_deleted); one that asks watchLobby() hears when lists change.
 import { applyPatch } from "./patch.js";
 
 export class GameSocket {
-  // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError()
+  // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError(),
+  // onChat(message) (chat_history, chat, chat_deleted), onLobby() (games_changed, open_games_changed)
   constructor(token, handlers) {
     this.token = token;
     this.h = handlers;
@@ -18,6 +21,7 @@ export class GameSocket {
     this.closed = false;
     this.ws = null;
     this.ready = false;
+    this.lobby = false;
     this.connect();
   }
 
@@ -61,6 +65,7 @@ export class GameSocket {
   sendSubscribe() {
     const m = { type: "subscribe", game: this.game, as: this.as };
     if (this.version !== null) m.since = this.version;
+    if (this.h.onChat) m.chat = true;
     this.ws.send(JSON.stringify(m));
   }
 
@@ -84,6 +89,27 @@ export class GameSocket {
     });
   }
 
+  // Sends a chat message; resolves to {ok: true, message} when the server's copy of it comes
+  // back, or to the refusal ({ok: false, error}).
+  sendChat(text) {
+    return new Promise((resolve) => {
+      if (!this.ready) {
+        resolve({ ok: false, error: { code: "disconnected", message: "Not connected to the server yet." } });
+        return;
+      }
+      const id = `m${this.nextId++}`;
+      this.pending.set(id, { resolve });
+      this.ws.send(JSON.stringify({ type: "chat", game: this.game, id, text }));
+    });
+  }
+
+  // Asks to be told when this account's games or the open games change (at most once).
+  watchLobby() {
+    if (this.lobby) return;
+    this.lobby = true;
+    if (this.ready) this.ws.send(JSON.stringify({ type: "watch_lobby" }));
+  }
+
   onMessage(m) {
     switch (m.type) {
       case "welcome":
@@ -91,6 +117,7 @@ export class GameSocket {
         this.retry = 0;
         this.h.onStatus?.("Connected", true);
         if (this.game !== null) this.sendSubscribe();
+        if (this.lobby) this.ws.send(JSON.stringify({ type: "watch_lobby" }));
         break;
       case "snapshot":
         if (m.game !== this.game) return;
@@ -122,6 +149,19 @@ export class GameSocket {
         if (m.game !== this.game || this.view === null) return;
         this.view = { ...this.view, table: m.table };
         this.h.onView?.(this.view, this.version);
+        break;
+      case "chat": // a new message; the sender's own copy carries its id: the answer
+        if (m.game !== this.game) return;
+        if (m.id !== undefined) this.answer(m.id, { ok: true, message: m.message });
+        this.h.onChat?.(m);
+        break;
+      case "chat_history":
+      case "chat_deleted":
+        if (m.game === this.game) this.h.onChat?.(m);
+        break;
+      case "games_changed":
+      case "open_games_changed":
+        this.h.onLobby?.();
         break;
       case "result": // a refusal (or an acceptance that came without a patch)
         this.answer(m.id, m);

@@ -1,0 +1,342 @@
+// The chat panel at the table (docs/protocol.md, "Chat"). One ChatPanel lives as long as its
+// game page and sits in a `data-slot` of the side column, which morph.js leaves alone: another
+// player's move never touches a half-typed message or takes the focus from it.
+// The messages come over the game's WebSocket (GameSocket's onChat): the newest page when the
+// page subscribes, then each new message and deletion; earlier pages come over HTTP.
+// Whatever people write is shown with textContent only, never parsed as HTML.
+import * as community from "./community-api.js";
+import { h, clear } from "./dom.js";
+import { seatDot } from "./render/board.js";
+
+// The server's limits (docs/protocol.md, "Text rules"): counted in code points after trimming.
+export const MAX_CHARS = 500;
+export const MAX_LINES = 10;
+const NEAR_BOTTOM = 16; // pixels: closer than this to the end counts as reading the newest
+
+// What the writer is told when the server refuses a message (`result` with ok false).
+const REFUSED = {
+  chat_too_fast: (e) => `Not sent: you are writing too fast (at most 5 messages in 10 seconds): ${e.message || "wait a moment"}.`,
+  empty_text: () => "Not sent: the message is empty.",
+  text_too_long: () => `Not sent: a message has at most ${MAX_CHARS} characters and ${MAX_LINES} lines.`,
+  bad_text: () => "Not sent: the message holds characters the chat does not take (control characters or text direction overrides).",
+  not_allowed: (e) => `Not sent: ${e.message || "you may not write in this chat"}.`,
+  chat_full: () => "Not sent: this game's chat is full (it keeps 5,000 messages).",
+  not_subscribed: () => "Not sent: not connected to the game yet; try again in a moment.",
+  disconnected: () => "Not sent: the connection to the server was lost; try again in a moment.",
+};
+export const refusalText = (error) => (REFUSED[error?.code] || ((e) => `Not sent: ${e?.message || "the server refused it"}.`))(error || {});
+
+// How long a text is in the server's terms.
+export function measure(text) {
+  const t = text.trim();
+  return { chars: [...t].length, lines: t ? t.split("\n").length : 0 };
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+function timeText(at) {
+  const d = new Date(at * 1000);
+  const today = new Date().toDateString() === d.toDateString();
+  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return today ? hm : `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })} ${hm}`;
+}
+
+export class ChatPanel {
+  // socket: the page's GameSocket (sendChat); me: the reader's account name; collapsed: start
+  // folded (a phone); onSeatName(seat): the seat's name for the dot's tooltip.
+  constructor(gameId, { socket, me, collapsed = false }) {
+    this.gameId = gameId;
+    this.socket = socket;
+    this.me = me.toLowerCase();
+    this.mode = null; // "write", "read" or "closed" (setAccess)
+    this.items = new Map(); // message id -> its element
+    this.muted = new Set();
+    this.more = false;
+    this.unread = 0;
+    this.pinned = true;
+    this.sending = false;
+    this.build(collapsed);
+  }
+
+  build(collapsed) {
+    this.unreadEl = h("span.chat-unread", { hidden: true });
+    this.toggle = h("button.chat-toggle#chat-toggle", { type: "button", "aria-expanded": "true", "aria-controls": "chat-body",
+      onclick: () => this.setCollapsed(!this.collapsed) }, h("span.chat-title", "Chat"), this.unreadEl);
+    this.moreButton = h("button.chat-more#chat-more", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
+      "Load earlier messages");
+    // A log of messages (role=log: new ones are read out politely), each a small article.
+    this.list = h("div.chat-list#chat-list", { role: "log", "aria-live": "polite", "aria-label": "chat messages", tabindex: "0" });
+    this.list.addEventListener("scroll", () => {
+      this.pinned = this.atBottom();
+      if (this.pinned) this.newButton.hidden = true;
+    });
+    this.newButton = h("button.chat-new", { type: "button", hidden: true, onclick: () => this.toBottom() }, "New messages ↓");
+    this.note = h("p.chat-note#chat-note");
+    this.input = h("textarea#chat-input", { rows: "2", autocomplete: "off", "aria-describedby": "chat-count chat-hint",
+      placeholder: "Write to the table…", spellcheck: "true" });
+    this.input.addEventListener("input", () => this.updateCount());
+    this.input.addEventListener("keydown", (e) => {
+      // Enter sends, Shift+Enter starts a new line (and an input method's Enter is its own).
+      if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        this.send();
+      }
+    });
+    this.count = h("span.chat-count#chat-count", `0/${MAX_CHARS}`);
+    this.sendButton = h("button.primary#chat-send", { type: "submit", disabled: true }, "Send");
+    this.error = h("p.chat-error#chat-error", { role: "alert" });
+    this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.send(); } },
+      h("label.sr", { for: "chat-input" }, "Chat message"),
+      this.input,
+      h("div.chat-form-foot", h("span.chat-hint.quiet#chat-hint", "Enter sends, Shift+Enter starts a new line."), this.count, this.sendButton),
+      this.error);
+    this.body = h("div.chat-body#chat-body", this.moreButton, h("div.chat-scroll", this.list, this.newButton), this.note, this.form);
+    this.el = h("section.chat#chat", { "aria-labelledby": "chat-toggle" }, h("h3.chat-head", this.toggle), this.body);
+    this.setCollapsed(collapsed);
+    this.setAccess("pending");
+  }
+
+  setCollapsed(on) {
+    this.collapsed = on;
+    this.el.classList.toggle("collapsed", on);
+    this.body.hidden = on;
+    this.toggle.setAttribute("aria-expanded", on ? "false" : "true");
+    if (!on) {
+      this.unread = 0;
+      this.showUnread();
+      this.toBottom();
+    }
+  }
+
+  showUnread() {
+    this.unreadEl.hidden = !this.unread;
+    this.unreadEl.textContent = this.unread ? `${this.unread} new` : "";
+  }
+
+  // Who may do what here: "write" (a player, or anyone logged in where everyone chats),
+  // "closed" (a spectator where only the players chat: he is not sent their messages).
+  setAccess(mode) {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    this.form.hidden = mode !== "write";
+    this.list.hidden = mode === "closed";
+    this.el.classList.toggle("closed", mode === "closed");
+    this.updateNote();
+  }
+
+  updateNote() {
+    if (this.mode === "closed") {
+      this.note.textContent = "Only the players chat in this game: spectators do not see their messages.";
+    } else if (this.mode === "pending") {
+      this.note.textContent = "Loading the chat…";
+    } else {
+      this.note.textContent = this.items.size ? "" : this.mode === "write" ? "No messages yet. Say hello!" : "No messages yet.";
+    }
+    this.note.hidden = !this.note.textContent;
+  }
+
+  // A chat message from the socket: chat_history (a page), chat (one new) or chat_deleted.
+  receive(m) {
+    if (m.type === "chat_history") {
+      if (m.before === undefined) {
+        // The first page again (a reconnect): what it no longer holds was deleted meanwhile.
+        const first = m.messages[0]?.id ?? Infinity;
+        const keep = new Set(m.messages.map((x) => x.id));
+        for (const id of [...this.items.keys()]) if (id >= first && !keep.has(id)) this.remove(id);
+        if (!this.items.size || first <= this.oldest()) this.setMore(m.more);
+      } else this.setMore(m.more);
+      this.add(m.messages, { live: false });
+    } else if (m.type === "chat") {
+      this.add([m.message], { live: true });
+    } else if (m.type === "chat_deleted") {
+      this.remove(m.message);
+      this.updateNote();
+    }
+  }
+
+  oldest() {
+    let min = Infinity;
+    for (const id of this.items.keys()) min = Math.min(min, id);
+    return min;
+  }
+
+  setMore(more) {
+    this.more = !!more;
+    this.moreButton.hidden = !this.more;
+  }
+
+  remove(id) {
+    this.items.get(id)?.remove();
+    this.items.delete(id);
+  }
+
+  // Adds messages in the order of their ids (ids grow over the whole server).
+  add(messages, { live }) {
+    const wasPinned = this.pinned || this.atBottom();
+    let fresh = 0;
+    for (const m of messages) {
+      if (this.items.has(m.id) || this.muted.has(String(m.from).toLowerCase())) continue;
+      const li = this.messageEl(m);
+      let before = null;
+      for (const [id, el] of this.items) if (id > m.id && (!before || id < Number(before.dataset.id))) before = el;
+      this.list.insertBefore(li, before);
+      this.items.set(m.id, li);
+      if (live && String(m.from).toLowerCase() !== this.me) fresh++;
+    }
+    this.updateNote();
+    if (!fresh && !live) {
+      if (wasPinned) this.toBottom();
+      return;
+    }
+    if (this.collapsed) {
+      this.unread += fresh;
+      this.showUnread();
+    } else if (wasPinned || !fresh) this.toBottom();
+    else this.newButton.hidden = false;
+  }
+
+  messageEl(m) {
+    const mine = String(m.from).toLowerCase() === this.me;
+    const spectator = m.seat === null || m.seat === undefined;
+    const text = h("p.chat-text");
+    text.textContent = m.text; // plain text: never HTML
+    const from = h("b.chat-from");
+    from.textContent = m.from;
+    const d = new Date(m.at * 1000);
+    const when = h("time.chat-time", { datetime: d.toISOString(), title: d.toLocaleString() }, timeText(m.at));
+    const flag = mine ? null : h("button.chat-flag", { type: "button", "aria-label": `report or mute ${m.from}`, title: `Report or mute ${m.from}`,
+      onclick: () => this.reportDialog(m) }, "⚑");
+    return h(`div.chat-msg${mine ? ".mine" : ""}${spectator ? ".spectator" : ""}`, { "data-id": m.id, "data-from": m.from },
+      h("div.chat-meta", spectator ? null : seatDot(m.seat), from, spectator ? h("span.badge.chat-spec", "spectator") : null,
+        mine ? h("span.sr", " (you)") : null, when, flag),
+      text);
+  }
+
+  atBottom() {
+    const s = this.list;
+    return s.scrollHeight - s.scrollTop - s.clientHeight < NEAR_BOTTOM;
+  }
+
+  toBottom() {
+    this.list.scrollTop = this.list.scrollHeight;
+    this.pinned = true;
+    this.newButton.hidden = true;
+  }
+
+  async loadEarlier() {
+    const before = this.oldest();
+    if (!Number.isFinite(before)) return;
+    this.moreButton.disabled = true;
+    const height = this.list.scrollHeight;
+    try {
+      const page = await community.chatPage(this.gameId, before);
+      this.setMore(page.more);
+      this.add(page.messages, { live: false });
+      // The messages the reader was looking at stay where they were.
+      this.list.scrollTop += this.list.scrollHeight - height;
+    } catch (e) {
+      this.error.textContent = `The earlier messages could not be loaded: ${e.message}`;
+    } finally {
+      this.moreButton.disabled = false;
+    }
+  }
+
+  updateCount() {
+    const { chars, lines } = measure(this.input.value);
+    const over = chars > MAX_CHARS || lines > MAX_LINES;
+    this.count.textContent = lines > MAX_LINES ? `${lines}/${MAX_LINES} lines` : `${chars}/${MAX_CHARS}`;
+    this.count.classList.toggle("over", over);
+    this.sendButton.disabled = this.sending || chars === 0 || over;
+    if (this.error.textContent && !this.sending) this.error.textContent = "";
+  }
+
+  async send() {
+    const text = this.input.value;
+    const { chars, lines } = measure(text);
+    if (this.sending || this.mode !== "write" || chars === 0) return;
+    if (chars > MAX_CHARS || lines > MAX_LINES) {
+      this.error.textContent = refusalText({ code: "text_too_long" });
+      return;
+    }
+    this.sending = true;
+    this.sendButton.disabled = true;
+    const r = await this.socket.sendChat(text.trim());
+    this.sending = false;
+    if (r.ok) {
+      // Only what was sent goes: a line typed meanwhile stays.
+      if (this.input.value === text) this.input.value = "";
+      this.error.textContent = "";
+      if (r.message) this.add([r.message], { live: true });
+      this.toBottom();
+    } else {
+      this.error.textContent = refusalText(r.error);
+    }
+    const keep = this.error.textContent;
+    this.updateCount();
+    this.error.textContent = keep;
+  }
+
+  // Report a message to the operators, or mute its writer: a small modal.
+  reportDialog(m) {
+    document.querySelector("dialog.chat-dialog")?.remove();
+    const dlg = h("dialog.chat-dialog", { "aria-labelledby": "report-title" });
+    const close = () => { dlg.close(); dlg.remove(); };
+    const quote = h("blockquote.chat-quote");
+    quote.textContent = m.text;
+    const reason = h("textarea#report-reason", { rows: "3", required: true, placeholder: "What is wrong with it?" });
+    const status = h("p.chat-dialog-status#report-status", { role: "status" });
+    const sendReport = h("button.primary#report-send", { type: "button", onclick: async () => {
+      const why = reason.value.trim();
+      if (!why) { status.textContent = "Say in a few words what is wrong with the message."; reason.focus(); return; }
+      if ([...why].length > MAX_CHARS) { status.textContent = `A reason has at most ${MAX_CHARS} characters.`; return; }
+      sendReport.disabled = true;
+      try {
+        await community.report({ game: this.gameId, message: m.id, reason: why });
+        status.textContent = "Reported: thank you. An operator will look at it.";
+        setTimeout(close, 1500);
+      } catch (e) {
+        status.textContent = `Not reported: ${e.message}`;
+        sendReport.disabled = false;
+      }
+    } }, "Send report");
+    const mute = h("button#report-mute", { type: "button", onclick: async () => {
+      try {
+        await community.setRelation("mutes", m.from, true);
+        close();
+        this.hideWriter(m.from);
+      } catch (e) { status.textContent = `Not muted: ${e.message}`; }
+    } }, `Mute ${m.from}`);
+    dlg.append(h("h3#report-title", `A message from ${m.from}`), quote,
+      h("label", { for: "report-reason" }, "Why report it to the operators?"), reason,
+      h("div.chat-dialog-buttons", sendReport, mute), status,
+      h("p.quiet", `Muting hides ${m.from}'s messages from you in every game.`),
+      h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel")));
+    dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
+    document.body.append(dlg);
+    dlg.showModal();
+    reason.focus();
+  }
+
+  // After a mute: the writer's messages go (the server sends no more of them), with an undo.
+  hideWriter(name) {
+    const key = name.toLowerCase();
+    this.muted.add(key);
+    for (const [id, li] of [...this.items]) if (li.dataset.from.toLowerCase() === key) this.remove(id);
+    const notice = h("div.chat-notice", { "data-notice": key }, `You muted ${name}: their messages are hidden. `,
+      h("button.linkish", { type: "button", onclick: async () => {
+        try {
+          await community.setRelation("mutes", name, false);
+          this.muted.delete(key);
+          notice.remove();
+          this.note.textContent = `${name} is no longer muted: their new messages will show.`;
+          this.note.hidden = false;
+        } catch (e) { this.error.textContent = e.message; }
+      } }, `Unmute ${name}`));
+    this.list.append(notice);
+    this.updateNote();
+  }
+
+  destroy() {
+    document.querySelector("dialog.chat-dialog")?.remove();
+    clear(this.list);
+  }
+}

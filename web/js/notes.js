@@ -1,0 +1,87 @@
+// A player's private notes on one game (GET/PUT /api/games/ID/notes): nobody else reads them.
+// Saved a moment after typing stops, when the box loses focus, with the Save button, and when
+// the page is left; the status line says whether what is shown is stored.
+import * as community from "./community-api.js";
+import { h } from "./dom.js";
+
+const MAX_CHARS = 5000;
+const MAX_LINES = 200;
+const DEBOUNCE = 1500; // milliseconds after the last key
+
+export class NotesPanel {
+  constructor(gameId) {
+    this.gameId = gameId;
+    this.saved = null; // the text the server has (null: not loaded yet)
+    this.timer = null;
+    this.saving = null; // the promise of the save under way
+    this.input = h("textarea#notes-input", { rows: "4", disabled: true, "aria-describedby": "notes-status",
+      placeholder: "Plans, reminders, what the others hold…" });
+    this.input.addEventListener("input", () => this.changed());
+    this.input.addEventListener("blur", () => this.save());
+    this.status = h("span.notes-status#notes-status", { role: "status" }, "Loading…");
+    this.button = h("button#notes-save", { type: "button", disabled: true, onclick: () => this.save() }, "Save");
+    this.el = h("details.notes#notes", h("summary", "My notes ", h("span.quiet", "(private)")),
+      h("label", { for: "notes-input" }, "Notes on this game: only you can read them."),
+      this.input,
+      h("div.notes-foot", this.status, this.button));
+    this.load();
+  }
+
+  async load() {
+    try {
+      const r = await community.notes(this.gameId);
+      this.saved = r.text || "";
+      if (!this.input.value) this.input.value = this.saved;
+      this.input.disabled = false;
+      if (this.saved) this.el.open = true;
+      this.setStatus(r.updated_at ? `Saved ${new Date(r.updated_at * 1000).toLocaleString()}` : "Nothing written yet.");
+    } catch (e) {
+      this.setStatus(`The notes could not be loaded: ${e.message}`, true);
+    }
+  }
+
+  setStatus(text, bad = false) {
+    this.status.textContent = text;
+    this.status.classList.toggle("bad", bad);
+  }
+
+  tooLong() {
+    const t = this.input.value;
+    return [...t].length > MAX_CHARS || t.split("\n").length > MAX_LINES;
+  }
+
+  changed() {
+    const dirty = this.saved !== null && this.input.value !== this.saved;
+    this.button.disabled = !dirty;
+    clearTimeout(this.timer);
+    if (!dirty) { this.setStatus("Saved."); return; }
+    if (this.tooLong()) { this.setStatus(`Too long to save: at most ${MAX_CHARS} characters and ${MAX_LINES} lines.`, true); return; }
+    this.setStatus("Not saved yet…");
+    this.timer = setTimeout(() => this.save(), DEBOUNCE);
+  }
+
+  // Stores what the box holds, unless it is stored already (one save at a time).
+  async save() {
+    clearTimeout(this.timer);
+    if (this.saving) await this.saving;
+    const text = this.input.value;
+    if (this.saved === null || text === this.saved || this.tooLong()) return;
+    this.setStatus("Saving…");
+    this.saving = community.saveNotes(this.gameId, text).then(() => {
+      this.saved = text;
+      if (this.input.value === text) {
+        this.button.disabled = true;
+        this.setStatus(`Saved at ${new Date().toLocaleTimeString()}.`);
+      }
+    }, (e) => {
+      this.setStatus(`Not saved: ${e.message}`, true);
+    });
+    await this.saving;
+    this.saving = null;
+  }
+
+  // The page is left: what was typed since the last save is kept.
+  destroy() {
+    if (this.saved !== null && this.input.value !== this.saved) this.save();
+  }
+}
