@@ -33,6 +33,7 @@ const SECTIONS = [
   ["helpers", "The Helpers"],
   ["cards", "Every card"],
   ["options", "Game options in the lobby"],
+  ["community", "Playing with others"],
 ];
 
 const link = (id, text) => h("a", { href: `#/help/${id}` }, text);
@@ -274,6 +275,39 @@ function cardsSection() {
         "2 (one in each set of the pile)"] }))]));
 }
 
+function community() {
+  return section("community", "Playing with others",
+    h("dl.option-list",
+      h("dt", "Chat and notes"),
+      h("dd", "Each game has a chat beside the table, kept with the game. Messages are plain text, up to " +
+        "500 characters and 10 lines; at most 5 in 10 seconds. Your notes on a game are yours alone: " +
+        "nobody else ever reads them."),
+      h("dt", "Friends, mutes and blocks"),
+      h("dd", "Add a friend by name in the lobby or from his profile: his open games come first in your " +
+        "lobby, and one click makes a game that only he is invited to. Muting someone hides his chat " +
+        "messages from you. Blocking him also keeps him out of the games you sit at and stops his " +
+        "invitations. He is not told."),
+      h("dt", "Rematch"),
+      h("dd", "At the end of a game, Rematch makes a new game with the same options and invites everyone " +
+        "who played; each of them joins or declines it from the lobby."),
+      h("dt", "Ratings"),
+      h("dd", "Everyone starts at 1500. After a rated game each pair of players counts as a duel won by " +
+        "the one ranked higher (a draw when tied), as in chess's Elo: beating a higher-rated player " +
+        "gains more. A player's first 10 rated games move his rating faster (provisional). The " +
+        "leaderboard lists everyone with a rated game."),
+      h("dt", "Profiles"),
+      h("dd", "Each player's page shows his games by number of players and rules, wins, average rank, " +
+        "how often he finishes his games, his recent games with their replays, his best solo level and " +
+        "his daily challenge streak."),
+      h("dt", "The daily challenge"),
+      h("dd", "Every day (UTC) has one solo game with the same cards for everybody. Play it once; when " +
+        "you have finished it, you see the day's board, ranked by level, then Cash. Playing on " +
+        "consecutive days builds a streak."),
+      h("dt", "Reports"),
+      h("dd", "Report a chat message or a player whose behaviour is not acceptable; the site's " +
+        "operators read the reports and may delete messages, cancel games and ban accounts.")));
+}
+
 function options() {
   return section("options", "Game options in the lobby",
     h("dl.option-list",
@@ -303,7 +337,16 @@ function options() {
       h("dt", { id: "help-opt-timeout" }, "When time runs out"),
       h("dd", "Only with a time limit. A bot takes over the seat for the rest of the game (the player " +
         "cannot come back); or the other players vote to wait for him once more or to let the bot play; " +
-        "or, in a 2-player game only, the game ends and the player out of time loses.")),
+        "or, in a 2-player game only, the game ends and the player out of time loses."),
+      h("dt", { id: "help-opt-rated" }, "Rated, lowest rating, finishing record"),
+      h("dd", "A rated game changes its players' ratings by its final ranking (see ", link("community", "ratings"),
+        "). Only games between people are rated: never a solo game, never a game with a bot seat. Any game " +
+        "with other seats may ask those who join for a lowest rating (1500 before one's first rated game) or " +
+        "for a finishing record: the share of one's finished games played to the end rather than left by " +
+        "running out of time or resigning, counted once a player has 3 finished games."),
+      h("dt", { id: "help-opt-chat" }, "Who may chat"),
+      h("dd", "The players of a game always chat at its table; choose \"Players and spectators\" to let " +
+        "those who watch it write too.")),
     h("p", "The game starts as soon as every seat is taken. Before it starts you may leave it; an " +
       "account may wait in at most 20 games at once."));
 }
@@ -319,7 +362,7 @@ export function helpPage(root, sectionId = null) {
         "own words. ", h("a", { href: "#/" }, "Back to the lobby"))),
     toc,
     h("div.help-body", overview(), scoring(), rulesets(), introductory(), partners(), solo(), helpers(),
-      cardsSection(), options())));
+      cardsSection(), options(), community())));
   const target = sectionId && root.querySelector(`#help-${CSS.escape(sectionId)}`);
   if (target) {
     target.scrollIntoView();

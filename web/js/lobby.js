@@ -1,14 +1,28 @@
-// The lobby: log in or sign up; invitations to private games; create a game; my games (those
-// waiting for me on top); open games to join. The lists are read again when the server says
+// The lobby: log in or sign up; invitations to private games (join or decline); create a game
+// (with its rating options); my games (those waiting for me on top); friends and their games
+// (lobby-people.js); open games to join; games to watch. The lists are read again when the server says
 // they changed (live.js), and once a minute in case that connection is down. A network error
 // stays on screen only until a request succeeds again.
 import * as api from "./api.js";
+import * as community from "./community-api.js";
 import { h, clear, append } from "./dom.js";
+import { peoplePanels } from "./lobby-people.js";
 
 function optionsText(o) {
   const parts = [o.players === 1 ? "solo" : `${o.players} players`, o.ruleset === "original" ? "original rules" : "Yucata rules"];
   if (o.introductory) parts.push("introductory");
   return parts.join(", ");
+}
+
+// What the community options of a summary ask of whoever joins, and whether it counts.
+function entryText(g) {
+  const parts = [];
+  if (g.rated) parts.push("rated");
+  if (g.min_rating) parts.push(`rating ${g.min_rating}+`);
+  if (g.min_finished) parts.push(`finishes ${Math.round(g.min_finished * 100)}%+ of games`);
+  if (g.daily) parts.push("daily challenge");
+  if (g.rematch_of) parts.push(`rematch of game ${g.rematch_of}`);
+  return parts.length ? ` · ${parts.join(", ")}` : "";
 }
 
 const folded = (name) => String(name || "").toLowerCase();
@@ -92,6 +106,14 @@ function createForm({ navigate, failed }) {
     h("option", { value: "bot" }, "A bot takes the seat"),
     h("option", { value: "vote" }, "The others vote to wait or not"),
     endOption);
+  const rated = h("input#new-rated", { type: "checkbox", name: "rated" });
+  const minRating = h("input#new-min-rating", { type: "number", name: "min_rating", min: 0, max: 4000, step: 50, placeholder: "anyone", inputmode: "numeric" });
+  const minFinished = h("select#new-min-finished", { name: "min_finished" },
+    h("option", { value: "" }, "Anyone"),
+    h("option", { value: "0.8" }, "Finishes 8 games in 10"),
+    h("option", { value: "0.9" }, "Finishes 9 games in 10"),
+    h("option", { value: "0.95" }, "Finishes 19 games in 20"));
+  const chat = h("select#new-chat", { name: "chat" }, h("option", { value: "players" }, "Only its players"), h("option", { value: "everyone" }, "Players and spectators"));
   const create = h("button.primary", { type: "submit", id: "create-game" }, "Create game");
   const why = h("p.why#create-why", { "aria-live": "polite" });
 
@@ -150,8 +172,30 @@ function createForm({ navigate, failed }) {
         ? "A bot plays on for the player out of time, the other player votes, or the game ends and he loses."
         : "A bot plays on for the player out of time, or the others vote. Ending the game is only for 2 players.";
 
+    // Rated games are between people only; entry limits need other seats to limit.
+    const botSeats = Number(bots.value) || 0;
+    rated.disabled = n === 1 || botSeats > 0;
+    if (rated.disabled) rated.checked = false;
+    hints["new-rated"].textContent = n === 1
+      ? "The solo game is never rated: its result is a level on the rulebook's scale."
+      : botSeats > 0
+        ? "Only games between people are rated: choose no bots to rate this game."
+        : "The final ranking changes each player's rating (pairwise Elo).";
+    minRating.disabled = n === 1 || free === 0;
+    minFinished.disabled = minRating.disabled;
+    if (minRating.disabled) { minRating.value = ""; minFinished.value = ""; }
+    hints["new-min-rating"].textContent = minRating.disabled
+      ? "No seat is left for anyone else to limit."
+      : "Only players rated at least this may join (1500 before their first rated game). Empty: anyone.";
+    hints["new-min-finished"].textContent = minFinished.disabled
+      ? "No seat is left for anyone else to limit."
+      : "Only players who finish at least this share of their games (rather than time out or resign) may join, once they have 3.";
+
     const problems = [];
     const names = inviteNames();
+    if (minRating.value !== "" && !(Number(minRating.value) >= 0 && Number(minRating.value) <= 4000 && Number.isInteger(Number(minRating.value)))) {
+      problems.push("The lowest rating is a whole number from 0 to 4000, or empty.");
+    }
     if (!invite.disabled && names.length) {
       const distinct = new Set(names.map(folded));
       if (names.length > 3) problems.push("Invite at most 3 players.");
@@ -176,6 +220,10 @@ function createForm({ navigate, failed }) {
       const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0, watch: watch.value };
       const names = inviteNames();
       if (!invite.disabled && names.length) body.invite = names;
+      if (rated.checked) body.rated = true;
+      if (!minRating.disabled && minRating.value !== "") body.min_rating = Number(minRating.value);
+      if (!minFinished.disabled && minFinished.value) body.min_finished = Number(minFinished.value);
+      if (chat.value !== "players") body.chat = chat.value;
       if (pace.value === "bank") body.time_control = { type: "bank", initial: 259200, increment: 86400, cap: 604800, on_timeout: onTimeout.value };
       else if (pace.value !== "none") body.time_control = { type: "per_move", seconds: Number(pace.value), on_timeout: onTimeout.value };
       try {
@@ -195,8 +243,16 @@ function createForm({ navigate, failed }) {
     option(invite, "Invite only", "", "opt-invite", "About invitations"),
     option(watch, "Who may watch", "Everyone who may see the game can watch it live, or only the players at it.", "opt-watch", "About watching"),
     option(pace, "Time limit", "A clock runs only while its player must act; none by default.", "opt-time", "About time limits"),
-    option(onTimeout, "When time runs out", "", "opt-timeout", "About running out of time")),
+    option(onTimeout, "When time runs out", "", "opt-timeout", "About running out of time"),
+    option(rated, "Rated", "", "opt-rated", "About ratings"),
+    option(minRating, "Lowest rating", "", "opt-rated", "About ratings"),
+    option(minFinished, "Finishing record", "", "opt-rated", "About ratings"),
+    option(chat, "Who may chat", "The players always chat at the table; spectators too if you choose so.", "opt-chat", "About the chat")),
   why, create, err);
+  // A profile's "Invite to a game" comes here as #/new?invite=NAME.
+  const asked = /^#\/new\?(.*)$/.exec(location.hash);
+  const invitee = asked ? new URLSearchParams(asked[1]).get("invite") : null;
+  if (invitee) invite.value = invitee;
   applyRules();
   return form;
 }
@@ -218,14 +274,18 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     return false;
   }
 
+  const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate });
   clear(root).append(h("div.lobby",
     netErr,
     invitePanel,
     h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", "My games"), myList),
+    // Friends' games before everyone else's.
+    people.friendsPanel,
     h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", "Open games"), openList, listErr),
-    h("section.panel", createForm({ navigate, failed }))));
+    h("section.panel", createForm({ navigate, failed })),
+    people.watchPanel));
   // "New game" at the end of a game comes here (#/new): straight to the form.
-  if (location.hash === "#/new") {
+  if (/^#\/new(\?|$)/.test(location.hash)) {
     const first = root.querySelector("#new-players");
     first?.scrollIntoView({ block: "center" });
     first?.focus({ preventScroll: true });
@@ -238,7 +298,7 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       h("div.game-info", h("b", `Game ${g.id}`), " ", badge,
         deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
         extra,
-        h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}`)),
+        h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}${entryText(g)}`)),
       h("div.game-actions", actions));
   }
 
@@ -256,6 +316,19 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     } }, label);
   }
 
+  // Declining takes the invitation away; a game whose invitations can no longer fill it ends.
+  function declineButton(g) {
+    return h("button.quiet-button", { type: "button", "aria-label": `decline game ${g.id}`, onclick: async () => {
+      listErr.textContent = "";
+      try {
+        await community.decline(g.id);
+      } catch (e) {
+        if (!failed(e)) listErr.textContent = e.message;
+      }
+      refresh();
+    } }, "Decline");
+  }
+
   async function refresh() {
     try {
       const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
@@ -267,13 +340,14 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
           : null,
       ])) : h("p.quiet", "No games yet: create one or join an open game."));
       const mineIds = new Set(mine.map((g) => g.id));
+      people.refresh(mineIds);
       const me = folded(api.session()?.account.name);
       const joinable = open.filter((g) => !mineIds.has(g.id));
       // A private game I may see without sitting at it is one I am invited to.
       const invited = joinable.filter((g) => (g.invited || []).some((n) => folded(n) === me));
       const others = joinable.filter((g) => !invited.includes(g));
       invitePanel.hidden = invited.length === 0;
-      append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g, "Join")],
+      append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g, "Join"), declineButton(g)],
         h("div.invite-line", h("b", hostOf(g)), " invites you to play."))));
       append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g, "Join")]))
         : h("p.quiet", "No open games right now."));
