@@ -1,8 +1,10 @@
-// Entry point: a hash router between the login page, the lobby and a game. Each page's module
+// Entry point: a hash router between the login page, the lobby, a game and the pages around
+// them (help, settings, profiles, the leaderboard, the daily challenge, moderation). Each page's module
 // is loaded when it is first shown, so that a page downloads and parses only its own code.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { LiveLists } from "./live.js";
+import { profile } from "./community-api.js";
 // The lobby is the first page of most visits: loaded at once, the others when first shown.
 import * as lobby from "./lobby.js";
 
@@ -35,6 +37,7 @@ function onAuthError() {
 function showUser() {
   const s = api.session();
   clear(userEl);
+  showNav(s);
   if (!s) return;
   userEl.append(h("span", "Logged in as ", h("b#user-name", s.account.name)),
     h("a#settings-link", { href: "#/settings" }, "Settings"),
@@ -43,6 +46,69 @@ function showUser() {
       navigate("#/");
       route();
     } }, "Log out"));
+}
+
+// Whether the logged-in account is an operator: asked once per session (its profile's
+// `operator`), since only the command line with the server stopped changes it.
+const operators = new Map(); // token → Promise<boolean>
+function isOperator(s) {
+  if (!operators.has(s.token)) {
+    operators.set(s.token, profile(s.account.name).then((p) => p.operator === true, () => {
+      operators.delete(s.token); // a network error: ask again on the next page
+      return false;
+    }));
+  }
+  return operators.get(s.token);
+}
+
+// The header's links: the leaderboard and help for everyone, the daily challenge and one's
+// profile once logged in, the operators' page for operators.
+function showNav(s) {
+  const link = (id) => document.getElementById(id);
+  link("daily-link").hidden = !s;
+  link("profile-link").hidden = !s;
+  if (s) link("profile-link").href = `#/player/${encodeURIComponent(s.account.name)}`;
+  const mod = link("moderation-link");
+  mod.hidden = true;
+  if (s) isOperator(s).then((yes) => { if (api.session()?.token === s.token) mod.hidden = !yes; });
+}
+
+// Marks the header link of the page shown (its own profile counts as "My profile").
+function markCurrent(page, s, name) {
+  const current = {
+    help: "help-link", leaderboard: "leaderboard-link", daily: "daily-link", moderation: "moderation-link",
+    profile: s && name && name.toLowerCase() === s.account.name.toLowerCase() ? "profile-link" : null,
+  }[page];
+  for (const a of document.querySelectorAll("header.site .site-nav a")) {
+    if (a.id === current) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
+
+// The page a hash shows: [page, its match]. The help, profiles and the leaderboard are public;
+// the other pages need a session (the login page stands in for them).
+const ROUTES = [
+  [/^#\/help(?:\/([\w-]+))?$/, "help", true],
+  [/^#\/player\/([^/?#]+)$/, "profile", true],
+  [/^#\/leaderboard(?:\?(.*))?$/, "leaderboard", true],
+  [/^#\/game\/(\d+)$/, "game", false],
+  [/^#\/replay\/(\d+)(?:\?(.*))?$/, "replay", false],
+  [/^#\/settings$/, "settings", false],
+  [/^#\/daily(?:\?(.*))?$/, "daily", false],
+  [/^#\/moderation$/, "moderation", false],
+];
+
+function pageOf(hash, s) {
+  for (const [re, page, open] of ROUTES) {
+    const m = re.exec(hash);
+    if (m) return open || s ? [page, m] : ["lobby", null];
+  }
+  return ["lobby", null];
+}
+
+// A name or query taken from the hash (a malformed escape is kept as typed).
+function decoded(part) {
+  try { return decodeURIComponent(part); } catch { return part; }
 }
 
 let routing = 0; // the latest route(): an older one whose module came late does nothing
@@ -54,14 +120,9 @@ async function route() {
   showUser();
   const s = api.session();
   liveFor(s);
-  // The rules and help page, for everyone (also logged out), linked from the header.
-  const help = /^#\/help(?:\/([\w-]+))?$/.exec(location.hash);
-  const helpLink = document.getElementById("help-link");
-  if (help) helpLink?.setAttribute("aria-current", "page");
-  else helpLink?.removeAttribute("aria-current");
-  const m = /^#\/game\/(\d+)$/.exec(location.hash);
-  const r = /^#\/replay\/(\d+)(?:\?(.*))?$/.exec(location.hash);
-  const page = help ? "help" : !s ? "lobby" : m ? "game" : r ? "replay" : location.hash === "#/settings" ? "settings" : "lobby";
+  const [page, m] = pageOf(location.hash, s);
+  const name = page === "profile" ? decoded(m[1]) : null;
+  markCurrent(page, s, name);
   let mod = lobby;
   if (page !== "lobby") {
     try {
@@ -75,10 +136,16 @@ async function route() {
     }
   }
   if (mine !== routing) return;
-  if (help) cleanup = mod.helpPage(root, help[1] || null);
+  const params = new URLSearchParams(m?.[page === "replay" ? 2 : 1] || "");
+  const common = { session: s, navigate, onAuthError };
+  if (page === "help") cleanup = mod.helpPage(root, m[1] || null);
+  else if (page === "profile") cleanup = mod.profilePage(root, name, common);
+  else if (page === "leaderboard") cleanup = mod.leaderboardPage(root, { ...common, offset: Number(params.get("offset")) || 0 });
+  else if (page === "daily") cleanup = mod.dailyPage(root, { ...common, date: params.get("date") });
+  else if (page === "moderation") cleanup = mod.moderationPage(root, common);
   else if (!s) mod.loginPage(root, { onLoggedIn: () => route() });
-  else if (m) cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
-  else if (r) cleanup = mod.replayPage(root, Number(r[1]), { session: s, onAuthError, params: mod.replayParams(r[2]) });
+  else if (page === "game") cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
+  else if (page === "replay") cleanup = mod.replayPage(root, Number(m[1]), { session: s, onAuthError, params: mod.replayParams(m[2]) });
   else if (page === "settings") cleanup = mod.settingsPage(root, { onAuthError });
   else cleanup = mod.lobbyPage(root, { navigate, onAuthError, live });
 }
