@@ -10,10 +10,10 @@
 namespace loyang::server {
 namespace {
 
-std::optional<std::int64_t> number(std::string_view text) {
+std::optional<std::int64_t> number(std::string_view text, bool zero_allowed = false) {
   std::int64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v <= 0) return std::nullopt;
+  if (ec != std::errc() || end != text.data() + text.size() || v < 0 || (v == 0 && !zero_allowed)) return std::nullopt;
   return v;
 }
 
@@ -32,14 +32,15 @@ std::vector<std::string_view> parts_after(std::string_view path, std::string_vie
   return out;
 }
 
-/// A query's integer parameters: `name` and its value, each positive; `fallback` when absent.
-/// Anything else in the query, or a bad number, is an error.
+/// A query's integer parameters: each of `allowed` with a positive value, or zero for those in
+/// `from_zero` (an offset, a yes/no). Anything else in the query, or a bad number, is an error.
 struct query_numbers {
   std::optional<std::string> error;
   std::map<std::string, std::int64_t, std::less<>> values;
 };
 
-query_numbers read_query(std::string_view query, std::initializer_list<std::string_view> allowed) {
+query_numbers read_query(std::string_view query, std::initializer_list<std::string_view> allowed,
+                         std::initializer_list<std::string_view> from_zero = {}) {
   query_numbers out;
   while (!query.empty()) {
     const auto amp = query.find('&');
@@ -53,10 +54,11 @@ query_numbers read_query(std::string_view query, std::initializer_list<std::stri
       out.error->append(key).append("\"");
       return out;
     }
-    const auto v = eq == std::string_view::npos ? std::nullopt : number(pair.substr(eq + 1));
+    const bool zero = std::find(from_zero.begin(), from_zero.end(), key) != from_zero.end();
+    const auto v = eq == std::string_view::npos ? std::nullopt : number(pair.substr(eq + 1), zero);
     if (!v) {
       out.error = "\"";
-      out.error->append(key).append("\" must be a positive whole number");
+      out.error->append(key).append(zero ? "\" must be a whole number, 0 or more" : "\" must be a positive whole number");
       return out;
     }
     out.values[std::string(key)] = *v;
@@ -86,10 +88,9 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
   }
   if (r.path == "/api/leaderboard") {
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
-    const auto q = read_query(r.query, {"offset", "limit"});
+    const auto q = read_query(r.query, {"offset", "limit"}, {"offset"});
     if (q.error) return bad_query(r, *q.error), true;
     const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : 50;
-    // offset=0 is the start: read_query takes positive numbers only, so it is simply left out.
     games.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
     return true;
   }
@@ -159,9 +160,9 @@ bool route_community(lobby& games, const identity& who, const community_request&
   }
   if (path == "/api/moderation/reports") {
     if (!get_method(m)) return r.method_error("GET, HEAD"), true;
-    const auto q = read_query(r.query, {"open", "before"});
+    const auto q = read_query(r.query, {"open", "before"}, {"open"});
     if (q.error) return bad_query(r, *q.error), true;
-    games.list_reports(who, q.values.count("open") > 0, q.values.count("before") ? q.values.at("before") : 0, r.reply);
+    games.list_reports(who, q.values.count("open") > 0 && q.values.at("open") > 0, q.values.count("before") ? q.values.at("before") : 0, r.reply);
     return true;
   }
   if (path == "/api/moderation/log") {

@@ -181,20 +181,21 @@ void websocket_session::handle(const std::string& text) {
             do_read();
           },
           [&](const protocol::chat_history_message& m) {
+            const auto before = m.before ? std::optional<std::int64_t>(m.before) : std::nullopt;
             if (!rooms_.count(m.game)) {
-              send_error("", "not_subscribed", "subscribe to the game before reading its chat");
+              on_send(share(chat::history_error_text(m.game, before, "not_subscribed",
+                                                     "subscribe to the game before reading its chat")));
               return do_read();
             }
             state_->games->chat_page(who_, m.game, m.before, chat::page_size,
-                                     [self, game = m.game, before = m.before](api_reply r) {
+                                     [self, game = m.game, before](api_reply r) {
                                        std::string text;
                                        if (r.status != http::status::ok) {
                                          const auto& e = r.body["error"];
-                                         text = protocol::subscribe_error_text(game, e.value("code", "storage_failed"),
-                                                                               e.value("message", ""));
+                                         text = chat::history_error_text(game, before, e.value("code", "storage_failed"),
+                                                                         e.value("message", ""));
                                        } else {
-                                         text = chat::history_text(game, r.body["messages"], r.body["more"].get<bool>(),
-                                                                   before ? std::optional<std::int64_t>(before) : std::nullopt);
+                                         text = chat::history_text(game, r.body["messages"], r.body["more"].get<bool>(), before);
                                        }
                                        self->send(std::make_shared<const std::string>(std::move(text)));
                                      });

@@ -153,6 +153,23 @@ TEST_CASE("spectators read and write the chat only where the game lets them", "[
   CHECK_FALSE(watcher.try_next(std::chrono::milliseconds(300)).has_value());
   CHECK(code_of(call_api(s.port(), verb::get, game_path(closed.game, "chat"), std::nullopt, fan)) == "not_allowed");
   CHECK(code_of(call_api(s.port(), verb::get, game_path(closed.game, "chat"))) == "not_allowed");
+  // Asking for a page is refused with the page's own answer, never taken for a failed subscribe.
+  // (A new connection: a read that timed out above ends the old one.)
+  ws_client asker(s.port());
+  asker.hello(fan);
+  asker.send({{"type", "subscribe"}, {"game", closed.game}, {"as", "spectator"}, {"chat", true}});
+  asker.next_of("snapshot");
+  asker.send({{"type", "chat_history"}, {"game", closed.game}, {"before", 99}});
+  const auto refused_page = asker.next();
+  CHECK(refused_page["type"] == "chat_history");
+  CHECK(refused_page["error"]["code"] == "not_allowed");
+  CHECK(refused_page["before"] == 99);
+  CHECK_FALSE(refused_page.contains("messages"));
+  asker.send({{"type", "chat_history"}, {"game", open.game}});
+  const auto unsubscribed = asker.next();
+  CHECK(unsubscribed["type"] == "chat_history");
+  CHECK(unsubscribed["game"] == open.game);
+  CHECK(unsubscribed["error"]["code"] == "not_subscribed");
 
   // "chat": "everyone": spectators read and write; guests read only.
   auto spectator = join_chat(s.port(), fan, open.game, true);

@@ -71,6 +71,9 @@ TEST_CASE("rated games change ratings by pairwise Elo; the profile, history and 
     CHECK(board.body["total"] == 2);
     CHECK(api_get(s.port(), "/api/leaderboard?limit=1").body["next_offset"] == 1);
     CHECK(api_get(s.port(), "/api/leaderboard?offset=1&limit=1").body["players"][0]["name"] == "ra-bob");
+    CHECK(api_get(s.port(), "/api/leaderboard?offset=0&limit=1").body["players"][0]["name"] == "ra-ann");
+    CHECK(code_of(api_get(s.port(), "/api/leaderboard?offset=-1")) == "bad_query");
+    CHECK(code_of(api_get(s.port(), "/api/leaderboard?limit=0")) == "bad_query");
     CHECK(code_of(api_get(s.port(), "/api/leaderboard?limit=-1")) == "bad_query");
 
     const auto profile = api_get(s.port(), "/api/players/RA-ANN", bob);

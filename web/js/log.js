@@ -15,7 +15,7 @@ export class LogView {
     this.unseenAfter = unseenAfter;
     this.title = title;
     this.heading = h("h3");
-    this.scroller = h("div.log-scroll", { tabindex: "0", "aria-label": "game log entries" });
+    this.scroller = h("div.log-scroll", { tabindex: "0", role: "region", "aria-label": "game log entries" });
     this.newButton = h("button.log-new", { type: "button", hidden: true, onclick: () => this.toBottom() });
     this.el = h("section.log", { "aria-label": "game log" }, this.heading, this.scroller, this.newButton);
     this.pinned = true;

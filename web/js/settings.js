@@ -11,6 +11,7 @@ const EVENTS = [
   ["start", "A game starts"],
   ["end", "A game ends"],
   ["invite", "I am invited"],
+  ["chat", "Someone chats in my game while I am away (one an hour per game) or mentions me (@name)"],
 ];
 
 function eventBoxes(prefix, chosen) {

@@ -94,4 +94,11 @@ std::string history_text(std::int64_t game, const nlohmann::json& messages, bool
   return j.dump();
 }
 
+std::string history_error_text(std::int64_t game, std::optional<std::int64_t> before, const std::string& code,
+                               const std::string& message) {
+  nlohmann::json j{{"type", "chat_history"}, {"game", game}, {"error", {{"code", code}, {"message", message}}}};
+  if (before) j["before"] = *before;
+  return j.dump();
+}
+
 }  // namespace loyang::server::chat

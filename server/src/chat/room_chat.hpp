@@ -79,4 +79,9 @@ class room_chat {
 std::string history_text(std::int64_t game, const nlohmann::json& messages, bool more,
                          std::optional<std::int64_t> before = std::nullopt);
 
+/// A refused page request: {"type": "chat_history", "game", "before" (when asked), "error":
+/// {"code", "message"}}. Its own type, so that a client never takes it for a failed subscribe.
+std::string history_error_text(std::int64_t game, std::optional<std::int64_t> before, const std::string& code,
+                               const std::string& message);
+
 }  // namespace loyang::server::chat
