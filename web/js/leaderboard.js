@@ -8,7 +8,9 @@ import { playerLink, dataTable, failure } from "./profile.js";
 export const PAGE = 25;
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 
-export function leaderboardPage(root, { session, navigate, onAuthError, offset = 0 }) {
+export function leaderboardPage(root, { session, navigate, onAuthError, offset: asked = 0 }) {
+  // The address may hold anything: a negative or broken offset is the first page.
+  const offset = Math.max(0, Math.floor(Number(asked)) || 0);
   const body = h("div#leaderboard-body", h("p.quiet", "Loading…"));
   clear(root).append(h("div.community-page.leaderboard-page",
     h("section.panel",
@@ -17,13 +19,16 @@ export function leaderboardPage(root, { session, navigate, onAuthError, offset =
         "ranks below everyone who stayed. Everyone starts at 1500, and a rating is provisional for its first 10 games."),
       body)));
   let gone = false;
-  const go = (k) => navigate(k > 0 ? `#/leaderboard?offset=${k}` : "#/leaderboard");
+  // A new page is drawn from scratch: the focus goes to its table's caption, not to the top.
+  const go = (k) => {
+    sessionStorage.setItem("loyang.focus", "leaderboard");
+    navigate(k > 0 ? `#/leaderboard?offset=${k}` : "#/leaderboard");
+  };
 
   (async () => {
     let r;
     try {
-      // No offset at all for the first page: the server refuses "offset=0" (positive numbers only).
-      r = await community.leaderboard(Math.max(0, Math.floor(offset)) || null, PAGE);
+      r = await community.leaderboard(offset, PAGE);
     } catch (e) {
       if (!gone) clear(body).append(failure(e, { onAuthError }) || "");
       return;
@@ -35,7 +40,6 @@ export function leaderboardPage(root, { session, navigate, onAuthError, offset =
       return body.append(h("p", "This page is past the end of the list. ", h("a", { href: "#/leaderboard" }, "Back to the top")));
     }
     const me = session?.account.name;
-    const first = r.players[0].rank;
     const shown = `Players ${offset + 1}–${offset + r.players.length} of ${r.total}`;
     body.append(dataTable(shown, ["Rank", "Player", "Rating", "Rated games"],
       r.players.map((p) => [String(p.rank), [playerLink(p.name), me && same(p.name, me) ? h("span.badge", "you") : null], p.rating, p.games]),
@@ -43,8 +47,14 @@ export function leaderboardPage(root, { session, navigate, onAuthError, offset =
         rowAttrs: (i) => (me && same(r.players[i].name, me) ? { class: "mine", "aria-current": "true" } : {}) }),
     h("nav.pager", { "aria-label": "Leaderboard pages" },
       h("button#leaderboard-prev", { type: "button", disabled: offset <= 0, onclick: () => go(Math.max(0, offset - PAGE)) }, "← Previous"),
-      h("span.quiet", { "aria-live": "polite" }, first ? `Page ${Math.floor(offset / PAGE) + 1} of ${Math.ceil(r.total / PAGE)}` : ""),
+      h("span.quiet", { "aria-live": "polite" }, `Page ${Math.ceil(offset / PAGE) + 1} of ${Math.ceil(r.total / PAGE)}`),
       h("button#leaderboard-next", { type: "button", disabled: r.next_offset === null, onclick: () => go(r.next_offset) }, "Next →")));
+    if (sessionStorage.getItem("loyang.focus") === "leaderboard") {
+      sessionStorage.removeItem("loyang.focus");
+      const caption = body.querySelector("caption");
+      caption?.setAttribute("tabindex", "-1");
+      caption?.focus();
+    }
   })();
   return () => { gone = true; };
 }

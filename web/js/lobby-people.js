@@ -21,7 +21,9 @@ export function peoplePanels({ gameRow, joinButton, failed, navigate }) {
       const who = name.value.trim();
       if (!who) { msg.textContent = "Type the name of the player to add."; return; }
       try {
-        drawFriends(await community.setRelation("friends", who, true));
+        const rel = await community.setRelation("friends", who, true);
+        ++asked;  // a list read before this change must not draw over it
+        drawFriends(rel);
         msg.textContent = `${who} is now among your friends.`;
         name.value = "";
         refresh();
@@ -49,7 +51,12 @@ export function peoplePanels({ gameRow, joinButton, failed, navigate }) {
       h("span.friend-actions",
         h("button", { type: "button", "aria-label": `Invite to a game: ${f}`, onclick: () => playWith(f) }, "Invite to a game"),
         h("button.quiet-button", { type: "button", "aria-label": `Remove ${f} from your friends`, onclick: async () => {
-          try { drawFriends(await community.setRelation("friends", f, false)); refresh(); } catch (e) { if (!failed(e)) msg.textContent = e.message; }
+          try {
+            const rel = await community.setRelation("friends", f, false);
+            ++asked;  // a list read before this change must not draw over it
+            drawFriends(rel);
+            refresh();
+          } catch (e) { if (!failed(e)) msg.textContent = e.message; }
         } }, "Remove"))))
       : h("li.quiet", "No friends yet: add a player by name, or from his profile."));
   }
@@ -65,25 +72,34 @@ export function peoplePanels({ gameRow, joinButton, failed, navigate }) {
   const watchLink = (g) => h("a.button", { href: `#/game/${g.id}`, "aria-label": `watch game ${g.id}` }, "Watch");
   const spectators = (g) => h("span.spectators", ` · ${g.spectators} watching`);
 
-  let lastMine = new Set();
-  async function refresh(mineIds = lastMine) {
-    lastMine = mineIds;
+  // shown: the ids the lobby lists already (my games, invitations), left out here.
+  let lastShown = new Set();
+  let asked = 0; // the latest refresh: an older answer that comes late is dropped
+  async function refresh(shown = lastShown) {
+    lastShown = shown;
+    const mine = ++asked;
     try {
       const [rel, fg, live] = await Promise.all([community.relations(), community.friendsGames(), community.liveGames(20)]);
+      if (mine !== asked) return;
       drawFriends(rel);
-      const open = fg.open.filter((g) => !mineIds.has(g.id));
-      const playing = fg.playing.filter((g) => !mineIds.has(g.id));
+      const open = fg.open.filter((g) => !shown.has(g.id));
+      const playing = fg.playing.filter((g) => !shown.has(g.id));
+      friendIds = new Set(open.map((g) => g.id));
       append(clear(friendGames), open.length || playing.length
         ? [...open.map((g) => gameRow(g, [joinButton(g, "Join")], h("div.invite-line", "A friend waits for players."))),
           ...playing.map((g) => gameRow(g, [watchLink(g)], h("div.invite-line", "Friends playing now.")))]
         : h("p.quiet", "None of your friends has an open or running game."));
-      const games = live.games.filter((g) => !mineIds.has(g.id));
+      const games = live.games.filter((g) => !shown.has(g.id) && !playing.some((p) => p.id === g.id));
       append(clear(watchList), games.length ? games.map((g) => gameRow(g, [watchLink(g)], spectators(g)))
         : h("p.quiet", "No game to watch right now."));
     } catch (e) {
-      failed(e);
+      if (mine === asked) failed(e);
     }
   }
 
-  return { friendsPanel, watchPanel, refresh };
+  // The open games listed under Friends' games, which the open games list leaves out.
+  let friendIds = new Set();
+  const friendsOpen = () => friendIds;
+
+  return { friendsPanel, watchPanel, refresh, friendsOpen };
 }

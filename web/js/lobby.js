@@ -329,9 +329,12 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     } }, "Decline");
   }
 
+  let asked = 0; // the latest refresh: an older answer that comes late is dropped
   async function refresh() {
+    const current = ++asked;
     try {
       const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
+      if (current !== asked) return;
       netErr.textContent = "";
       append(clear(myList), mine.length ? mine.map((g) => gameRow(g, [
         h("a.button", { href: `#/game/${g.id}`, "aria-label": `open game ${g.id}` }, g.status === "finished" ? "View" : "Open"),
@@ -340,19 +343,22 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
           : null,
       ])) : h("p.quiet", "No games yet: create one or join an open game."));
       const mineIds = new Set(mine.map((g) => g.id));
-      people.refresh(mineIds);
       const me = folded(api.session()?.account.name);
       const joinable = open.filter((g) => !mineIds.has(g.id));
       // A private game I may see without sitting at it is one I am invited to.
       const invited = joinable.filter((g) => (g.invited || []).some((n) => folded(n) === me));
-      const others = joinable.filter((g) => !invited.includes(g));
+      // Each game once: my games and invitations here, friends' games there, then the rest.
+      await people.refresh(new Set([...mineIds, ...invited.map((g) => g.id)]));
+      if (current !== asked) return;
+      const friends = people.friendsOpen();
+      const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id));
       invitePanel.hidden = invited.length === 0;
       append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g, "Join"), declineButton(g)],
         h("div.invite-line", h("b", hostOf(g)), " invites you to play."))));
       append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g, "Join")]))
         : h("p.quiet", "No open games right now."));
     } catch (e) {
-      if (!failed(e)) netErr.textContent = e.message;
+      if (current === asked && !failed(e)) netErr.textContent = e.message;
     }
   }
   refresh();

@@ -29,19 +29,32 @@ export function moderationPage(root, { onAuthError }) {
     where.textContent = e.message;
   };
 
+  // Each list's latest request: a first page asked for again (a toggle, a close) makes an older
+  // answer, or an older page still on its way, stale.
+  const latest = { reports: 0, log: 0 };
+  // An "older" button waits for its page: two clicks would append the same page twice.
+  const moreButton = (id, label, load) => {
+    const b = h(`button#${id}`, { type: "button", onclick: () => {
+      b.disabled = true;
+      load().catch((e) => refused(e, b.parentElement || reportMore)).finally(() => { b.disabled = false; });
+    } }, label);
+    return b;
+  };
+
   async function loadReports(before = null) {
+    const mine = before ? latest.reports : ++latest.reports;
     const r = await community.reports(!showClosed, before);
-    if (gone) return;
+    if (gone || mine !== latest.reports) return;
     if (!before) clear(reportList);
     reportList.append(...r.reports.map(reportItem));
     if (!reportList.children.length) reportList.append(h("li.empty", showClosed ? "No reports." : "No open reports."));
-    append(clear(reportMore), r.next_before === null ? null : h("button#reports-more", { type: "button", onclick: () =>
-      loadReports(r.next_before).catch((e) => refused(e, reportMore)) }, "Older reports"));
+    append(clear(reportMore), r.next_before === null ? null : moreButton("reports-more", "Older reports", () => loadReports(r.next_before)));
   }
 
   async function loadLog(before = null) {
+    const mine = before ? latest.log : ++latest.log;
     const r = await community.moderationLog(before);
-    if (gone) return;
+    if (gone || mine !== latest.log) return;
     const rows = r.actions.map((a) => [timeText(a.at, "short"), a.moderator ? playerLink(a.moderator) : "command line",
       ACTIONS[a.action] || a.action, a.player ? playerLink(a.player) : "—",
       a.game ? h("a", { href: `#/game/${a.game}` }, `#${a.game}`) : "—",
@@ -54,8 +67,7 @@ export function moderationPage(root, { onAuthError }) {
       const more = dataTable("", [], rows, { rowAttrs: (i) => ({ "data-action": r.actions[i].action }) }).querySelector("tbody");
       table.append(...more.children);
     }
-    append(clear(logMore), r.next_before === null ? null : h("button#log-more", { type: "button", onclick: () =>
-      loadLog(r.next_before).catch((e) => refused(e, logMore)) }, "Older entries"));
+    append(clear(logMore), r.next_before === null ? null : moreButton("log-more", "Older entries", () => loadLog(r.next_before)));
   }
 
   const refresh = () => Promise.all([loadReports(), loadLog()]);
@@ -90,6 +102,10 @@ export function moderationPage(root, { onAuthError }) {
         try {
           await community.closeReport(r.id, outcome.value.trim());
           await refresh();
+          // The closed report's form is gone with the redraw: the list's heading takes the focus.
+          const heading = document.getElementById("reports-title");
+          heading?.setAttribute("tabindex", "-1");
+          heading?.focus();
         } catch (e2) { refused(e2, note); }
       } },
       h("label", { for: `outcome-${r.id}` }, "Outcome"), outcome,

@@ -42,6 +42,8 @@ export default [
     expect(open.status === 201, `gil's game was created (${open.status})`);
     await fia.waitForSelector(`#friends-games [data-game="${open.body.id}"] button`, { timeout: 8000 });
     expect(/A friend waits/.test(await textOf(fia, `#friends-games [data-game="${open.body.id}"]`)), "said to be a friend's game");
+    await waitUntil(fia, () => !/Loading/.test(document.querySelector("#open-games")?.textContent || ""), null);
+    expect((await fia.locator(`#open-games [data-game="${open.body.id}"]`).count()) === 0, "and not listed again among the open games");
     await checkA11y(fia, "the lobby with friends");
     await fia.screenshot({ path: path.join(shots, "lobby-friends.png"), fullPage: true });
     // One click: a private 2-player game inviting gil, who sees the invitation and declines it.
@@ -114,13 +116,16 @@ export default [
     const tab = await lux.context().newPage();
     await tab.goto(url(`/#/game/${game}`));
     await tab.waitForSelector(".status", { timeout: 8000 });
+    // The server counts her a moment after her subscribe: wait for that, then read the lobby once.
+    let counted = null;
+    for (let i = 0; i < 100 && counted !== 1; i++) {
+      counted = (await api(lux, "GET", "/api/games/live")).body.games.find((g) => g.id === game)?.spectators;
+      if (counted !== 1) await lux.waitForTimeout(100);
+    }
+    expect(counted === 1, `the server counts one spectator (${counted})`);
     await lux.goto(url("/#/"));
     const row = `#live-games [data-game="${game}"]`;
     await lux.waitForSelector(`${row} a`, { timeout: 8000 });
-    for (let i = 0; i < 40 && !/1 watching/.test(await textOf(lux, row)); i++) {
-      await lux.waitForTimeout(250);
-      if (i % 8 === 7) await lux.reload();
-    }
     expect(/1 watching/.test(await textOf(lux, row)), `the row counts the spectator: "${await textOf(lux, row)}"`);
     await tab.close();
     const wide = await lux.evaluate(() => document.documentElement.scrollWidth);
