@@ -352,3 +352,12 @@ export async function grantOperator(name) {
   execFileSync(serverPath, ["operator", "grant", name, "--data", dataDir], { stdio: "pipe" });
   await startServer();
 }
+
+// A player of a scenario: an account of his own, a browser logged in to it, in the lobby.
+export async function lobbyPlayer(name, viewport) {
+  await newAccount(name);
+  const page = await newPlayer(name, viewport);
+  await logIn(page, name);
+  await page.waitForSelector("#create-game");
+  return page;
+}

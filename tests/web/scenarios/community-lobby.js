@@ -4,7 +4,7 @@
 // shown); the games to watch with their spectators; all of it on a phone without sideways
 // scrolling and without serious accessibility violations.
 import path from "node:path";
-import { checkA11y, expect, logIn, newAccount, newPlayer, shots, url, waitUntil } from "../harness.js";
+import { checkA11y, expect, lobbyPlayer, shots, url, waitUntil } from "../harness.js";
 
 const textOf = (page, sel) => page.evaluate((s) => document.querySelector(s)?.textContent || "", sel);
 const token = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("loyang.session")).token);
@@ -17,13 +17,7 @@ async function api(page, method, p, body) {
   return { status: r.status, body: await r.json() };
 }
 
-async function player(name, viewport) {
-  await newAccount(name);
-  const page = await newPlayer(name, viewport);
-  await logIn(page, name);
-  await page.waitForSelector("#create-game");
-  return page;
-}
+const player = lobbyPlayer;
 
 export default [
   ["lobby friends: added by name, their open game first, one-click invitation, declined", async () => {

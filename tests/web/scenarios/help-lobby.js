@@ -5,7 +5,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
-  args, checkA11y, expect, log, logIn, newAccount, newPlayer, shots, startServer, stopServer, url, waitUntil,
+  args, checkA11y, expect, lobbyPlayer, log, newPlayer, shots, startServer, stopServer, url, waitUntil,
 } from "../harness.js";
 
 // The card data the client itself uses (web/js/cards.js is a plain module without the DOM).
@@ -23,13 +23,7 @@ async function tryCreate(page, body) {
   return { status: r.status, body: await r.json() };
 }
 
-async function player(name) {
-  await newAccount(name);
-  const page = await newPlayer(name);
-  await logIn(page, name);
-  await page.waitForSelector("#create-game");
-  return page;
-}
+const player = lobbyPlayer;
 
 export default [
   ["help page: reachable logged out from the header, every Helper's full text and every card's data", async () => {
