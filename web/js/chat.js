@@ -12,10 +12,14 @@ import { seatDot } from "./render/board.js";
 export const MAX_CHARS = 500;
 export const MAX_LINES = 10;
 const NEAR_BOTTOM = 16; // pixels: closer than this to the end counts as reading the newest
+// A touch keyboard has no Shift key to hold: there Enter starts a new line and Send sends.
+const TOUCH = "(pointer: coarse)";
 
 // What the writer is told when the server refuses a message (`result` with ok false).
 const REFUSED = {
-  chat_too_fast: (e) => `Not sent: you are writing too fast (at most 5 messages in 10 seconds): ${e.message || "wait a moment"}.`,
+  // The server says which of its limits it was (a few in 10 seconds, or so many an hour) and
+  // how long to wait: "too many messages this hour: wait 1740 s".
+  chat_too_fast: (e) => `Not sent: ${e.message ? `${e.message}${longWait(e.message)}` : "too many messages; wait a moment"}.`,
   empty_text: () => "Not sent: the message is empty.",
   text_too_long: () => `Not sent: a message has at most ${MAX_CHARS} characters and ${MAX_LINES} lines.`,
   bad_text: () => "Not sent: the message holds characters the chat does not take (control characters or text direction overrides).",
@@ -24,6 +28,11 @@ const REFUSED = {
   not_subscribed: () => "Not sent: not connected to the game yet; try again in a moment.",
   disconnected: () => "Not sent: the connection to the server was lost; try again in a moment.",
 };
+// "wait 1740 s" is easier read as "about 29 min" too.
+function longWait(message) {
+  const s = Number(/wait (\d+) s/.exec(message)?.[1]);
+  return s >= 120 ? ` (about ${Math.round(s / 60)} min)` : "";
+}
 export const refusalText = (error) => (REFUSED[error?.code] || ((e) => `Not sent: ${e?.message || "the server refused it"}.`))(error || {});
 
 // How long a text is in the server's terms.
@@ -54,6 +63,8 @@ export class ChatPanel {
     this.unread = 0;
     this.pinned = true;
     this.sending = false;
+    this.busyPages = 0; // history pages being put in (the log is aria-busy meanwhile)
+    this.touch = matchMedia(TOUCH);
     this.build(collapsed);
   }
 
@@ -76,7 +87,8 @@ export class ChatPanel {
     this.input.addEventListener("input", () => this.updateCount());
     this.input.addEventListener("keydown", (e) => {
       // Enter sends, Shift+Enter starts a new line (and an input method's Enter is its own).
-      if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      // On a touch screen Enter is a new line: the keyboard has no Shift to hold.
+      if (e.key === "Enter" && !e.shiftKey && !e.isComposing && !this.touch.matches) {
         e.preventDefault();
         this.send();
       }
@@ -87,12 +99,20 @@ export class ChatPanel {
     this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.send(); } },
       h("label.sr", { for: "chat-input" }, "Chat message"),
       this.input,
-      h("div.chat-form-foot", h("span.chat-hint.quiet#chat-hint", "Enter sends, Shift+Enter starts a new line."), this.count, this.sendButton),
+      h("div.chat-form-foot", this.hint = h("span.chat-hint.quiet#chat-hint"), this.count, this.sendButton),
       this.error);
     this.body = h("div.chat-body#chat-body", this.moreButton, h("div.chat-scroll", this.list, this.newButton), this.note, this.form);
     this.el = h("section.chat#chat", { "aria-labelledby": "chat-toggle" }, h("h3.chat-head", this.toggle), this.body);
     this.setCollapsed(collapsed);
     this.setAccess("pending");
+    this.showHint();
+    this.onPointer = () => this.showHint();
+    this.touch.addEventListener("change", this.onPointer);
+  }
+
+  showHint() {
+    this.hint.textContent = this.touch.matches ? "Enter starts a new line; the Send button sends."
+      : "Enter sends, Shift+Enter starts a new line.";
   }
 
   setCollapsed(on) {
@@ -144,7 +164,7 @@ export class ChatPanel {
         for (const id of [...this.items.keys()]) if (id >= first && !keep.has(id)) this.remove(id);
         if (!this.items.size || first <= this.oldest()) this.setMore(m.more);
       } else this.setMore(m.more);
-      this.add(m.messages, { live: false });
+      this.quietly(() => this.add(m.messages, { live: false }));
     } else if (m.type === "chat") {
       this.add([m.message], { live: true });
     } else if (m.type === "chat_deleted") {
@@ -161,7 +181,26 @@ export class ChatPanel {
 
   setMore(more) {
     this.more = !!more;
+    // A button hidden while it has the focus would drop it to the page: the list takes it.
+    const hadFocus = document.activeElement === this.moreButton;
     this.moreButton.hidden = !this.more;
+    if (hadFocus && !this.more) this.list.focus({ preventScroll: true });
+  }
+
+  // A page of history is put in while the log says it is busy, so that screen readers do not
+  // read out every earlier message as if it were new (role=log is a polite live region). The
+  // mark goes once the page is in (after a frame, when the browser has seen the insertions).
+  // `work` may be a promise's maker: the mark stays until it settles.
+  async quietly(work) {
+    this.busyPages++;
+    this.list.setAttribute("aria-busy", "true");
+    try {
+      return await work();
+    } finally {
+      setTimeout(() => {
+        if (--this.busyPages === 0) this.list.removeAttribute("aria-busy");
+      }, 50);
+    }
   }
 
   remove(id) {
@@ -224,19 +263,24 @@ export class ChatPanel {
 
   async loadEarlier() {
     const before = this.oldest();
-    if (!Number.isFinite(before)) return;
-    this.moreButton.disabled = true;
+    if (!Number.isFinite(before) || this.loading) return;
+    // Not `disabled` while it loads: a disabled button loses the keyboard's focus.
+    this.loading = true;
+    this.moreButton.setAttribute("aria-disabled", "true");
     const height = this.list.scrollHeight;
     try {
-      const page = await community.chatPage(this.gameId, before);
-      this.setMore(page.more);
-      this.add(page.messages, { live: false });
-      // The messages the reader was looking at stay where they were.
-      this.list.scrollTop += this.list.scrollHeight - height;
+      await this.quietly(async () => {
+        const page = await community.chatPage(this.gameId, before);
+        this.add(page.messages, { live: false });
+        // The messages the reader was looking at stay where they were.
+        this.list.scrollTop += this.list.scrollHeight - height;
+        this.setMore(page.more);
+      });
     } catch (e) {
       this.error.textContent = `The earlier messages could not be loaded: ${e.message}`;
     } finally {
-      this.moreButton.disabled = false;
+      this.loading = false;
+      this.moreButton.removeAttribute("aria-disabled");
     }
   }
 
@@ -321,21 +365,28 @@ export class ChatPanel {
     const key = name.toLowerCase();
     this.muted.add(key);
     for (const [id, li] of [...this.items]) if (li.dataset.from.toLowerCase() === key) this.remove(id);
-    const notice = h("div.chat-notice", { "data-notice": key }, `You muted ${name}: their messages are hidden. `,
-      h("button.linkish", { type: "button", onclick: async () => {
-        try {
-          await community.setRelation("mutes", name, false);
-          this.muted.delete(key);
-          notice.remove();
-          this.note.textContent = `${name} is no longer muted: their new messages will show.`;
-          this.note.hidden = false;
-        } catch (e) { this.error.textContent = e.message; }
-      } }, `Unmute ${name}`));
+    const unmute = h("button.linkish", { type: "button", onclick: async () => {
+      try {
+        await community.setRelation("mutes", name, false);
+        this.muted.delete(key);
+        const hadFocus = notice.contains(document.activeElement);
+        notice.remove();
+        if (hadFocus) this.list.focus({ preventScroll: true });
+        this.note.textContent = `${name} is no longer muted: their new messages will show.`;
+        this.note.hidden = false;
+      } catch (e) { this.error.textContent = e.message; }
+    } }, `Unmute ${name}`);
+    const notice = h("div.chat-notice", { "data-notice": key }, `You muted ${name}: their messages are hidden. `, unmute);
     this.list.append(notice);
     this.updateNote();
+    // The report button that opened the dialog went with the messages: the focus goes to the
+    // way back instead of falling to the page.
+    unmute.focus({ preventScroll: true });
+    notice.scrollIntoView?.({ block: "nearest" });
   }
 
   destroy() {
+    this.touch.removeEventListener("change", this.onPointer);
     document.querySelector("dialog.chat-dialog")?.remove();
     clear(this.list);
   }

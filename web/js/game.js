@@ -27,8 +27,12 @@ const PHONE = "(max-width: 900px)";
 export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let summary = null;
   let view = null;
-  // How long the last redraws took (milliseconds; tests/web/perf.js reads them).
+  // How long the last redraws took (milliseconds; tests/web/perf.js reads them), and how many
+  // there were (tests wait for the page to be redrawn and idle).
   const renderTimes = [];
+  let renders = 0;
+  // Set when the page is left: nothing that was under way draws any more.
+  let gone = false;
   let busy = false;
   let pollTimer = null;
   let spectator = false;
@@ -82,19 +86,54 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     }
   }
 
+  // Why an open game was cancelled, as far as its summary tells: the invitations declined
+  // left seats nobody could fill; everyone who sat at it left; or the site's operators stopped
+  // it (a game that had started, with every seat taken, can only have been stopped by them).
+  function cancelledText(s) {
+    const seats = s?.seats || [];
+    const seated = new Set(seats.filter((x) => x.player).map((x) => x.player.toLowerCase()));
+    const free = seats.filter((x) => !x.bot && !x.player).length;
+    if (seats.length && !free) return "The site's operators cancelled it while it was being played.";
+    const declined = s?.declined || [];
+    const no = new Set(declined.map((n) => n.toLowerCase()));
+    const canCome = (s?.invited || []).filter((n) => !no.has(n.toLowerCase()) && !seated.has(n.toLowerCase())).length;
+    if (declined.length && canCome < free) {
+      return `It never started: ${declined.join(", ")} declined the invitation, so its seats could not all be filled.`;
+    }
+    if (!seated.size) return "It never started: everyone who sat at it left.";
+    return "It never started: the site's operators cancelled it.";
+  }
+
+  // What the waiting page shows: it is drawn again only when this changes (a redraw would take
+  // the keyboard's focus from its buttons every poll).
+  let waitingKey = null;
   function waiting(message) {
+    if (gone) return;
     drawn = false;
     const seats = summary?.seats || [];
     const myName = session.account.name.toLowerCase();
     const seatedHere = seats.some((s) => s.player?.toLowerCase() === myName);
     const declined = (summary?.declined || []).some((n) => n.toLowerCase() === myName);
     const invitedHere = !seatedHere && !declined && (summary?.invited || []).some((n) => n.toLowerCase() === myName);
+    const key = JSON.stringify([message, summary?.status, seats.map((s) => [s.player, s.bot]), summary?.invited, summary?.declined,
+      summary?.rematch_of]);
+    const same = key === waitingKey && body.querySelector(":scope > section.waiting");
+    waitingKey = key;
     if (summary?.status === "cancelled") {
       clearTimeout(pollTimer);
+      if (same) return;
       clear(body).append(h("section.waiting", h("h2", "This game was cancelled"),
-        h("p", "It never started: not enough of the invited players came."), h("a.button", { href: "#/" }, "Back to the lobby")));
+        h("p", cancelledText(summary)), h("a.button", { href: "#/" }, "Back to the lobby")));
       return;
     }
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(async () => {
+      await loadSummary();
+      if (gone) return;
+      if (summary && summary.status !== "open") { waitingKey = null; socket.subscribe(gameId, spectator ? "spectator" : "player"); }
+      else waiting(message);
+    }, 2000);
+    if (same) return;
     // A free seat of a game by invitation names whom it waits for ("bob (invited)"); more
     // invited names than free seats share them.
     const seated = new Set(seats.filter((s) => s.player).map((s) => s.player.toLowerCase()));
@@ -112,26 +151,23 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
           await api.joinGame(gameId);
           await loadSummary();
           if (summary?.status === "open") waiting("The game starts when every seat is taken.");
-          else socket.subscribe(gameId);
+          else { waitingKey = null; socket.subscribe(gameId); }
         } catch (e) { toast(e.message); }
       } }, "Join"),
       h("button#decline-invite", { type: "button", onclick: async () => {
         try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(e.message); }
       } }, "Decline")) : null;
+    // Should it be drawn anew all the same, the focus stays on the button that had it.
+    const focused = body.contains(document.activeElement) ? document.activeElement.id : "";
     clear(body).append(h("section.waiting",
       h("h2", "Waiting for players"),
       h("p", message),
       h("ul", seats.map((s) => h("li", `Seat ${s.seat + 1}: `, s.bot ? "Bot" : s.player || freeSeat()))),
       answer,
-      seatedHere ? h("button", { type: "button", onclick: async () => {
+      seatedHere ? h("button#leave-game", { type: "button", onclick: async () => {
         try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(e.message); }
       } }, "Leave this game") : null));
-    clearTimeout(pollTimer);
-    pollTimer = setTimeout(async () => {
-      await loadSummary();
-      if (summary && summary.status !== "open") socket.subscribe(gameId, spectator ? "spectator" : "player");
-      else waiting(message);
-    }, 2000);
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   }
 
   const socket = new GameSocket(session.token, {
@@ -149,6 +185,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       }
     },
     onView: async (v, version, message) => {
+      if (gone) return;
+      waitingKey = null;
       const first = view === null;
       view = v;
       if (first && message?.type === "snapshot") openDigest(v, message.last_seen);
@@ -164,7 +202,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   socket.subscribe(gameId);
   loadSummary();
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
-  window.loyang = { socket, view: () => view, renderTimes };
+  window.loyang = { socket, view: () => view, renderTimes, renders: () => renders };
 
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
@@ -175,7 +213,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
 
   // Takes a legal command; one that cannot be taken back asks first (view.advice).
   function act(cmd) {
-    if (!view || busy) return;
+    if (!view || busy || view.table?.status === "cancelled") return;
     const p = view.advice?.legal?.[indexOf(cmd, view.legal || [])];
     if (p && p.undo === false && !noConfirm.has(cmd.type)) {
       confirmDialog(cmd, p, who, () => send(cmd), () => noConfirm.add(cmd.type));
@@ -204,23 +242,33 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const g = view.game;
     const me = view.seat;
     // A game can end outside its rules (a resignation, a timeout): then nothing is left to do.
-    const endedEarly = view.table?.status === "finished" && g.phase !== "finished";
-    const legal = endedEarly ? [] : view.legal || [];
-    const over = g.phase === "finished" || view.table?.status === "finished";
-    const extra = g.phase === "finished" ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new") } : {};
+    // Nor in one the site's operators cancelled (the table says so; no rematch of it).
+    const cancelled = view.table?.status === "cancelled";
+    const endedEarly = !cancelled && view.table?.status === "finished" && g.phase !== "finished";
+    const legal = endedEarly || cancelled ? [] : view.legal || [];
+    if (cancelled) selected = null;
+    const over = !cancelled && (g.phase === "finished" || view.table?.status === "finished");
+    const extra = g.phase === "finished" && !cancelled
+      ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new") } : {};
     const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }), { live: true, extra });
     const sideCol = h("div.side-col", { "data-key": "side-col" });
-    const status = endedEarly ? h("div.status", { "data-key": "status" }, h("b", "Game over")) : statusEl(g, view, who);
+    const status = cancelled
+      ? h("div.status.cancelled", { "data-key": "status", role: "status", "aria-live": "polite" },
+        h("b", "Game cancelled"), " ", h("span.who", "This game was cancelled by the site's operators: nothing more can be played in it."))
+      : endedEarly ? h("div.status", { "data-key": "status" }, h("b", "Game over")) : statusEl(g, view, who);
     status.dataset.key = "status";
     if (g.phase === "finished") {
       mainCol.prepend(h("p.replay-link", { "data-key": "replay-link" }, h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
     }
     // The digest box is the page's own (like the log): the redraw keeps it where it is.
     if (digest) sideCol.append(h("div.digest-slot", { "data-slot": "digest", "data-key": "digest" }));
-    stepBack.hidden = me === null || g.phase === "finished";
+    stepBack.hidden = me === null || g.phase === "finished" || cancelled;
     const offer = over && me !== null ? rematchOffer() : null;
     if (offer) mainCol.prepend(offer);
-    if (endedEarly) {
+    if (cancelled) {
+      sideCol.append(h("p.quiet.cancelled-note", { "data-key": "cancelled-note" }, "This game was cancelled by the site's operators. ",
+        h("a", { href: "#/" }, "Back to the lobby")));
+    } else if (endedEarly) {
       sideCol.append(h("p.quiet", "This game is over."));
       if (me !== null) {
         sideCol.append(h("div.end-buttons", { "data-key": "end-buttons" },
@@ -248,7 +296,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (me === null) return fresh;
     // Every board element with legal commands (or with an action the reader may look for and
     // cannot take, which says why) can be selected.
-    const blocked = view.advice?.blocked || [];
+    const blocked = cancelled ? [] : view.advice?.blocked || [];
     for (const el of fresh.querySelectorAll("[data-target]")) {
       const key = el.dataset.target;
       const cmds = commandsFor(key, legal, me);
@@ -273,7 +321,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   }
 
   function render() {
-    if (!view) return;
+    if (!view || gone) return;
     const t0 = performance.now();
     const fresh = build();
     const first = !drawn;
@@ -295,11 +343,13 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     // Over: hear of a rematch someone offers (and look once now, in case it came first).
     if ((view.table?.status === "finished" || view.game.phase === "finished") && !socket.lobby) {
       socket.watchLobby();
+      rematchWatch = Date.now();
       lobbyChanged();
     }
     const digestSlot = body.querySelector('[data-slot="digest"]');
     if (digest && digestSlot && !digestSlot.firstChild) digestSlot.append(digestBox());
-    refreshDialogs(view.legal || []);
+    refreshDialogs(view.table?.status === "cancelled" ? [] : view.legal || []);
+    renders++;
     renderTimes.push(performance.now() - t0);
     if (renderTimes.length > 200) renderTimes.shift();
   }
@@ -346,27 +396,69 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   }
 
   // Once the game is over, the summary is read again when the lists change (someone may have
-  // offered a rematch), until it has one; `rematchInfo` is that game's summary, for wording.
+  // offered a rematch), until it names one; then that game's summary, until it has started or
+  // was cancelled (`rematchInfo`, for wording). Bounded: only while the tab is seen (a change
+  // while it is hidden is looked at when it shows again), at most once every 5 seconds, and
+  // for 10 minutes after the end (or after the rematch became known).
+  const REMATCH_EVERY = 5000;
+  const REMATCH_FOR = 10 * 60 * 1000;
   let rematchInfo = null;
   let rematchAsked = null; // the rematch whose summary was asked for
+  let rematchWatch = 0; // when the watching (re)started
   let lobbyTimer = null;
+  let lobbyRead = 0; // when it last read
+  let reading = false;
+  let lobbyAgain = false; // a change came while it read
+  let lobbyMissed = false; // a change came while the tab was hidden
   function lobbyChanged() {
-    if (rematchInfo && rematchInfo.status !== "open") return; // settled: started or cancelled
-    clearTimeout(lobbyTimer);
-    lobbyTimer = setTimeout(async () => {
-      await loadSummary();
-      if (summary?.rematch) {
-        // Declined (or cancelled and gone): the reader no longer sees it.
-        try { rematchInfo = await api.gameSummary(summary.rematch); } catch (e) { rematchInfo = e.status === 404 ? { status: "gone" } : null; }
-      }
-      render();
-    }, 300);
+    if (gone) return;
+    if (reading) { lobbyAgain = true; return; }
+    if (lobbyTimer) return; // a read is due already
+    if (rematchInfo && rematchInfo.status !== "open") return; // settled: started, cancelled or gone
+    if (Date.now() - rematchWatch > REMATCH_FOR) return;
+    if (document.hidden) { lobbyMissed = true; return; }
+    lobbyTimer = setTimeout(readRematch, Math.max(300, lobbyRead + REMATCH_EVERY - Date.now()));
   }
+
+  async function readRematch() {
+    lobbyTimer = null;
+    if (gone) return;
+    if (document.hidden) { lobbyMissed = true; return; }
+    reading = true;
+    lobbyRead = Date.now();
+    try {
+      // The finished game's summary and its rematch's go in together: the offer is worded
+      // from the start (a redraw in between would show it without who made it).
+      const s = summary?.rematch ? summary : await api.gameSummary(gameId);
+      let info = rematchInfo;
+      if (s.rematch) {
+        if (rematchAsked !== s.rematch) { rematchAsked = s.rematch; rematchWatch = Date.now(); }
+        // Declined (or cancelled and gone): the reader no longer sees it.
+        try { info = await api.gameSummary(s.rematch); } catch (e) { if (e.status === 404) info = { status: "gone" }; }
+      }
+      summary = s;
+      rematchInfo = info;
+    } catch (e) {
+      if (e.status === 401) onAuthError();
+    }
+    reading = false;
+    render();
+    if (lobbyAgain) { lobbyAgain = false; lobbyChanged(); }
+  }
+
+  function onVisibility() {
+    if (!document.hidden && lobbyMissed) {
+      lobbyMissed = false;
+      lobbyChanged();
+    }
+  }
+  document.addEventListener("visibilitychange", onVisibility);
 
   function rematchOffer() {
     const id = summary?.rematch;
     if (!id) return null;
-    if (rematchAsked !== id) { rematchAsked = id; lobbyChanged(); }
+    // Known from elsewhere (the Rematch button's own summary): its state is looked up.
+    if (rematchAsked !== id) { rematchAsked = id; rematchWatch = Date.now(); lobbyChanged(); }
     const me = session.account.name.toLowerCase();
     const r = rematchInfo;
     if (r?.status === "gone") return null;
@@ -428,6 +520,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const ticker = setInterval(() => tickClocks(body), 1000);
 
   return () => {
+    gone = true;
+    document.removeEventListener("visibilitychange", onVisibility);
     clearInterval(ticker);
     clearTimeout(pollTimer);
     clearTimeout(lobbyTimer);

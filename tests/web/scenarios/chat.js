@@ -2,7 +2,9 @@
 // spectators, a player's private notes, and the rematch at the end. Each scenario fails
 // without the part of the client it checks. The scenarios share one 2-player game (`duo`).
 import path from "node:path";
-import { checkA11y, createGame, expect, logIn, newAccount, newPlayer, shots, url, waitUntil } from "../harness.js";
+import {
+  api, apiLogIn, checkA11y, createGame, expect, grantOperator, logIn, newAccount, newPlayer, shots, url, waitUntil,
+} from "../harness.js";
 import { DESK, PHONE, player } from "./table-basics.js";
 
 let duo = null; // {chloe, chase, game}
@@ -40,6 +42,28 @@ async function sayPaced(page, text) {
   }
   throw new Error(`${page.label}: "${text}" was not sent`);
 }
+
+// Waits until the game page has been redrawn since `before` (window.loyang.renders()) and then
+// drew nothing more for `quiet` milliseconds: whatever the update brought is in place.
+async function redrawnAndIdle(page, before, quiet = 300) {
+  await waitUntil(page, (n) => window.loyang.renders() > n, before);
+  let last = await page.evaluate(() => window.loyang.renders());
+  let since = Date.now();
+  const end = Date.now() + 10000;
+  while (Date.now() - since < quiet) {
+    expect(Date.now() < end, `${page.label}: the page kept redrawing`);
+    await page.waitForTimeout(50);
+    const n = await page.evaluate(() => window.loyang.renders());
+    if (n !== last) { last = n; since = Date.now(); }
+  }
+}
+
+// The chat texts of a page.
+const hasText = (page, text) => page.evaluate((t) => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === t), text);
+
+// The page's connection is up and its game subscribed (after a server restart).
+const live = (page) => waitUntil(page, () => window.loyang.socket.ready && window.loyang.view() !== null &&
+  document.querySelector(".conn")?.textContent === "Connected", null, { timeout: 20000 });
 
 async function fitsWidth(page, what) {
   const r = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
@@ -102,7 +126,8 @@ export default [
     // Too many messages too fast: the server refuses, the page says why and keeps the text.
     let error = "";
     for (let i = 0; i < 8 && !error; i++) error = await say(chloe, `quick ${i}`);
-    expect(/too fast/.test(error) && /wait \d+ s/.test(error), `the refusal says why: "${error}"`);
+    // The server's own words: which limit (5 in 10 seconds here, not the hourly one) and the wait.
+    expect(/^Not sent: too many messages: wait \d+ s/.test(error), `the refusal says why: "${error}"`);
     expect(/^quick \d$/.test(await chloe.inputValue("#chat-input")), "the refused text stays in the box");
     await chloe.fill("#chat-input", "");
     expect(chloe.errors.length === 0 && chase.errors.length === 0, `page errors: ${[...chloe.errors, ...chase.errors].join("; ")}`);
@@ -110,26 +135,32 @@ export default [
 
   ["chat: a half-typed message keeps its text and focus through the other player's move; a reload shows the history", async () => {
     const { chloe, chase } = duo;
-    await chase.click("#chat-input");
-    await chase.keyboard.type("half a th");
-    const moves = await chase.locator(".log-entry").count();
-    // chloe moves (through her page's connection); chase's table is redrawn.
-    const moved = await chloe.evaluate(async () => {
+    // Whoever may move now moves (through his page's connection); the other types meanwhile.
+    const canMove = (page) => page.evaluate(() => (window.loyang.view()?.legal || []).some((c) => c.type !== "undo" && c.type !== "take_loan"));
+    const [mover, typist] = (await canMove(chloe)) ? [chloe, chase] : [chase, chloe];
+    expect(await canMove(mover), "one of the two players may move");
+    await typist.click("#chat-input");
+    await typist.keyboard.type("half a th");
+    const moves = await typist.locator(".log-entry").count();
+    const renders = await typist.evaluate(() => window.loyang.renders());
+    const moved = await mover.evaluate(async () => {
       const v = window.loyang.view();
       const cmd = (v.legal || []).find((c) => c.type !== "undo" && c.type !== "take_loan");
-      return cmd ? (await window.loyang.socket.command(cmd)).ok : false;
+      const r = cmd ? await window.loyang.socket.command(cmd) : null;
+      return r ? JSON.stringify(r) : "no command";
     });
-    expect(moved, "chloe made a move");
-    await waitUntil(chase, (n) => document.querySelectorAll(".log-entry").length > n, moves);
-    await chase.waitForTimeout(150);
-    const state = await chase.evaluate(() => ({ focus: document.activeElement?.id, value: document.querySelector("#chat-input").value }));
+    expect(/"ok":true/.test(moved), `${mover.label} made a move: ${moved}`);
+    // The move is in the typist's log, and his page is done redrawing for it.
+    await waitUntil(typist, (n) => document.querySelectorAll(".log-entry").length > n, moves);
+    await redrawnAndIdle(typist, renders);
+    const state = await typist.evaluate(() => ({ focus: document.activeElement?.id, value: document.querySelector("#chat-input").value }));
     expect(state.focus === "chat-input" && state.value === "half a th", `the chat box kept focus and text: ${JSON.stringify(state)}`);
-    await chase.keyboard.type("ought");
-    expect((await chase.inputValue("#chat-input")) === "half a thought", "typing goes on where it was");
-    await chase.keyboard.press("Shift+Enter");
-    await chase.keyboard.type("on two lines");
-    await chase.keyboard.press("Enter");
-    await waitUntil(chloe, () => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === "half a thought\non two lines"));
+    await typist.keyboard.type("ought");
+    expect((await typist.inputValue("#chat-input")) === "half a thought", "typing goes on where it was");
+    await typist.keyboard.press("Shift+Enter");
+    await typist.keyboard.type("on two lines");
+    await typist.keyboard.press("Enter");
+    await waitUntil(mover, () => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === "half a thought\non two lines"));
 
     // A reload brings the history back, oldest first, HTML still as text.
     const before = await texts(chloe);
@@ -206,8 +237,12 @@ export default [
     await sully.reload();
     await sully.waitForSelector("#chat-more");
     await waitUntil(sully, () => document.querySelectorAll("#chat-list .chat-msg").length === 50);
-    await sully.click("#chat-more");
+    // With the keyboard: the button goes once nothing earlier is left, and the focus goes to the
+    // list (not to the page); the list is not busy any more.
+    await sully.focus("#chat-more");
+    await sully.keyboard.press("Enter");
     await waitUntil(sully, () => document.querySelectorAll("#chat-list .chat-msg").length === 56);
+    await waitUntil(sully, () => document.activeElement?.id === "chat-list" && !document.querySelector("#chat-list[aria-busy]"));
     const ids = await sully.$$eval("#chat-list .chat-msg", (els) => els.map((e) => Number(e.dataset.id)));
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]), "oldest first");
     expect((await texts(sully))[0] === "nice opening" && await sully.isHidden("#chat-more"), "back to the first message; nothing earlier");
@@ -231,6 +266,19 @@ export default [
     await fitsWidth(phone, "the game with the chat open");
     await phone.screenshot({ path: path.join(shots, "game-chat-phone.png"), fullPage: false });
 
+    // A touch keyboard has no Shift: Enter starts a new line there, the Send button sends, and
+    // the hint says so (a desk's says Enter sends).
+    expect(await phone.evaluate(() => matchMedia("(pointer: coarse)").matches), "the phone has a coarse pointer");
+    expect(/Enter starts a new line; the Send button sends/.test(await phone.textContent("#chat-hint")), "the phone's hint");
+    expect(/^Enter sends, Shift\+Enter starts a new line/.test(await chloe.textContent("#chat-hint")), "the desk's hint");
+    await phone.fill("#chat-input", "typed on");
+    await phone.press("#chat-input", "Enter");
+    await phone.keyboard.type("a phone");
+    expect((await phone.inputValue("#chat-input")) === "typed on\na phone", "Enter made a new line, and sent nothing");
+    await phone.tap("#chat-send");
+    await waitUntil(phone, () => document.querySelector("#chat-input").value === "");
+    await waitUntil(chloe, (t) => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === t), "typed on\na phone");
+
     // Report a message: a dialog asks why; the report is stored.
     await chase.locator("#chat-list .chat-msg:not(.mine) .chat-flag").last().click();
     await chase.waitForSelector("dialog.chat-dialog[open] #report-reason");
@@ -244,10 +292,13 @@ export default [
     await chase.locator("#chat-list .chat-msg:not(.mine) .chat-flag").last().click();
     await chase.click("#report-mute");
     await waitUntil(chase, () => !document.querySelector('#chat-list .chat-msg[data-from="chloe"]'));
+    // The ⚑ button went with the messages: the focus is on the way back, not lost to the page.
+    await waitUntil(chase, () => document.activeElement?.matches(".chat-notice button"));
     const relations = await apiCall(chase, "GET", "/api/account/relations");
     expect(relations.body.muted.includes("chloe"), `muted on the server: ${JSON.stringify(relations.body)}`);
-    await chase.click(".chat-notice button");
+    await chase.keyboard.press("Enter");
     await waitUntil(chase, () => !document.querySelector(".chat-notice"));
+    expect(await chase.evaluate(() => document.activeElement?.id === "chat-list"), "then on the list");
 
     await chloe.setViewportSize(DESK);
     await chloe.locator("#chat").scrollIntoViewIfNeeded();
@@ -255,6 +306,54 @@ export default [
     await chloe.screenshot({ path: path.join(shots, "game-chat-desk.png"), fullPage: false });
     expect(phone.errors.length === 0, `page errors: ${phone.errors.join("; ")}`);
     await phone.context().close();
+  }],
+
+  ["moderation at the table: a message an operator deletes leaves the open chat; a running game cancelled by the operators says so", async () => {
+    const { chloe, chase, game } = duo;
+    await newAccount("opal");
+    // The grant restarts the server: the pages reconnect by themselves.
+    await grantOperator("opal");
+    const opal = await apiLogIn("opal");
+    for (const p of [chloe, chase]) await live(p);
+    const doomed = "a message the operators will delete";
+    await sayPaced(chloe, doomed);
+    await sayPaced(chloe, "and one they keep");
+    await waitUntil(chase, (t) => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === t), "and one they keep");
+    expect(await hasText(chase, doomed), "chase has the message live");
+    const id = await chase.$$eval("#chat-list .chat-msg", (els, t) =>
+      els.find((e) => e.querySelector(".chat-text").textContent === t)?.dataset.id, doomed);
+    const count = (await texts(chase)).length;
+    const del = await api(opal, "DELETE", `/api/games/${game}/chat/${id}`);
+    expect(del.status === 200 && del.body.deleted === true, `deleted: ${del.status} ${JSON.stringify(del.body)}`);
+    for (const p of [chase, chloe]) await waitUntil(p, (m) => !document.querySelector(`#chat-list .chat-msg[data-id="${m}"]`), id);
+    expect((await texts(chase)).length === count - 1 && await hasText(chase, "and one they keep"), "only that message went");
+
+    // A running game the operators cancel: its page says so, and offers nothing more to do.
+    const solo = await apiCall(chloe, "POST", "/api/games", { players: 2, bots: 1 });
+    expect(solo.status === 201, `a game against a bot (${solo.status} ${JSON.stringify(solo.body)})`);
+    await chloe.goto(url(`/#/game/${solo.body.id}`));
+    await chloe.waitForSelector(".side-col .actions");
+    const cancel = await api(opal, "POST", `/api/games/${solo.body.id}/cancel`, { reason: "a test" });
+    expect(cancel.status === 200 && cancel.body.status === "cancelled", `cancelled: ${cancel.status} ${JSON.stringify(cancel.body)}`);
+    await waitUntil(chloe, () => /cancelled by the site's operators/.test(document.querySelector(".status")?.textContent || ""));
+    const left = await chloe.evaluate(() => ({
+      actions: document.querySelectorAll(".side-col .actions, [data-target].can, [data-target].why-not").length,
+      buttons: document.querySelectorAll("#resign, #rematch, .rematch-offer, .step-back:not([hidden])").length,
+      turn: /Your move|Waiting for/.test(document.querySelector(".status").textContent),
+    }));
+    expect(!left.actions && !left.buttons && !left.turn, `nothing left to do in a cancelled game: ${JSON.stringify(left)}`);
+    // Opened again, it says the same.
+    await chloe.reload();
+    await chloe.waitForSelector(".waiting h2");
+    expect(/cancelled it while it was being played/.test(await chloe.textContent(".waiting")), "the reason after a reload");
+
+    await chloe.goto(url(`/#/game/${game}`));
+    await chloe.waitForSelector("#chat-input");
+    // Expected: reconnects refused while the server restarted.
+    for (const p of [chloe, chase]) {
+      p.errors = p.errors.filter((e) => !/ERR_CONNECTION_REFUSED|WebSocket connection/.test(e));
+      expect(p.errors.length === 0, `${p.label}'s page errors: ${p.errors.join("; ")}`);
+    }
   }],
 
   ["rematch after a resignation: the other is invited, sees the offer on the finished game and joins", async () => {
@@ -279,7 +378,11 @@ export default [
     await chloe.waitForURL(new RegExp(`#/game/${next}$`));
     await chloe.waitForSelector("#accept-invite");
     expect(await chloe.isVisible("#decline-invite"), "the invitation can be declined");
-    await chloe.click("#accept-invite");
+    // The waiting page looks again every 2 seconds: the keyboard's focus stays where it was.
+    await chloe.focus("#accept-invite");
+    await chloe.waitForTimeout(2500);
+    expect(await chloe.evaluate(() => document.activeElement?.id === "accept-invite"), "the focus stayed on Join");
+    await chloe.keyboard.press("Enter");
     for (const p of [chloe, chase]) await p.waitForSelector(".status", { timeout: 10000 });
     await chloe.waitForSelector("#chat-input");
     expect(!(await chloe.locator(".chat-msg").count()), "the rematch has a chat of its own");
