@@ -57,8 +57,9 @@ query_numbers read_query(std::string_view query, std::initializer_list<std::stri
     const bool zero = std::find(from_zero.begin(), from_zero.end(), key) != from_zero.end();
     const auto v = eq == std::string_view::npos ? std::nullopt : number(pair.substr(eq + 1), zero);
     if (!v) {
-      out.error = "\"";
-      out.error->append(key).append(zero ? "\" must be a whole number, 0 or more" : "\" must be a positive whole number");
+      const std::string_view rule = zero ? "\" must be a whole number, 0 or more" : "\" must be a positive whole number";
+      out.error.emplace(1, '"');
+      out.error->append(key).append(rule);
       return out;
     }
     out.values[std::string(key)] = *v;
