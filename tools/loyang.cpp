@@ -1,9 +1,11 @@
-// `loyang`: the command-line tool. Subcommands: play (a scripted game), simulate (random games).
+// `loyang`: the command-line tool. Subcommands: play (a scripted game), simulate (random games),
+// arena (bots against each other).
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "arena.hpp"
 #include "play_script.hpp"
 #include "simulate.hpp"
 
@@ -19,6 +21,9 @@ Usage:
   loyang simulate [--players N] [--games K] [--seed S] [--ruleset yucata|original]
                   [--introductory] [--check-legal] [--no-invariants] [--events]
                                play random games, checking the invariants after every command
+  loyang arena [--seats L1,L2,...] [--games N] [--seed S] [--ruleset yucata|original]
+               [--introductory] [--threads T] [--json]
+                               bots against each other: win rates per level (docs/bots.md)
   loyang --help                this text
 
 play: the script is
@@ -39,6 +44,14 @@ simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses 
   --events also collects every command's events, as the server does (adds "events": count).
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",
           "first_violations"}. Exit 0, 1 on any invariant violation, 2 on bad arguments.
+
+arena: levels random and easy, one per seat (1-4 seats; default easy,random); defaults
+  --games 100 --seed 1 --ruleset yucata, --threads the machine's cores. Game i uses seed S+i
+  with the seats rotated by i. Prints per level the plays, wins with their 95% (Wilson)
+  interval, average rank, final position (after loans) and loans; solo games also the levels
+  reached and the rulebook's ratings (17 good, 18 very good, 19 master). --json: the same as
+  one JSON object. The result does not depend on --threads. Exit 0, 1 when a game did not
+  finish or a bot sent an illegal command, 2 on bad arguments.
 )";
 
 int play(std::vector<std::string> args) {
@@ -73,6 +86,7 @@ int main(int argc, char** argv) {
   }
   if (command == "play") return play(rest);
   if (command == "simulate") return loyang::tools::run_simulate(rest, std::cout, std::cerr);
+  if (command == "arena") return loyang::tools::run_arena(rest, std::cout, std::cerr);
   std::cerr << "loyang: unknown command " << command << " (see loyang --help)\n";
   return 2;
 }

@@ -1,0 +1,201 @@
+#include "easy_bot.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+#include "plan.hpp"
+#include "worth.hpp"
+#include "loyang/engine/data.hpp"
+
+namespace loyang::bots::detail {
+
+using namespace engine;
+
+namespace {
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+overloaded(F...) -> overloaded<F...>;
+
+/// Cash kept back after moving on the Path (before the last round): enough to buy the
+/// vegetables and the field of the next round without a loan.
+constexpr int path_reserve = 6;
+
+/// How far to move: always the first step (1 Cash, the cheapest step there is), then as far
+/// as the Cash above the reserve goes; in the last round as far as the Cash goes.
+int steps_wanted(const state& s, const player_state& ps) {
+  const int spend = s.round >= rounds ? ps.cash : std::max(ps.cash - path_reserve, std::min(ps.cash, 1));
+  int n = 0;
+  while (ps.position + n + 1 <= path_end && path_cost(ps.position, n + 1) <= spend) ++n;
+  return n;
+}
+
+struct context {
+  const state& s;
+  player_id seat;
+  const player_state& ps;
+  bool capped;             ///< this turn has run too long: end it
+  std::optional<turn_plan> plan;  ///< Action phase turns only
+  double best_courtyard = 0;  ///< Card phase: the best Courtyard card's value
+};
+
+bool planned_serve(const context& x, card_id c) {
+  return x.plan && std::any_of(x.plan->serves.begin(), x.plan->serves.end(), [&](const auto& p) { return p.card == c; });
+}
+double planned_serve_net(const context& x, card_id c) {
+  for (const auto& p : x.plan->serves)
+    if (p.card == c) return p.net;
+  return 0;
+}
+int planned_buys(const context& x, veg v) {
+  return x.plan ? static_cast<int>(std::count(x.plan->buys.begin(), x.plan->buys.end(), v)) : 0;
+}
+int offer_row_price(const state& s, card_id c) {
+  for (int i = 0; i < offer_slots; ++i)
+    if (s.offer[static_cast<std::size_t>(i)] == c) return i < offer_columns ? 0 : i < 2 * offer_columns ? 1 : 2;
+  return 2;
+}
+
+/// The score of one command: higher is better; the comment on each case says why.
+double score(const context& x, const command& c) {
+  const state& s = x.s;
+  const auto& ps = x.ps;
+  const bool main = s.current_step == step::main;
+  return std::visit(
+      overloaded{
+          // Setup: the Home field gives 9 harvests of the crop; the dearer crop pays more later.
+          [&](const cmd::plant_home& m) { return 9 * crop_worth(m.crop) - buy_price(m.crop); },
+          // 2 players: a free extra card to choose from.
+          [&](const cmd::reveal_courtyard&) { return 2000.0; },
+          // Wait (give up the worst hand card) only while the Courtyard offers nothing good.
+          [&](const cmd::place_in_courtyard& m) {
+            const bool wait = ps.hand.size() >= 3 && x.best_courtyard < 3.0;
+            return wait ? 1000.0 - card_value(s, x.seat, m.card) : -1000.0;
+          },
+          // Take the pair worth most to us.
+          [&](const cmd::take_cards& m) { return card_value(s, x.seat, m.hand) + card_value(s, x.seat, m.courtyard); },
+          // The partner matters little to the easy bot: the one furthest behind.
+          [&](const cmd::choose_partner& m) { return -static_cast<double>(s.players[static_cast<std::size_t>(m.partner)].position); },
+          // Serve the customers of the plan; the plan says which pay for their vegetables.
+          [&](const cmd::serve_regular& m) { return planned_serve(x, m.card) ? 100 + planned_serve_net(x, m.card) : -1.0; },
+          [&](const cmd::serve_casual& m) { return planned_serve(x, m.card) ? 100 + planned_serve_net(x, m.card) : -1.0; },
+          // Sow as planned: a sown field gives one vegetable per space over the rounds left.
+          [&](const cmd::sow& m) {
+            if (!x.plan) return -2.0;
+            for (const auto& p : x.plan->sows)
+              if (p.field == m.field && p.crop == m.crop) return 90 + p.net;
+            return -2.0;
+          },
+          // Buy only what a planned sowing or customer needs (never to sell again: loses Cash).
+          [&](const cmd::buy& m) { return planned_buys(x, m.crop) > 0 ? 60.0 : -5.0; },
+          // The Shopper buys the same for 2 less, the Haggler two for the price of one.
+          [&](const cmd::shopper& m) { return !m.with_haggler && planned_buys(x, m.crop) > 0 ? 61.0 : -5.0; },
+          [&](const cmd::haggler& m) { return planned_buys(x, m.crop) >= 2 ? 62.0 : -5.0; },
+          // Trade as planned: spare vegetables into one a customer wants.
+          [&](const cmd::trade& m) {
+            return x.plan && std::find(x.plan->trades.begin(), x.plan->trades.end(), m) != x.plan->trades.end() ? 60.0 : -5.0;
+          },
+          // Skip a Regular customer the plan cannot serve at a profit (after everything else).
+          [&](const cmd::skip_regular& m) { return x.capped ? 900.0 : planned_serve(x, m.card) ? -1.0 : 20.0; },
+          // Spare vegetables (beyond what is planned and what the Storehouse keeps) are sold
+          // rather than thrown away at the end of the turn; otherwise selling loses value.
+          [&](const cmd::sell& m) {
+            if (main && x.plan && x.plan->spare[m.crop] > 0) return 10.0 + sell_price(m.crop);
+            return sell_price(m.crop) - hold_worth(m.crop) - (s.current_step == step::store ? 0.0 : 3.0);
+          },
+          // A cheap Two-pack is a cheap pair of cards; only with Cash to spare, not at the end.
+          [&](const cmd::buy_two_pack&) {
+            const int price = two_pack_price(s, x.seat);
+            return s.round < rounds && price <= 2 && ps.cash - price >= 4 ? 30.0 - price : -5.0;
+          },
+          // Keep the better card on top; a second one under it only when clearly good (it
+          // waits there), never a field (paid now, sown only later).
+          [&](const cmd::keep_two_pack& m) {
+            if (m.top == no_card) return 0.0;
+            double v = card_value(s, x.seat, m.top);
+            if (m.bottom != no_card) {
+              const double b = card_value(s, x.seat, m.bottom);
+              if (b <= 1.0 || kind_of(m.bottom) == card_kind::common_field) return -5.0;
+              v += 0.5 * b;
+            }
+            return v;
+          },
+          // Loans cost a step on the Path at the end (worth far more than 5 Cash by then):
+          // only when nothing else is possible.
+          [&](const cmd::take_loan&) { return -50.0; },
+          // Nothing useful left (all Regular customers handled, or it has gone on too long).
+          [&](const cmd::end_turn&) { return x.capped ? 1000.0 : 0.0; },
+          // The larger Storehouse keeps 3 more vegetables every round: worth 2 Cash early on.
+          [&](const cmd::upgrade_storehouse&) {
+            return s.round <= 7 && ps.cash >= 4 && ps.cart.total() >= 3 ? 5.0 : -5.0;
+          },
+          // Over the Storehouse's size: throw away the least useful vegetable.
+          [&](const cmd::discard_veg& m) { return -hold_worth(m.crop); },
+          [&](const cmd::advance& m) { return -std::abs(m.steps - steps_wanted(s, ps)) * 1.0; },
+          // Red markers cost 2 Cash per skip: turn them blue.
+          [&](const cmd::saleswoman_blue&) {
+            const bool red = std::any_of(ps.played.begin(), ps.played.end(), [](const played_card& p) { return p.red; });
+            return red ? 40.0 : -5.0;
+          },
+          // Vegetables now instead of next round, and the fields free to sow again.
+          [&](const cmd::plough_harvest&) {
+            const bool ones = std::any_of(ps.fields.begin(), ps.fields.end(),
+                                          [](const field& f) { return f.id != home_field && f.count == 1; });
+            return ones ? 50.0 : -5.0;
+          },
+          // Late in the game the fields' remaining vegetables are worth more now than left over.
+          [&](const cmd::harvest_helper& m) { return s.round >= 7 ? static_cast<double>(std::popcount(m.fields)) : -1.0; },
+          [&](const cmd::skip_harvest_helper&) { return 0.5; },
+          // Solo: buy from the Offer what is worth more than its row's price.
+          [&](const cmd::buy_from_offer& m) { return card_value(s, x.seat, m.card) - offer_row_price(s, m.card); },
+          [&](const cmd::finish_offer&) { return 0.3; },
+          // Squire: more cards when they are worth having.
+          [&](const cmd::squire_take& m) { return card_value(s, x.seat, m.card) - 0.5; },
+          [&](const cmd::finish_taking&) { return 0.0; },
+          // Book-keeper (only entered by accident): finish, paid for the most common crop.
+          [&](const cmd::book_keeper_done& m) {
+            return 10.0 + static_cast<double>(std::count_if(ps.fields.begin(), ps.fields.end(),
+                                                             [&](const field& f) { return f.count > 0 && f.crop == m.crop; }));
+          },
+          [&](const cmd::foreman_pass&) { return 0.0; },
+          // Helpers the easy bot has no plan for, and discarding them: not used.
+          [&](const cmd::discard_helper&) { return -20.0; },
+          [&](const auto&) { return -10.0; },
+      },
+      c);
+}
+
+}  // namespace
+
+command easy_bot::choose(const seat_view& v, rng& random) {
+  (void)random;  // deterministic: ties go to the first command listed
+  const state& s = v.state();
+  const auto legal = legal_for(v);
+  const std::uint64_t key = (std::uint64_t{s.round} << 8) | static_cast<std::uint64_t>(s.current_phase);
+  if (key != turn_key_) {
+    turn_key_ = key;
+    turn_commands_ = 0;
+  }
+  ++turn_commands_;
+  context x{s, v.seat(), s.players[static_cast<std::size_t>(v.seat())], turn_commands_ > easy_turn_cap, std::nullopt};
+  if (s.current_step == step::main && s.active == v.seat()) x.plan = make_plan(s, v.seat());
+  if (s.current_step == step::distribution) {
+    for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, card_value(s, v.seat(), c));
+  }
+  double best = -std::numeric_limits<double>::infinity();
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double sc = score(x, legal[i]);
+    if (sc > best) {
+      best = sc;
+      at = i;
+    }
+  }
+  return legal[at];
+}
+
+}  // namespace loyang::bots::detail

@@ -1,0 +1,241 @@
+// `loyang arena`: bots::play_match over many seeds, on threads, summed per level.
+#include "arena.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "loyang/bots/match.hpp"
+
+namespace loyang::tools {
+namespace {
+
+struct arena_options {
+  std::vector<bots::level> seats{bots::level::easy, bots::level::random};
+  int games = 100;
+  std::uint64_t seed = 1;
+  engine::options game;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool json = false;
+};
+
+template <class Int>
+std::optional<Int> to_number(const std::string& text) {
+  Int v{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return v;
+}
+
+std::optional<arena_options> parse_args(const std::vector<std::string>& args, std::ostream& err) {
+  arena_options opt;
+  const auto bad = [&](const std::string& why) -> std::optional<arena_options> {
+    err << "loyang arena: " << why << " (see loyang --help)\n";
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      opt.json = true;
+      continue;
+    }
+    if (a == "--introductory") {
+      opt.game.introductory = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) return bad(a.starts_with("--") ? a + " needs a value" : "unknown argument " + a);
+    const std::string& value = args[++i];
+    if (a == "--seats") {
+      opt.seats.clear();
+      std::size_t from = 0;
+      while (from <= value.size()) {
+        const auto to = std::min(value.find(',', from), value.size());
+        const auto l = bots::level_by_name(value.substr(from, to - from));
+        if (!l) return bad("--seats takes levels random or easy, separated by commas");
+        opt.seats.push_back(*l);
+        from = to + 1;
+      }
+      if (opt.seats.size() > 4) return bad("--seats names 1 to 4 seats");
+    } else if (a == "--games") {
+      const auto n = to_number<int>(value);
+      if (!n || *n < 1) return bad("--games must be a positive number");
+      opt.games = *n;
+    } else if (a == "--seed") {
+      const auto n = to_number<std::uint64_t>(value);
+      if (!n) return bad("--seed must be a non-negative number");
+      opt.seed = *n;
+    } else if (a == "--threads") {
+      const auto n = to_number<unsigned>(value);
+      if (!n || *n < 1) return bad("--threads must be a positive number");
+      opt.threads = *n;
+    } else if (a == "--ruleset") {
+      if (value == "yucata") {
+        opt.game.rules = engine::ruleset::yucata;
+      } else if (value == "original") {
+        opt.game.rules = engine::ruleset::original;
+      } else {
+        return bad("--ruleset must be yucata or original");
+      }
+    } else {
+      return bad("unknown argument " + a);
+    }
+  }
+  opt.game.players = static_cast<int>(opt.seats.size());
+  if (const auto e = engine::validate(opt.game)) return bad(e->message);
+  return opt;
+}
+
+/// The level playing seat `seat` in game `g` (rotated so every level sits in every seat).
+std::size_t entry_of(const arena_options& opt, int g, std::size_t seat) {
+  return (seat + static_cast<std::size_t>(g)) % opt.seats.size();
+}
+
+std::vector<bots::match_result> play_all(const arena_options& opt) {
+  std::vector<bots::match_result> results(static_cast<std::size_t>(opt.games));
+  const auto worker = [&](unsigned t) {
+    for (int g = static_cast<int>(t); g < opt.games; g += static_cast<int>(opt.threads)) {
+      std::vector<std::unique_ptr<bots::bot>> owned;
+      std::vector<bots::bot*> seats;
+      for (std::size_t s = 0; s < opt.seats.size(); ++s) {
+        owned.push_back(bots::make_bot(opt.seats[entry_of(opt, g, s)]));
+        seats.push_back(owned.back().get());
+      }
+      bots::match_options m;
+      m.game = opt.game;
+      m.seed = opt.seed + static_cast<std::uint64_t>(g);
+      results[static_cast<std::size_t>(g)] = bots::play_match(m, seats);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < opt.threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& th : pool) th.join();
+  return results;
+}
+
+struct level_sum {
+  int entries = 0;
+  int plays = 0;
+  int wins = 0;
+  double rank = 0, position = 0, loans = 0;
+  std::map<int, int> levels;  ///< solo: final position -> games
+};
+
+/// The 95% Wilson score interval of `wins` out of `n`.
+std::pair<double, double> wilson(int wins, int n) {
+  if (n == 0) return {0, 0};
+  const double z = 1.959963984540054, p = double(wins) / n, z2n = z * z / n;
+  const double centre = (p + z2n / 2) / (1 + z2n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::string fixed(double v, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const auto opt = parse_args(args, err);
+  if (!opt) return 2;
+  const auto results = play_all(*opt);
+
+  std::map<bots::level, level_sum> sums;
+  for (auto l : opt->seats) ++sums[l].entries;
+  int unfinished = 0, illegal = 0;
+  long commands = 0;
+  std::map<engine::solo_rating, int> ratings;
+  for (int g = 0; g < opt->games; ++g) {
+    const auto& r = results[static_cast<std::size_t>(g)];
+    commands += r.commands;
+    illegal += r.illegal;
+    if (!r.finished) {
+      ++unfinished;
+      continue;
+    }
+    ++ratings[r.rating];
+    for (std::size_t s = 0; s < r.seats.size(); ++s) {
+      auto& sum = sums[opt->seats[entry_of(*opt, g, s)]];
+      ++sum.plays;
+      sum.wins += r.seats[s].rank == 1;
+      sum.rank += r.seats[s].rank;
+      sum.position += r.seats[s].position;
+      sum.loans += r.seats[s].loans;
+      ++sum.levels[r.seats[s].position];
+    }
+  }
+
+  const bool solo = opt->game.players == 1;
+  nlohmann::json report{{"players", opt->game.players},
+                        {"ruleset", std::string(engine::to_string(opt->game.rules))},
+                        {"games", opt->games},
+                        {"seed", opt->seed},
+                        {"unfinished", unfinished},
+                        {"illegal", illegal},
+                        {"commands_per_game", double(commands) / opt->games}};
+  auto levels = nlohmann::json::array();
+  for (const auto& [l, sum] : sums) {
+    const auto [low, high] = wilson(sum.wins, sum.plays);
+    const double n = std::max(1, sum.plays);
+    nlohmann::json j{{"level", std::string(bots::to_string(l))}, {"seats", sum.entries},
+                     {"plays", sum.plays}, {"wins", sum.wins},
+                     {"win_rate", sum.wins / n}, {"win_rate_low", low}, {"win_rate_high", high},
+                     {"average_rank", sum.rank / n}, {"average_position", sum.position / n},
+                     {"average_loans", sum.loans / n}};
+    if (solo) {
+      nlohmann::json dist = nlohmann::json::object();
+      int seen = 0, median = 0;
+      for (const auto& [pos, count] : sum.levels) {
+        dist[std::to_string(pos)] = count;
+        if (seen < (sum.plays + 1) / 2 && seen + count >= (sum.plays + 1) / 2) median = pos;
+        seen += count;
+      }
+      j["levels_reached"] = dist;
+      j["median_level"] = median;
+      j["ratings"] = {{"none", ratings[engine::solo_rating::none]}, {"good", ratings[engine::solo_rating::good]},
+                      {"very_good", ratings[engine::solo_rating::very_good]},
+                      {"master", ratings[engine::solo_rating::master]}};
+    }
+    levels.push_back(j);
+  }
+  report["levels"] = levels;
+  if (opt->json) {
+    out << report.dump(2) << '\n';
+  } else {
+    out << "arena: " << opt->game.players << " player(s), " << engine::to_string(opt->game.rules) << ", "
+        << opt->games << " games from seed " << opt->seed << ", seats rotated; unfinished " << unfinished
+        << ", illegal commands " << illegal << "\n";
+    out << "level   seats  plays   wins  win rate  95% interval    avg rank  avg position  avg loans\n";
+    for (const auto& j : levels) {
+      char line[200];
+      std::snprintf(line, sizeof line, "%-7s %5d %6d %6d  %6.1f%%  %5.1f%% - %5.1f%%  %8.2f  %12.2f  %9.2f\n",
+                    j["level"].get<std::string>().c_str(), j["seats"].get<int>(), j["plays"].get<int>(),
+                    j["wins"].get<int>(), 100 * j["win_rate"].get<double>(), 100 * j["win_rate_low"].get<double>(),
+                    100 * j["win_rate_high"].get<double>(), j["average_rank"].get<double>(),
+                    j["average_position"].get<double>(), j["average_loans"].get<double>());
+      out << line;
+      if (solo) {
+        out << "  levels reached:";
+        for (const auto& [pos, count] : sums.begin()->second.levels) out << ' ' << pos << ':' << count;
+        out << "\n  median level " << j["median_level"].get<int>() << "; ratings: good (17) "
+            << j["ratings"]["good"].get<int>() << ", very good (18) " << j["ratings"]["very_good"].get<int>()
+            << ", master (19+) " << j["ratings"]["master"].get<int>() << ", below 17 "
+            << j["ratings"]["none"].get<int>() << " (" << fixed(100.0 * j["ratings"]["master"].get<int>() / std::max(1, opt->games), 1)
+            << "% master)\n";
+      }
+    }
+  }
+  return unfinished == 0 && illegal == 0 ? 0 : 1;
+}
+
+}  // namespace loyang::tools
