@@ -177,8 +177,9 @@ turn_plan make_plan(const state& s, player_id seat) {
         need(info.wants[0]);
         need(info.wants[1]);
         pay = info.pays[static_cast<std::size_t>(std::min<int>(open[i]->deliveries, 3))];
-        // Serving also avoids the skip: 2 Cash when red, a red marker (a later 2) when blue.
-        pay += open[i]->red ? regular_penalty : 0.7;
+        // Serving also avoids the skip: 2 Cash when red, a red marker (a later 2) when blue;
+        // and an unserved customer stays until his 4th delivery, asking again every round.
+        pay += open[i]->red ? 2 * regular_penalty : regular_penalty;
       } else {
         for (veg w : info.goods) need(w);
         pay = info.pays[0] + casual_modifier(regulars, casuals);

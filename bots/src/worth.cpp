@@ -32,7 +32,7 @@ double supply_cost(const state& s, player_id seat, veg v) {
   }
   if (grows) return crop_worth(v) * 0.8;
   if (could_sow) return crop_worth(v) * 1.2;
-  return buy_price(v) * 0.8;  // the shop, sometimes a Market stall for less
+  return buy_price(v) + 0.5;  // the shop (whose stock runs out), now and then a Market stall
 }
 
 double sow_value(const state& s, field_id f, veg v) {
@@ -44,7 +44,11 @@ namespace {
 double regular_value(const state& s, player_id seat, const card_info& info) {
   const double cost = supply_cost(s, seat, info.wants[0]) + supply_cost(s, seat, info.wants[1]);
   double v = 0;
-  for (int i = 0; i < deliveries_left(s); ++i) v += info.pays[static_cast<std::size_t>(i)] - cost;
+  for (int i = 0; i < deliveries_left(s); ++i) {
+    const double net = info.pays[static_cast<std::size_t>(i)] - cost;
+    // A customer he cannot serve at a profit stays and costs up to 2 Cash a round.
+    v += net > 0 ? net : -regular_penalty;
+  }
   return v + 0.5;  // one more Regular customer: Casual customers pay 2 more
 }
 
