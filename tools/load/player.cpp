@@ -72,7 +72,7 @@ void player::go() {
   net::post(table_->strand, [self = shared_from_this()] {
     self->playing_ = true;
     self->maybe_act();
-    if (self->run_.chat_interval > 0) self->chat_later();
+    if (self->run_.chat_interval > 0) self->chat_later(true);
   });
 }
 
@@ -308,8 +308,11 @@ void player::act() {
   send(std::move(text));
 }
 
-void player::chat_later() {
-  chat_timer_.expires_after(std::chrono::duration_cast<clock::duration>(seconds(run_.chat_interval)));
+void player::chat_later(bool first) {
+  // The first message at a random point of the interval: clients that all chatted on the same
+  // tick would hit the server as one burst every interval, which no real chat does.
+  const double wait = first ? std::uniform_real_distribution<double>(0, run_.chat_interval)(random_) : run_.chat_interval;
+  chat_timer_.expires_after(std::chrono::duration_cast<clock::duration>(seconds(wait)));
   chat_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec || self->closed_ || self->run_.stopping) return;
     const auto n = ++self->chats_;

@@ -68,7 +68,8 @@ class player : public std::enable_shared_from_this<player> {
   bool timer_armed_ = false;
   net::basic_waitable_timer<clock, net::wait_traits<clock>, strand_type> chat_timer_;
   int chats_ = 0;
-  void chat_later();
+  /// Sends a chat message after the chat interval (the first after a random part of it).
+  void chat_later(bool first = false);
   bool connected_ = false;
   std::function<void(bool)> on_ready_;
   std::mt19937_64 random_;
