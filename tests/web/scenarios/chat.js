@@ -159,7 +159,19 @@ export default [
     expect((await typist.inputValue("#chat-input")) === "half a thought", "typing goes on where it was");
     await typist.keyboard.press("Shift+Enter");
     await typist.keyboard.type("on two lines");
-    await typist.keyboard.press("Enter");
+    // Sent with Enter; a typist who was paced by the server above waits as told, then again.
+    for (let i = 0; i < 3; i++) {
+      await typist.keyboard.press("Enter");
+      await waitUntil(typist, () => document.querySelector("#chat-input").value === "" || document.querySelector("#chat-error").textContent !== "");
+      const wait = /wait (\d+) s/.exec(await typist.textContent("#chat-error"));
+      if (!wait) break;
+      await typist.waitForTimeout(Number(wait[1]) * 1000 + 200);
+      await typist.focus("#chat-input");
+      // Typing clears the refusal shown, so the next answer is told apart from it.
+      await typist.keyboard.press("End");
+      await typist.keyboard.type(" ");
+      await typist.keyboard.press("Backspace");
+    }
     await waitUntil(mover, () => [...document.querySelectorAll("#chat-list .chat-text")].some((e) => e.textContent === "half a thought\non two lines"));
 
     // A reload brings the history back, oldest first, HTML still as text.
