@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -12,7 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "loyang/bots/determinize.hpp"
 #include "loyang/bots/match.hpp"
+#include "loyang/bots/strong.hpp"
+#include "loyang/engine/serialize.hpp"
 
 namespace loyang::tools {
 namespace {
@@ -24,6 +28,34 @@ struct arena_options {
   engine::options game;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   bool json = false;
+  int playouts = bots::strong_options{}.playouts;      ///< the strong bot's budget per decision
+  int candidates = bots::strong_options{}.candidates;  ///< commands it searches
+  int time_limit_ms = 0;  ///< > 0: the strong bot also stops after this long per decision
+  bool playout_bench = false;
+};
+
+using steady = std::chrono::steady_clock;
+
+/// Times every decision of the bot it wraps (the strong bot's time per move); with a time
+/// limit, `deadline` is what the strong bot's out_of_time compares the clock with.
+class timed_bot final : public bots::bot {
+ public:
+  timed_bot(std::vector<double>* times, int limit_ms) : times_(times), limit_ms_(limit_ms) {}
+  void wrap(std::unique_ptr<bots::bot> inner) { inner_ = std::move(inner); }
+  const steady::time_point& deadline() const { return deadline_; }
+  engine::command choose(const bots::seat_view& v, engine::rng& random) override {
+    const auto start = steady::now();
+    deadline_ = start + std::chrono::milliseconds(limit_ms_);
+    const auto c = inner_->choose(v, random);
+    times_->push_back(std::chrono::duration<double, std::milli>(steady::now() - start).count());
+    return c;
+  }
+
+ private:
+  std::unique_ptr<bots::bot> inner_;
+  std::vector<double>* times_;
+  int limit_ms_;
+  steady::time_point deadline_;
 };
 
 template <class Int>
@@ -50,6 +82,10 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       opt.game.introductory = true;
       continue;
     }
+    if (a == "--playout-bench") {
+      opt.playout_bench = true;
+      continue;
+    }
     if (i + 1 >= args.size()) return bad(a.starts_with("--") ? a + " needs a value" : "unknown argument " + a);
     const std::string& value = args[++i];
     if (a == "--seats") {
@@ -58,7 +94,7 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       while (from <= value.size()) {
         const auto to = std::min(value.find(',', from), value.size());
         const auto l = bots::level_by_name(value.substr(from, to - from));
-        if (!l) return bad("--seats takes levels random or easy, separated by commas");
+        if (!l) return bad("--seats takes levels random, easy or strong, separated by commas");
         opt.seats.push_back(*l);
         from = to + 1;
       }
@@ -67,6 +103,10 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       const auto n = to_number<int>(value);
       if (!n || *n < 1) return bad("--games must be a positive number");
       opt.games = *n;
+    } else if (a == "--playouts" || a == "--candidates" || a == "--time-limit-ms") {
+      const auto n = to_number<int>(value);
+      if (!n || *n < (a == "--time-limit-ms" ? 0 : 1)) return bad(a + " must be a positive number");
+      (a == "--playouts" ? opt.playouts : a == "--candidates" ? opt.candidates : opt.time_limit_ms) = *n;
     } else if (a == "--seed") {
       const auto n = to_number<std::uint64_t>(value);
       if (!n) return bad("--seed must be a non-negative number");
@@ -97,14 +137,27 @@ std::size_t entry_of(const arena_options& opt, int g, std::size_t seat) {
   return (seat + static_cast<std::size_t>(g)) % opt.seats.size();
 }
 
-std::vector<bots::match_result> play_all(const arena_options& opt) {
+/// A bot of level `l`; the strong bot with the arena's budget, timed into `times`.
+std::unique_ptr<bots::bot> make_seat(const arena_options& opt, bots::level l, std::vector<double>* times) {
+  if (l != bots::level::strong) return bots::make_bot(l);
+  auto timed = std::make_unique<timed_bot>(times, opt.time_limit_ms);
+  bots::strong_options o;
+  o.playouts = opt.playouts;
+  o.candidates = opt.candidates;
+  if (opt.time_limit_ms > 0) o.out_of_time = [t = timed.get()] { return steady::now() >= t->deadline(); };
+  timed->wrap(bots::make_strong_bot(std::move(o)));
+  return timed;
+}
+
+std::vector<bots::match_result> play_all(const arena_options& opt, std::vector<std::vector<double>>& times) {
   std::vector<bots::match_result> results(static_cast<std::size_t>(opt.games));
+  times.assign(static_cast<std::size_t>(opt.games), {});
   const auto worker = [&](unsigned t) {
     for (int g = static_cast<int>(t); g < opt.games; g += static_cast<int>(opt.threads)) {
       std::vector<std::unique_ptr<bots::bot>> owned;
       std::vector<bots::bot*> seats;
       for (std::size_t s = 0; s < opt.seats.size(); ++s) {
-        owned.push_back(bots::make_bot(opt.seats[entry_of(opt, g, s)]));
+        owned.push_back(make_seat(opt, opt.seats[entry_of(opt, g, s)], &times[static_cast<std::size_t>(g)]));
         seats.push_back(owned.back().get());
       }
       bots::match_options m;
@@ -143,12 +196,63 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
+/// The q-quantile (0..1) of `v` (sorted here), nearest rank.
+double quantile(std::vector<double>& v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto at = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size())));
+  return v[std::min(v.size() - 1, at == 0 ? 0 : at - 1)];
+}
+
+/// --playout-bench: the strong bot's inner loop alone on one thread. Along `games` games of
+/// easy bots (seed S+i), every 10th decision of any seat: sample a full state from the
+/// seat's view, copy it and play it out with the easy policy (what one playout costs).
+int playout_bench(const arena_options& opt, std::ostream& out) {
+  std::vector<engine::state> roots;
+  std::vector<engine::player_id> seats;
+  for (int g = 0; g < opt.games; ++g) {
+    engine::state s = engine::new_game(opt.game, opt.seed + static_cast<std::uint64_t>(g));
+    std::vector<std::unique_ptr<bots::bot>> bots_;
+    for (int i = 0; i < opt.game.players; ++i) bots_.push_back(bots::make_bot(bots::level::easy));
+    engine::rng r(1);
+    for (int n = 0; s.current_phase != engine::phase::finished && n < 5000; ++n) {
+      const engine::player_id p = s.active;
+      if (n % 10 == 0) {
+        roots.push_back(engine::view(s, p));
+        seats.push_back(p);
+      }
+      if (engine::apply(s, p, bots_[static_cast<std::size_t>(p)]->choose(bots::seat_view(s, p), r))) break;
+    }
+  }
+  engine::rng random(opt.seed);
+  long commands = 0;
+  const auto start = steady::now();
+  double sample_ms = 0;
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const auto t0 = steady::now();
+    engine::state s = bots::determinize(roots[i], seats[i], random);
+    sample_ms += std::chrono::duration<double, std::milli>(steady::now() - t0).count();
+    commands += bots::play_out(s);
+  }
+  const double seconds = std::chrono::duration<double>(steady::now() - start).count();
+  const auto n = static_cast<double>(roots.size());
+  nlohmann::json j{{"players", opt.game.players}, {"playouts", roots.size()}, {"seconds", seconds},
+                   {"playouts_per_second", n / seconds}, {"commands_per_playout", double(commands) / n},
+                   {"commands_per_second", double(commands) / seconds},
+                   {"determinize_microseconds", 1000 * sample_ms / n},
+                   {"state_bytes", engine::encode(roots.front()).size()}};
+  out << j.dump(2) << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const auto opt = parse_args(args, err);
   if (!opt) return 2;
-  const auto results = play_all(*opt);
+  if (opt->playout_bench) return playout_bench(*opt, out);
+  std::vector<std::vector<double>> game_times;
+  const auto results = play_all(*opt, game_times);
 
   std::map<bots::level, level_sum> sums;
   for (auto l : opt->seats) ++sums[l].entries;
@@ -209,6 +313,17 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
     levels.push_back(j);
   }
   report["levels"] = levels;
+  // The strong bot's time per decision (wall clock: depends on the machine and its load).
+  std::vector<double> times;
+  for (const auto& t : game_times) times.insert(times.end(), t.begin(), t.end());
+  if (!times.empty()) {
+    const auto n = times.size();
+    report["strong"] = {{"playouts", opt->playouts}, {"candidates", opt->candidates},
+                        {"time_limit_ms", opt->time_limit_ms}, {"decisions", n},
+                        {"decision_ms_median", quantile(times, 0.5)}, {"decision_ms_p99", quantile(times, 0.99)},
+                        {"decision_ms_max", times.back()},
+                        {"decisions_within_1s", double(std::count_if(times.begin(), times.end(), [](double t) { return t <= 1000; })) / double(n)}};
+  }
   if (opt->json) {
     out << report.dump(2) << '\n';
   } else {
@@ -233,6 +348,15 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
             << j["ratings"]["none"].get<int>() << " (" << fixed(100.0 * j["ratings"]["master"].get<int>() / std::max(1, opt->games), 1)
             << "% master)\n";
       }
+    }
+    if (report.contains("strong")) {
+      const auto& j = report["strong"];
+      out << "strong: " << j["playouts"].get<int>() << " playouts over the easy bot's best " << j["candidates"].get<int>()
+          << " commands" << (opt->time_limit_ms > 0 ? ", time limit " + std::to_string(opt->time_limit_ms) + " ms" : "")
+          << "; " << j["decisions"].get<std::size_t>() << " decisions: median " << fixed(j["decision_ms_median"].get<double>(), 1)
+          << " ms, p99 " << fixed(j["decision_ms_p99"].get<double>(), 1) << " ms, max "
+          << fixed(j["decision_ms_max"].get<double>(), 1) << " ms, within 1 s "
+          << fixed(100 * j["decisions_within_1s"].get<double>(), 2) << "%\n";
     }
   }
   return unfinished == 0 && illegal == 0 ? 0 : 1;

@@ -23,6 +23,7 @@ Usage:
                                play random games, checking the invariants after every command
   loyang arena [--seats L1,L2,...] [--games N] [--seed S] [--ruleset yucata|original]
                [--introductory] [--threads T] [--json]
+               [--playouts P] [--candidates C] [--time-limit-ms MS] [--playout-bench]
                                bots against each other: win rates per level (docs/bots.md)
   loyang --help                this text
 
@@ -45,13 +46,19 @@ simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses 
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",
           "first_violations"}. Exit 0, 1 on any invariant violation, 2 on bad arguments.
 
-arena: levels random and easy, one per seat (1-4 seats; default easy,random); defaults
+arena: levels random, easy and strong, one per seat (1-4 seats; default easy,random); defaults
   --games 100 --seed 1 --ruleset yucata, --threads the machine's cores. Game i uses seed S+i
   with the seats rotated by i. Prints per level the plays, wins with their 95% (Wilson)
   interval, average rank, final position (after loans) and loans; solo games also the levels
   reached and the rulebook's ratings (17 good, 18 very good, 19 master). --json: the same as
   one JSON object. The result does not depend on --threads. Exit 0, 1 when a game did not
   finish or a bot sent an illegal command, 2 on bad arguments.
+  The strong bot: --playouts P per decision (default 400) over the easy bot's best
+  --candidates C commands (4); --time-limit-ms MS also stops each search after MS (then the
+  result depends on the machine). Its time per decision is reported (median, p99, max).
+  --playout-bench: no games; along --games games of easy bots (for the --seats count of
+  players) samples a full state from a seat's view at every 10th command and plays it out
+  as the strong bot does, on one thread: playouts and commands per second.
 )";
 
 int play(std::vector<std::string> args) {

@@ -3,6 +3,7 @@
 
 #include "easy_bot.hpp"
 #include "loyang/bots/bot.hpp"
+#include "loyang/bots/strong.hpp"
 
 namespace loyang::bots {
 
@@ -37,13 +38,22 @@ std::vector<command> legal_for(const seat_view& v) {
 std::optional<level> level_by_name(std::string_view name) {
   if (name == "random") return level::random;
   if (name == "easy") return level::easy;
+  if (name == "strong") return level::strong;
   return std::nullopt;
 }
 
-std::string_view to_string(level l) { return l == level::random ? "random" : "easy"; }
+std::string_view to_string(level l) {
+  switch (l) {
+    case level::random: return "random";
+    case level::easy: return "easy";
+    case level::strong: return "strong";
+  }
+  return "random";
+}
 
 std::unique_ptr<bot> make_bot(level l) {
   if (l == level::easy) return std::make_unique<detail::easy_bot>();
+  if (l == level::strong) return make_strong_bot();
   return std::make_unique<random_bot>();
 }
 

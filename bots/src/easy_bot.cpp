@@ -171,31 +171,36 @@ double score(const context& x, const command& c) {
 
 }  // namespace
 
-command easy_bot::choose(const seat_view& v, rng& random) {
-  (void)random;  // deterministic: ties go to the first command listed
-  const state& s = v.state();
-  const auto legal = legal_for(v);
+void easy_scores(const state& s, player_id seat, const std::vector<command>& legal, bool capped,
+                 std::vector<double>& out) {
+  context x{s, seat, s.players[static_cast<std::size_t>(seat)], capped, std::nullopt};
+  if (s.current_step == step::main && s.active == seat) x.plan = make_plan(s, seat);
+  if (s.current_step == step::distribution) {
+    for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, card_value(s, seat, c));
+  }
+  out.clear();
+  for (const auto& c : legal) out.push_back(score(x, c));
+}
+
+bool easy_policy::next_command(const state& s) {
   const std::uint64_t key = (std::uint64_t{s.round} << 8) | static_cast<std::uint64_t>(s.current_phase);
   if (key != turn_key_) {
     turn_key_ = key;
     turn_commands_ = 0;
   }
-  ++turn_commands_;
-  context x{s, v.seat(), s.players[static_cast<std::size_t>(v.seat())], turn_commands_ > easy_turn_cap, std::nullopt};
-  if (s.current_step == step::main && s.active == v.seat()) x.plan = make_plan(s, v.seat());
-  if (s.current_step == step::distribution) {
-    for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, card_value(s, v.seat(), c));
-  }
-  double best = -std::numeric_limits<double>::infinity();
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < legal.size(); ++i) {
-    const double sc = score(x, legal[i]);
-    if (sc > best) {
-      best = sc;
-      at = i;
-    }
-  }
-  return legal[at];
+  return ++turn_commands_ > easy_turn_cap;
+}
+
+std::size_t easy_policy::choose(const state& s, player_id seat, const std::vector<command>& legal) {
+  easy_scores(s, seat, legal, next_command(s), scores_);
+  // Ties go to the first command listed: the easy bot is deterministic.
+  return static_cast<std::size_t>(std::max_element(scores_.begin(), scores_.end()) - scores_.begin());
+}
+
+command easy_bot::choose(const seat_view& v, rng& random) {
+  (void)random;  // deterministic
+  const auto legal = legal_for(v);
+  return legal[policy_.choose(v.state(), v.seat(), legal)];
 }
 
 }  // namespace loyang::bots::detail

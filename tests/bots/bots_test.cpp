@@ -73,6 +73,8 @@ TEST_CASE("the same seed gives the same game") {
 TEST_CASE("level names") {
   CHECK(bots::level_by_name("easy") == bots::level::easy);
   CHECK(bots::level_by_name("random") == bots::level::random);
-  CHECK_FALSE(bots::level_by_name("strong"));
+  CHECK(bots::level_by_name("strong") == bots::level::strong);
+  CHECK(bots::to_string(bots::level::strong) == "strong");
+  CHECK_FALSE(bots::level_by_name("hard"));
   CHECK(bots::to_string(bots::level::easy) == "easy");
 }

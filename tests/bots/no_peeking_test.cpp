@@ -1,10 +1,11 @@
 // A bot decides from its seat's view only: two full states with the same view for its seat
-// (another hand, the draw pile's order changed) give the same decision.
+// (another hand, the draw pile's order changed) give the same decision: easy, random and strong.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 #include "loyang/bots/bot.hpp"
+#include "loyang/bots/strong.hpp"
 #include "loyang/engine/random_play.hpp"
 #include "loyang/engine/serialize.hpp"
 
@@ -37,7 +38,7 @@ bool change_hidden(state& s, player_id seat) {
 }  // namespace
 
 TEST_CASE("two states with the same view give the same decision") {
-  int compared = 0;
+  int compared = 0, strong_compared = 0;
   for (int players = 1; players <= 4; ++players) {
     for (auto rules : {ruleset::yucata, ruleset::original}) {
       state s = new_game(options{players, rules, players > 1}, 500 + players);
@@ -55,9 +56,23 @@ TEST_CASE("two states with the same view give the same decision") {
           rng ra(9), rb(9);
           REQUIRE(bot_a->choose(a, ra) == bot_b->choose(b, rb));
         }
+        // The strong bot samples the hidden parts itself: the same view, seed and budget give
+        // the same sampled states, playouts and decision (a few positions: playouts are slow
+        // in the sanitized build).
+        if (compared % 48 == 0) {
+          bots::strong_options o;
+          o.playouts = 4;
+          o.candidates = 2;
+          auto strong_a = bots::make_strong_bot(o), strong_b = bots::make_strong_bot(o);
+          rng ra(9), rb(9);
+          REQUIRE(strong_a->choose(a, ra) == strong_b->choose(b, rb));
+          REQUIRE(strong_a->last_search().playouts == strong_b->last_search().playouts);
+          ++strong_compared;
+        }
         ++compared;
       });
     }
   }
   CHECK(compared > 500);
+  CHECK(strong_compared > 10);
 }

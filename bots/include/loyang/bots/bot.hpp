@@ -43,10 +43,11 @@ class bot {
 };
 
 /// Bot levels. `random`: uniform among legal_for (the server's bot until now). `easy`: the
-/// heuristic player of docs/bots.md.
-enum class level : std::uint8_t { random, easy };
+/// heuristic player of docs/bots.md. `strong`: the easy bot's best few commands weighed by
+/// determinized playouts (strong.hpp; make_bot gives it the default budget, strong_options).
+enum class level : std::uint8_t { random, easy, strong };
 
-/// "random", "easy"; nullopt for another name.
+/// "random", "easy", "strong"; nullopt for another name.
 std::optional<level> level_by_name(std::string_view name);
 std::string_view to_string(level l);
 

@@ -1,0 +1,46 @@
+#include "playout.hpp"
+
+#include <algorithm>
+#include <variant>
+
+#include "loyang/engine/game.hpp"
+
+namespace loyang::bots::detail {
+
+using namespace engine;
+
+int play_out_easy(state& s, playout_scratch& scratch) {
+  for (auto& p : scratch.seats) p = easy_policy{};
+  int sent = 0;
+  while (s.current_phase != phase::finished && sent < playout_command_cap) {
+    const player_id p = s.active;
+    legal_commands(s, p, scratch.legal);
+    // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
+    std::erase_if(scratch.legal, [](const command& c) { return std::holds_alternative<cmd::undo>(c); });
+    if (scratch.legal.empty()) break;
+    const auto at = scratch.seats[static_cast<std::size_t>(p)].choose(s, p, scratch.legal);
+    if (apply(s, p, scratch.legal[at])) break;  // cannot happen: a legal command
+    ++sent;
+  }
+  return sent;
+}
+
+double outcome(const state& s, player_id seat) {
+  const auto level = [&](player_id p) {
+    const auto& ps = s.players[static_cast<std::size_t>(p)];
+    return ps.position - ps.loans;
+  };
+  if (s.opts.players == 1) return level(seat);
+  int best_other = -1000;
+  for (player_id p = 0; p < static_cast<player_id>(s.players.size()); ++p)
+    if (p != seat) best_other = std::max(best_other, level(p));
+  const int margin = level(seat) - best_other;
+  bool first = margin >= 0;
+  if (s.current_phase == phase::finished) {
+    for (const auto& e : s.ranking)
+      if (e.player == seat) first = e.rank == 1;
+  }
+  return (first ? 1.0 : 0.0) + 0.02 * margin;
+}
+
+}  // namespace loyang::bots::detail

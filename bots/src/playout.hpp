@@ -1,0 +1,29 @@
+// Playouts for the strong bot: a full state played to its end with the easy bot's policy.
+#pragma once
+#include <array>
+#include <vector>
+
+#include "easy_bot.hpp"
+
+namespace loyang::bots::detail {
+
+/// Reused memory of one searcher: the legal command buffer and one easy policy per seat.
+struct playout_scratch {
+  std::vector<engine::command> legal;
+  std::array<easy_policy, 4> seats;
+};
+
+/// Commands a playout may send before it is cut off and valued as it stands (a game of four
+/// easy bots needs about 470).
+inline constexpr int playout_command_cap = 3000;
+
+/// Plays `s` (a full state) to the end, every seat choosing as the easy bot does; returns the
+/// number of commands sent.
+int play_out_easy(engine::state& s, playout_scratch& scratch);
+
+/// The value of `s` (finished or not) for `seat`: solo the level (position after loans);
+/// otherwise 1 for first place (shared included) plus 0.02 per Path space (after loans) ahead
+/// of the best other player.
+double outcome(const engine::state& s, engine::player_id seat);
+
+}  // namespace loyang::bots::detail

@@ -1,0 +1,111 @@
+// The strong bot: legal commands only, the same decision for the same seed and budget, and a
+// budget it keeps (playouts counted, the caller's out_of_time obeyed). Small budgets: the
+// sanitized debug build plays a playout in milliseconds.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "loyang/bots/match.hpp"
+#include "loyang/bots/strong.hpp"
+#include "loyang/engine/random_play.hpp"
+
+using namespace loyang;
+using namespace loyang::engine;
+
+namespace {
+
+bots::strong_options small(int playouts) {
+  bots::strong_options o;
+  o.playouts = playouts;
+  return o;
+}
+
+/// Positions of a random game where the seat to act has a choice, every `every`-th command.
+std::vector<state> positions(const options& o, std::uint64_t seed, int every) {
+  std::vector<state> out;
+  state s = new_game(o, seed);
+  rng walk(seed);
+  play_out(s, walk, 100000, [&](const state& st, player_id, const command&) {
+    if (st.version % static_cast<std::uint32_t>(every) == 0 && bots::legal_for(bots::seat_view(st, st.active)).size() > 1)
+      out.push_back(st);
+  });
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the strong bot finishes games with legal commands only") {
+  for (int players : {1, 2}) {
+    auto o = small(2);
+    o.candidates = 2;
+    auto strong = bots::make_strong_bot(o);
+    auto easy = bots::make_bot(bots::level::easy);
+    std::vector<bots::bot*> seats{strong.get()};
+    if (players == 2) seats.push_back(easy.get());
+    bots::match_options m;
+    m.game = options{players, players == 1 ? ruleset::yucata : ruleset::original, false};
+    m.seed = 31;
+    const auto r = bots::play_match(m, seats);
+    CHECK_FALSE(r.illegal);
+    CHECK(r.finished);
+  }
+}
+
+TEST_CASE("the strong bot's decision depends only on the seed and the budget") {
+  int searched = 0;
+  for (int players : {1, 3}) {
+    for (const state& st : positions(options{players, ruleset::yucata, false}, 7, 89)) {
+      const bots::seat_view v(st, st.active);
+      auto a = bots::make_strong_bot(small(4)), b = bots::make_strong_bot(small(4));
+      rng ra(5), rb(5);
+      const command ca = a->choose(v, ra);
+      REQUIRE(ca == b->choose(v, rb));
+      const auto legal = bots::legal_for(v);
+      REQUIRE(std::find(legal.begin(), legal.end(), ca) != legal.end());
+      REQUIRE(a->last_search().candidates.size() == b->last_search().candidates.size());
+      for (std::size_t k = 0; k < a->last_search().candidates.size(); ++k)
+        REQUIRE(a->last_search().candidates[k].mean == b->last_search().candidates[k].mean);
+      searched += a->last_search().playouts > 0;
+    }
+  }
+  CHECK(searched > 5);
+}
+
+TEST_CASE("the strong bot keeps its budget") {
+  const auto all = positions(options{2, ruleset::yucata, false}, 3, 17);
+  REQUIRE(all.size() > 3);
+  const state& st = all[all.size() / 3];
+  const bots::seat_view v(st, st.active);
+  SECTION("a budget of N playouts runs at most N") {
+    for (int n : {1, 3, 7}) {
+      auto bot = bots::make_strong_bot(small(n));
+      rng r(1);
+      bot->choose(v, r);
+      CHECK(bot->last_search().playouts <= n);
+      CHECK_FALSE(bot->last_search().stopped);
+    }
+  }
+  SECTION("out_of_time stops the search") {
+    int asked = 0;
+    auto o = small(1000);
+    o.out_of_time = [&] { return ++asked > 3; };
+    auto bot = bots::make_strong_bot(o);
+    rng r(1);
+    const command c = bot->choose(v, r);
+    const auto legal = bots::legal_for(v);
+    CHECK(std::find(legal.begin(), legal.end(), c) != legal.end());
+    if (!bot->last_search().candidates.empty()) {
+      CHECK(bot->last_search().stopped);
+      CHECK(bot->last_search().playouts == 3);
+    }
+  }
+  SECTION("out of time at once: the easy bot's choice") {
+    auto o = small(1000);
+    o.out_of_time = [] { return true; };
+    auto strong = bots::make_strong_bot(o);
+    auto easy = bots::make_bot(bots::level::easy);
+    rng r(1);
+    CHECK(strong->choose(v, r) == easy->choose(v, r));
+    CHECK(strong->last_search().playouts == 0);
+  }
+}
