@@ -16,7 +16,8 @@ struct strong_bot::memory {
   std::vector<double> scores;
 };
 
-strong_bot::strong_bot(strong_options o) : options_(std::move(o)), memory_(std::make_shared<memory>()) {}
+strong_bot::strong_bot(strong_options o) : options_(std::move(o)), memory_(std::make_unique<memory>()) {}
+strong_bot::~strong_bot() = default;
 
 command strong_bot::choose(const seat_view& v, rng& random) {
   last_ = {};

@@ -41,6 +41,7 @@ struct search_report {
 class strong_bot final : public bot {
  public:
   explicit strong_bot(strong_options o);
+  ~strong_bot() override;
   /// One of legal_for(v): at once when there is one, or the turn has run past the easy bot's
   /// cap; otherwise the searched candidate with the best mean (ties: the easy bot's order).
   /// Everything random (the sampled states, the playouts' reshuffles) comes from `random`.
@@ -52,7 +53,7 @@ class strong_bot final : public bot {
   strong_options options_;
   search_report last_;
   struct memory;
-  std::shared_ptr<memory> memory_;  // the easy policy's turn count, scratch vectors
+  std::unique_ptr<memory> memory_;  // the easy policy's turn count, scratch vectors
 };
 
 /// One playout as the strong bot runs it: plays the full state `s` to its end (or a cap of
