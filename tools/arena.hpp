@@ -13,6 +13,10 @@ namespace loyang::tools {
 /// Writes per level: plays, wins (rank 1, ties included) with the 95% Wilson interval, the
 /// average rank, final position (after loans) and loans; for solo games the levels reached and
 /// the rulebook's ratings. The report depends on the arguments only, not on --threads.
+/// The strong level: --playouts P, --candidates C (strong_options), --time-limit-ms MS (a clock
+/// limit per decision: the report then depends on the machine); its wall time per decision
+/// (median, p99, max) is reported. --playout-bench: no games, the strong bot's playouts per
+/// second along --games games of easy bots (one thread).
 /// Returns 0, 1 when a game did not finish or a bot sent an illegal command, 2 for bad arguments.
 int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
