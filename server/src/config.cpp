@@ -68,6 +68,15 @@ std::optional<std::string> apply_threads(config& c, const std::string& value) {
   return std::nullopt;
 }
 
+std::optional<std::string> apply_bot_threads(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > max_bot_threads) {
+    return "bot threads must be a number from 1 to " + std::to_string(max_bot_threads);
+  }
+  c.bot_threads = static_cast<int>(*n);
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_log_level(config& c, const std::string& value) {
   if (std::find(log_levels.begin(), log_levels.end(), value) == log_levels.end()) {
     return "log level must be one of trace, debug, info, warn, error, critical, off";
@@ -257,7 +266,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 28> options{{
+constexpr std::array<option, 29> options{{
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -274,6 +283,7 @@ constexpr std::array<option, 28> options{{
     {"--data", "LOYANG_DATA", apply_data},
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
+    {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
     {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
@@ -367,6 +377,9 @@ Options (each also read from its environment variable; the flag wins):
   --web DIR         LOYANG_WEB        web client directory (default <exe-dir>/../../web,
                                       else ./web)
   --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)
+  --bot-threads N   LOYANG_BOT_THREADS
+                                      threads bots think on, apart from the I/O threads,
+                                      1-64 (default 1)
   --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
                                       (default info)
   --allowed-origins LIST              LOYANG_ALLOWED_ORIGINS

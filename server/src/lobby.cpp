@@ -9,6 +9,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "bots/levels.hpp"
 #include "clocks/game_clock.hpp"
 #include "chat/room_chat.hpp"
 #include "games/extra.hpp"
@@ -61,9 +62,13 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
   o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
   notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
   lists_ = std::make_shared<games::live_lists>(strand_);
+  bot_pool_ = std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats_);
 }
 
-lobby::~lobby() { workers_.join(); }
+lobby::~lobby() {
+  workers_.join();
+  bot_pool_->stop();  // here, not in a room a pool thread may release last
+}
 
 void lobby::start() {
   timer_ = std::make_shared<clocks::timer_service>(
@@ -128,6 +133,7 @@ void lobby::stop() {
   accounts_->stop();
   notify_->stop();
   workers_.join();
+  bot_pool_->stop();
 }
 
 void lobby::sweep() {
@@ -169,6 +175,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
                      {"away_until", on ? nlohmann::json(on->ends_at) : nlohmann::json(nullptr)},
                      {"player", player},
                      {"bot", s.bot},
+                     {"bot_level", bot_seats::level_json(g, i)},
                      {"gone", games::gone_json(s)},
                      {"gone_at", games::gone_at_json(s)}});
   }
@@ -204,13 +211,15 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   }
   nlohmann::json opts = nlohmann::json::object();
   std::vector<std::string> invited;
-  int bots = 0;
+  bot_seats::request bots;
   auto watch = watch_policy::everyone;
   clocks::time_control pace;
   auto extra = nlohmann::json::object();
   for (auto& [key, value] : body.items()) {
     if (const auto wrong = games::read_extra_field(key, value, extra)) {
       if (!wrong->empty()) return reply(error(http::status::bad_request, "bad_request", *wrong));
+    } else if (const auto bad = bot_seats::read_field(key, value, bots)) {
+      if (!bad->empty()) return reply(error(http::status::bad_request, "bad_request", *bad));
     } else if (key == "players" || key == "ruleset" || key == "introductory") {
       opts[key] = value;
     } else if (key == "invite") {
@@ -224,12 +233,6 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
         }
         invited.push_back(n.get<std::string>());
       }
-    } else if (key == "bots") {
-      if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 3) {
-        return reply(error(http::status::bad_request, "bad_request",
-                           "\"bots\" must be a number from 0 to 3"));
-      }
-      bots = value.get<int>();
     } else if (key == "watch") {
       const auto w = games::watch_from_json(value);
       if (!w) {
@@ -250,7 +253,10 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
   auto parsed = protocol::parse_options(opts);
   if (!parsed) return reply(error(http::status::bad_request, parsed.error().code, parsed.error().message));
   const auto options = parsed.value();
-  if (bots >= options.players) {
+  if (const auto wrong = bot_seats::finish(bots); !wrong.empty()) {
+    return reply(error(http::status::bad_request, "bad_request", wrong));
+  }
+  if (bots.count() >= options.players) {
     return reply(error(http::status::bad_request, "bad_request",
                        "at least one seat must be left for a person"));
   }
@@ -258,7 +264,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     return reply(error(http::status::bad_request, "bad_request",
                        "\"on_timeout\": \"end\" is for 2-player games; choose \"bot\" or \"vote\""));
   }
-  if (const auto wrong = games::check_extra(extra, options.players, bots); !wrong.empty()) {
+  if (const auto wrong = games::check_extra(extra, options.players, bots.count()); !wrong.empty()) {
     return reply(error(http::status::bad_request, "bad_request", wrong));
   }
   net::post(strand_, [self = shared_from_this(), who, options, invited = std::move(invited), bots,
@@ -274,7 +280,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       }
     }
     // A game that starts at once (every other seat a bot) adds no open game.
-    if (bots + 1 < options.players &&
+    if (bots.count() + 1 < options.players &&
         self->open_games_of(who) >= self->limits_.max_open_games_per_account) {
       return reply(too_many_games(self->limits_.max_open_games_per_account));
     }
@@ -287,7 +293,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     g.extra = std::move(extra);
     g.seats.resize(options.players);
     g.seats[0].account_id = who.id;
-    for (int i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
+    bot_seats::seat(g, bots);
     g.created_at = g.updated_at = g.waiting_since = self->accounts_->now();
     g.clock = clocks::new_record_clock(pace, g.seats.size());
     auto& stored = self->games_[g.id] = std::move(g);
@@ -556,7 +562,8 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                            }
                          });
                        }
-                     }};
+                     },
+                     bot_pool_};
   auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
                                   std::move(svc), std::move(chat));
   rooms_[g.id] = r;

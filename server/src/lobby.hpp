@@ -48,6 +48,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
     std::chrono::milliseconds clock_max_sleep{std::chrono::seconds(30)};
     /// Vacation days each account may take per calendar year (UTC); 0: no vacations.
     int vacation_days_per_year = 24;
+    /// Threads bots think on (bots/bot_pool.hpp), and how many decisions may wait for them.
+    int bot_threads = 1;
+    std::size_t bot_queue_limit = 256;
     /// Notifications (its `now` and `name_of` are the lobby's to fill).
     notify::service::options notify;
   };
@@ -219,6 +222,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<notify::service> notify_;
   std::shared_ptr<games::live_lists> lists_;  // on the strand
   net::thread_pool workers_{2};  // game loading: off the I/O threads
+  std::shared_ptr<bot_pool> bot_pool_;  // bots' decisions: off the I/O threads
   net::steady_timer sweep_timer_;
   std::shared_ptr<clocks::timer_service> timer_;  // on the strand
   bool stopped_ = false;  // on the strand

@@ -55,6 +55,12 @@ std::string metrics::text() const {
   gauge("loyang_reminders_total", "Reminders that a deadline is near.", reminders_due.load(), "counter");
   gauge("loyang_timeouts_total", "Seats whose time ran out.", timeouts.load(), "counter");
   gauge("loyang_resignations_total", "Players who resigned a game.", resignations.load(), "counter");
+  gauge("loyang_bot_decisions_total", "Commands bots chose on the bot threads.", bot_decisions.load(), "counter");
+  gauge("loyang_bot_queue", "Bot decisions waiting for or running on the bot threads.", bot_queued.load(), "gauge");
+  gauge("loyang_bot_queue_full_total", "Bot decisions put off because the bot threads' queue was full.",
+        bot_queue_full.load(), "counter");
+  gauge("loyang_bot_decisions_stale_total", "Bot decisions dropped because the game had moved on meanwhile.",
+        bot_decisions_stale.load(), "counter");
   gauge("loyang_notifications_queued", "Notifications in the outbox, not yet delivered or given up.",
         notifications_queued.load(), "gauge");
   gauge("loyang_notifications_sent_total", "Notifications delivered.", notifications_sent.load(), "counter");

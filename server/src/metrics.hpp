@@ -31,6 +31,11 @@ class metrics {
   std::atomic<std::int64_t> reminders_due{0};       ///< reminders before a deadline
   std::atomic<std::int64_t> timeouts{0};            ///< seats whose time ran out
   std::atomic<std::int64_t> resignations{0};
+  // Bots (bots/): decisions made on the bot pool.
+  std::atomic<std::int64_t> bot_decisions{0};        ///< decisions a bot made on the pool
+  std::atomic<std::int64_t> bot_queued{0};           ///< decisions waiting for or on the pool
+  std::atomic<std::int64_t> bot_queue_full{0};       ///< decisions put off: the pool was full
+  std::atomic<std::int64_t> bot_decisions_stale{0};  ///< decisions dropped: the game moved on
   // Notifications (notify/).
   std::atomic<std::int64_t> notifications_queued{0};  ///< in the outbox, not yet settled
   std::atomic<std::int64_t> notifications_sent{0};

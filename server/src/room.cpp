@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "bots/levels.hpp"
 #include "clocks/game_clock.hpp"
 #include "games/result.hpp"
 #include "loyang/protocol/command_json.hpp"
@@ -28,7 +29,8 @@ room::room(net::io_context::executor_type executor, game_record record, loaded_g
       svc_(std::move(svc)),
       tracks_(record_.seats.size() + 1),
       chat_(std::move(chat.recent), chat.count, svc_.relations, svc_.name_of),
-      bot_random_(record_.seed ^ 0x9e3779b97f4a7c15ULL) {
+      bots_(record_.seats.size()),
+      bot_retry_(strand_) {
   for (const auto& [seat, version] : game.last_seen) {
     if (seat >= 0 && std::size_t(seat) < last_seen_.size()) last_seen_[std::size_t(seat)] = version;
   }
@@ -461,46 +463,18 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
   return answered;
 }
 
-void room::maybe_bot() {
-  if (bot_pending_ || writing_ || record_.status != game_status::active ||
-      state_.current_phase == engine::phase::finished) {
-    return;
-  }
-  const auto acting = engine::to_act(state_);
-  const auto bot = std::find_if(acting.begin(), acting.end(), [this](engine::player_id p) {
-    return p >= 0 && std::size_t(p) < record_.seats.size() && record_.seats[std::size_t(p)].bot;
-  });
-  if (bot == acting.end()) return;
-  const engine::player_id seat = *bot;
-  bot_pending_ = true;
-  net::post(strand_, [self = shared_from_this(), seat] {
-    self->bot_pending_ = false;
-    // A person's command (or a change of the record) came first; retried after it.
-    if (self->writing_ || self->record_.status != game_status::active) return;
-    auto legal = engine::legal_commands(self->state_, seat);
-    std::erase_if(legal, [](const engine::command& c) { return engine::command_name(c) == "undo"; });
-    if (legal.empty()) {
-      spdlog::error("game {}: bot seat {} has no legal command", self->id_, int(seat));
-      return;
-    }
-    std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
-    protocol::command_message m;
-    m.game = self->id_;
-    m.version = self->state_.version;
-    m.id = "bot";
-    m.cmd = protocol::command_to_json(legal[pick(self->bot_random_)]);
-    self->do_submit(nullptr, seat, m, clock::now());
-  });
-}
-
 }  // namespace loyang::server
 
 namespace loyang::server {
 
 nlohmann::json room::table_json() const {
   auto seats = nlohmann::json::array();
-  for (const auto& s : record_.seats) {
-    seats.push_back({{"bot", s.bot}, {"gone", games::gone_json(s)}, {"gone_at", games::gone_at_json(s)}});
+  for (std::size_t i = 0; i < record_.seats.size(); ++i) {
+    const auto& s = record_.seats[i];
+    seats.push_back({{"bot", s.bot},
+                     {"bot_level", bot_seats::level_json(record_, i)},
+                     {"gone", games::gone_json(s)},
+                     {"gone_at", games::gone_at_json(s)}});
   }
   return {{"status", status_name(record_.status)},
           {"clock", clocks::record_clock_view(record_.clock, svc_.now())},

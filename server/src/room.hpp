@@ -3,6 +3,7 @@
 // a time: apply in memory, make it durable, then send every viewer its patch (the sender's,
 // marked with the command's id, is its answer). Connections join with a seat (or as
 // spectators) and are only held weakly.
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
@@ -11,13 +12,14 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <random>
 #include <vector>
 
 #include "beast.hpp"
+#include "bots/bot_pool.hpp"
 #include "chat/room_chat.hpp"
 #include "clocks/timeouts.hpp"
 #include "history/game_log.hpp"
+#include "loyang/bots/bot.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/client_view.hpp"
@@ -63,6 +65,8 @@ class room : public std::enable_shared_from_this<room> {
         chat_notes = {};
     /// Told (on the room's strand) how many connections watch as spectators, when it changes.
     std::function<void(std::int64_t game, int spectators)> on_spectators = {};
+    /// Where bots think (bots/bot_pool.hpp); empty: on the room's strand (white-box tests).
+    std::shared_ptr<bot_pool> bot_threads = {};
   };
 
   /// The chat a room starts with: the newest messages, newest first, and how many there are.
@@ -163,7 +167,12 @@ class room : public std::enable_shared_from_this<room> {
   // Sends every watcher its patch to the current version; the sender's copy (`who`'s) carries
   // `client_id`. Returns whether `who` got a patch.
   bool publish(const subscriber* who, const std::string& client_id);
+  // Bots (bots/room_bots.cpp): when a bot seat is to act, its decision is asked of the bot
+  // pool with a copy of the seat's view; the answer comes back to the strand and is applied
+  // like a person's command, unless the game moved on meanwhile.
   void maybe_bot();
+  void on_bot_choice(engine::player_id seat, std::uint32_t version, engine::command cmd);
+  std::shared_ptr<loyang::bots::bot> bot_at(engine::player_id seat);
   // Stores `next` (a change without a command), then publishes it; `done` gets the store's error.
   void store_record(game_record next, std::vector<persistence::outbox_record> notes,
                     std::function<void(const std::string& error)> done);
@@ -206,7 +215,10 @@ class room : public std::enable_shared_from_this<room> {
   bool writing_ = false;
   bool bot_pending_ = false;
   std::deque<std::function<void()>> queue_;
-  std::mt19937_64 bot_random_;
+  // One bot per seat, made when first asked and kept while the room lives: bots may remember
+  // within a game (a room loaded again after eviction or a restart makes new ones).
+  std::vector<std::shared_ptr<loyang::bots::bot>> bots_;
+  net::steady_timer bot_retry_;  // the pool was full: ask again when it fires
 };
 
 }  // namespace loyang::server

@@ -47,6 +47,8 @@ struct server::impl {
     lim.history_reads_per_minute = settings.history_reads_per_minute;
     lim.clock_max_sleep = settings.clock_max_sleep;
     lim.vacation_days_per_year = settings.vacation_days_per_year;
+    lim.bot_threads = settings.bot_threads;
+    lim.bot_queue_limit = settings.bot_queue_limit;
     notify::init_curl();
     lim.notify.public_url = settings.public_url.empty()
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())

@@ -265,7 +265,7 @@ TEST_CASE("a finished game's record replays through loyang play; a tampered one 
   CHECK(r["format_version"] == 1);
   CHECK(r["game"] == t.game);
   CHECK(r["players"] == json::array({{{"seat", 0}, {"name", "hrec0"}, {"bot", nullptr}, {"gone", nullptr}},
-                                     {{"seat", 1}, {"name", "bot"}, {"bot", "random"}, {"gone", nullptr}}}));
+                                     {{"seat", 1}, {"name", "bot"}, {"bot", "easy"}, {"gone", nullptr}}}));
   CHECK(r["outcome"]["ended"] == "normally");
   CHECK(r["commands"].size() == me.version);
   CHECK(r["commands"][0]["version"] == 1);

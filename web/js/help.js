@@ -320,8 +320,10 @@ function options() {
       h("dd", "START customers dealt at setup, for a first game; not in the solo game. ",
         link("introductory", "More")),
       h("dt", { id: "help-opt-bots" }, "Bot seats"),
-      h("dd", "The last seats are played by the server's bot, which picks among the legal moves at " +
-        "random: a sparring partner, not a strong opponent. At least one seat stays for a person, you."),
+      h("dd", "The last seats are played by bots of the level you choose: Easy plants, sows and serves " +
+        "its customers with purpose; Random picks any legal move, a partner to learn the rules against. " +
+        "At least one seat stays for a person, you. A seat whose player runs out of time or resigns is " +
+        "played on by an Easy bot."),
       h("dt", { id: "help-opt-invite" }, "Invite only"),
       h("dd", "Up to 3 player names. A game with invitations is private: only you, the invited players " +
         "and whoever sits at it can see it, and only they can watch it. The invited players find it " +

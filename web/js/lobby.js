@@ -40,9 +40,10 @@ export function seatLabels(g) {
   const free = g.seats.filter((s) => !s.bot && !s.player).length;
   let next = 0;
   return g.seats.map((s) => {
-    if (s.gone) return `${s.player} (${s.gone === "timeout" ? "out of time" : "resigned"}, a bot plays)`;
+    const bot = s.bot_level ? `Bot (${s.bot_level})` : "Bot";
+    if (s.gone) return `${s.player} (${s.gone === "timeout" ? "out of time" : "resigned"}, a bot plays${s.bot_level ? `: ${bot}` : ""})`;
     if (s.away_until) return `${s.player} (away)`;
-    if (s.bot) return "Bot";
+    if (s.bot) return bot;
     if (s.player) return s.player;
     if (!pending.length) return "free";
     if (pending.length <= free) return `${pending[next++]} (invited)`;
@@ -93,6 +94,10 @@ function createForm({ navigate, failed }) {
   const ruleset = h("select#new-ruleset", { name: "ruleset" }, h("option", { value: "yucata" }, "Yucata"), h("option", { value: "original" }, "Original rulebook"));
   const intro = h("input#new-intro", { type: "checkbox", name: "introductory" });
   const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0, inputmode: "numeric" });
+  // The levels the server offers (docs/protocol.md, create game: "bot_level"); easy by default.
+  const botLevel = h("select#new-bot-level", { name: "bot_level" },
+    h("option", { value: "easy", selected: true }, "Easy"),
+    h("option", { value: "random" }, "Random (beginner)"));
   const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas", autocomplete: "off" });
   const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
   const pace = h("select#new-pace", { name: "pace" },
@@ -142,7 +147,13 @@ function createForm({ navigate, failed }) {
     bots.disabled = most === 0;
     hints["new-bots"].textContent = most === 0
       ? "A solo game has no other seats, so no bots."
-      : `0 to ${most}. The server's bot plays the last seats (it picks legal moves at random); at least one seat is yours.`;
+      : `0 to ${most}. Bots play the last seats; at least one seat is yours.`;
+    botLevel.disabled = !(Number(bots.value) > 0);
+    hints["new-bot-level"].textContent = botLevel.disabled
+      ? "Choose bot seats first."
+      : botLevel.value === "random"
+        ? "Random: picks any legal move, an opponent to learn the rules against."
+        : "Easy: plants and serves its customers with purpose; a fair opponent for new players.";
 
     intro.disabled = n === 1;
     if (n === 1) intro.checked = false;
@@ -219,6 +230,7 @@ function createForm({ navigate, failed }) {
       err.textContent = "";
       const body = { players: Number(players.value), ruleset: ruleset.value, introductory: intro.checked, bots: Number(bots.value) || 0, watch: watch.value };
       const names = inviteNames();
+      if (!botLevel.disabled) body.bot_level = botLevel.value;
       if (!invite.disabled && names.length) body.invite = names;
       if (rated.checked) body.rated = true;
       if (!minRating.disabled && minRating.value !== "") body.min_rating = Number(minRating.value);
@@ -240,6 +252,7 @@ function createForm({ navigate, failed }) {
     option(ruleset, "Rules", "Yucata: as Yucata.de plays it (the default). Original: the publisher's rulebook.", "rulesets", "What differs"),
     option(intro, "Introductory version", "", "introductory", "The Introductory version"),
     option(bots, "Bot seats", "", "opt-bots", "About bots"),
+    option(botLevel, "Bot level", "", "opt-bots", "About bots"),
     option(invite, "Invite only", "", "opt-invite", "About invitations"),
     option(watch, "Who may watch", "Everyone who may see the game can watch it live, or only the players at it.", "opt-watch", "About watching"),
     option(pace, "Time limit", "A clock runs only while its player must act; none by default.", "opt-time", "About time limits"),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "../bots/levels.hpp"
 #include "../games/result.hpp"
 #include "game_clock.hpp"
 
@@ -13,8 +14,8 @@ std::optional<game_clock> clock_of(const game_record& g) { return record_clock(g
 
 void hand_to_bot(game_record& g, game_clock& c, engine::player_id seat, persistence::departure why,
                  std::int64_t now) {
+  bot_seats::take_over(g, std::size_t(seat));  // the game's takeover level
   auto& s = g.seats[std::size_t(seat)];
-  s.bot = true;
   s.gone = why;
   s.gone_at = now;
   c.retire(seat, now);

@@ -8,6 +8,7 @@
 #include "../clocks/game_clock.hpp"
 #include "../lobby.hpp"
 #include "../notify/news.hpp"
+#include "../bots/levels.hpp"
 #include "extra.hpp"
 #include "visibility.hpp"
 
@@ -51,10 +52,10 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       invited_ids.push_back(s.account_id);
       g.invited.push_back(self->accounts_->name_of(s.account_id));
     }
-    for (std::size_t i = 0; i < bots; ++i) g.seats[g.seats.size() - 1 - i].bot = true;
     g.extra = nlohmann::json::object();
+    bot_seats::seat(g, bot_seats::starting_levels(*old));  // the same bots at the same levels
     if (old->extra.is_object()) {
-      for (const char* key : {"rated", "min_rating", "min_finished", "chat"}) {
+      for (const char* key : {"rated", "min_rating", "min_finished", "chat", "takeover_level"}) {
         if (old->extra.contains(key)) g.extra[key] = old->extra[key];
       }
     }

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "../bots/levels.hpp"
 #include "../games/result.hpp"
 #include "loyang/protocol/options_json.hpp"
 #include "loyang/protocol/state_json.hpp"
@@ -14,7 +15,7 @@ nlohmann::json record_json(const game_record& g, const engine::state& final_stat
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     players.push_back({{"seat", i},
                        {"name", i < names.size() ? names[i] : std::string()},
-                       {"bot", g.seats[i].bot ? nlohmann::json("random") : nlohmann::json(nullptr)},
+                       {"bot", bot_seats::level_json(g, i)},
                        {"gone", games::gone_json(g.seats[i])}});
   }
   auto commands = nlohmann::json::array();

@@ -8,6 +8,7 @@
 ///   --data DIR           LOYANG_DATA        ./data
 ///   --web DIR            LOYANG_WEB         <exe-dir>/../../web, else ./web
 ///   --threads N          LOYANG_THREADS     the number of CPU cores
+///   --bot-threads N      LOYANG_BOT_THREADS 1 (threads bots think on, 1-64)
 ///   --log-level L        LOYANG_LOG_LEVEL   info
 ///   --allowed-origins L  LOYANG_ALLOWED_ORIGINS  (any)
 ///   --password-cost C    LOYANG_PASSWORD_COST    interactive
@@ -54,6 +55,11 @@ struct config {
   std::filesystem::path web_root;
   /// Threads running the I/O loop, 1..max_threads.
   int threads = 1;
+  /// Threads bots think on, apart from the I/O threads, 1..max_bot_threads.
+  int bot_threads = 1;
+  /// Bot decisions that may wait for or run on those threads at once; a game whose decision
+  /// finds them full asks again shortly. Not a flag.
+  std::size_t bot_queue_limit = 256;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
   /// Origins allowed to open a WebSocket; empty: any.
@@ -119,6 +125,8 @@ struct config {
 
 /// Upper bound of config::threads.
 inline constexpr int max_threads = 256;
+/// Upper bound of config::bot_threads.
+inline constexpr int max_bot_threads = 64;
 
 /// What the command line asks for.
 enum class config_action {

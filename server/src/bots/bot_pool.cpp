@@ -1,0 +1,42 @@
+#include "bot_pool.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+
+namespace loyang::server {
+
+bot_pool::bot_pool(int threads, std::size_t queue_limit, std::shared_ptr<metrics> stats)
+    : threads_(static_cast<std::size_t>(std::max(threads, 1))),
+      limit_(std::max<std::size_t>(queue_limit, 1)),
+      stats_(std::move(stats)) {}
+
+bot_pool::~bot_pool() { stop(); }
+
+bool bot_pool::try_post(std::function<void()> decide) {
+  if (stopped_.load()) return false;
+  // Reserve a place first: two rooms racing for the last one cannot both get it.
+  if (queued_.fetch_add(1) >= limit_) {
+    queued_.fetch_sub(1);
+    ++stats_->bot_queue_full;
+    return false;
+  }
+  ++stats_->bot_queued;
+  boost::asio::post(threads_, [this, decide = std::move(decide)] {
+    decide();
+    ++stats_->bot_decisions;
+    --stats_->bot_queued;
+    queued_.fetch_sub(1);
+  });
+  return true;
+}
+
+void bot_pool::stop() {
+  if (stopped_.exchange(true)) return;
+  threads_.stop();
+  threads_.join();
+  // Handlers dropped by stop() never ran: they no longer count as queued.
+  stats_->bot_queued -= static_cast<std::int64_t>(queued_.exchange(0));
+}
+
+}  // namespace loyang::server
