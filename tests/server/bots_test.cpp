@@ -4,6 +4,7 @@
 #include <random>
 
 #include "clock_helpers.hpp"
+#include "bots/levels.hpp"
 #include "loyang/server/config.hpp"
 
 namespace {
@@ -203,4 +204,39 @@ TEST_CASE("--bot-threads", "[server][bots][config]") {
   CHECK(parse({"--bot-threads", "4"}).settings.bot_threads == 4);
   CHECK(parse({"--bot-threads", "0"}).action == loyang::server::config_action::error);
   CHECK(parse({"--bot-threads", "65"}).action == loyang::server::config_action::error);
+}
+
+TEST_CASE("a timed-out seat is taken over by a bot of the stated level", "[server][bots][clocks]") {
+  hand_clock clock;
+  running_server s(clock.settings());
+  const auto t = start_game(s.port(), "tmo", 2, 0,
+                            json{{"time_control", {{"type", "per_move"}, {"seconds", 3600}}}, {"takeover_level", "random"}});
+  viewer v = connect(s.port(), t.tokens[0], t.game, false);
+  std::mt19937 random(4);
+  REQUIRE_FALSE(play_while_acting(v, t.game, random));  // seat 0 plants; seat 1 never comes
+  clock.move_to(hand_t0 + 3600 + 30);
+  const auto replaced = summary_when(s.port(), t.game, t.tokens[0], [](const json& j) { return j["seats"][1]["bot"] == true; });
+  CHECK(replaced["seats"][1]["gone"] == "timeout");
+  CHECK(replaced["seats"][1]["bot_level"] == "random");
+  CHECK(replaced["seats"][0]["bot_level"].is_null());
+  // The bot moves for the seat (on the bot threads).
+  eventually([&] { return metric(s.port(), "loyang_bot_decisions_total") > 0; }, "the bot moves");
+}
+
+TEST_CASE("bot levels in a game record: stored per seat, old games' bots random", "[bots]") {
+  namespace bs = loyang::server::bot_seats;
+  loyang::server::game_record old;  // from before levels: seat 1 a bot, nothing in extra
+  old.seats.resize(3);
+  old.seats[0].account_id = 1;
+  old.seats[1].bot = true;
+  old.seats[2].account_id = 2;
+  CHECK(bs::level_of(old, 0) == std::nullopt);
+  CHECK(bs::level_of(old, 1) == loyang::bots::level::random);
+  CHECK(bs::level_json(old, 1) == "random");
+  CHECK(bs::takeover_level(old) == loyang::bots::level::easy);
+  bs::take_over(old, 2);  // a takeover in an old game: the default level
+  CHECK(old.seats[2].bot);
+  CHECK(bs::level_json(old, 2) == "easy");
+  CHECK(bs::level_json(old, 1) == "random");
+  CHECK(bs::starting_levels(old) == std::vector<loyang::bots::level>{loyang::bots::level::random});
 }
