@@ -321,7 +321,9 @@ function options() {
         link("introductory", "More")),
       h("dt", { id: "help-opt-bots" }, "Bot seats"),
       h("dd", "The last seats are played by bots of the level you choose: Easy plants, sows and serves " +
-        "its customers with purpose; Random picks any legal move, a partner to learn the rules against. " +
+        "its customers with purpose; Strong tries its best moves on hundreds of possible deals of the cards it " +
+        "cannot see (it sees only what a player in its seat would) and plays each out to the end; Random " +
+        "picks any legal move, a partner to learn the rules against. " +
         "At least one seat stays for a person, you. A seat whose player runs out of time or resigns is " +
         "played on by an Easy bot."),
       h("dt", { id: "help-opt-invite" }, "Invite only"),

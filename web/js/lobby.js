@@ -97,6 +97,7 @@ function createForm({ navigate, failed }) {
   // The levels the server offers (docs/protocol.md, create game: "bot_level"); easy by default.
   const botLevel = h("select#new-bot-level", { name: "bot_level" },
     h("option", { value: "easy", selected: true }, "Easy"),
+    h("option", { value: "strong" }, "Strong"),
     h("option", { value: "random" }, "Random (beginner)"));
   const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas", autocomplete: "off" });
   const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
@@ -153,7 +154,9 @@ function createForm({ navigate, failed }) {
       ? "Choose bot seats first."
       : botLevel.value === "random"
         ? "Random: picks any legal move, an opponent to learn the rules against."
-        : "Easy: plants and serves its customers with purpose; a fair opponent for new players.";
+        : botLevel.value === "strong"
+          ? "Strong: tries its best moves against hundreds of possible deals of the cards it cannot see (never peeking), a fraction of a second a move."
+          : "Easy: plants and serves its customers with purpose; a fair opponent for new players.";
 
     intro.disabled = n === 1;
     if (n === 1) intro.checked = false;
