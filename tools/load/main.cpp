@@ -137,6 +137,7 @@ int run_games(const options& o) {
       {"games", o.games},
       {"players", o.players},
       {"bots", o.bots},
+      {"bot_level", o.bot_level.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.bot_level)},
       {"connections", players.size()},
       {"threads", o.threads},
       {"rate_target", o.rate},

@@ -28,6 +28,7 @@ std::string usage() {
   --games N           concurrent games (100)
   --players N         seats per game, 2-4 (4)
   --bots N            of which the server's bots (0)
+  --bot-level L       their level: random, easy or strong (the server's default: easy)
   --seconds S         measured seconds (30)
   --warmup S          unmeasured seconds of play first (5)
   --rate R            commands/s aimed at over all games; 0: as fast as answered (0)
@@ -74,6 +75,7 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
       {"--games", integer(o.games, 1, 1000000)},
       {"--players", integer(o.players, 2, 4)},
       {"--bots", integer(o.bots, 0, 3)},
+      {"--bot-level", [&](const std::string& v) { o.bot_level = v; return !v.empty(); }},
       {"--seconds", real(o.seconds)},
       {"--warmup", real(o.warmup)},
       {"--rate", real(o.rate)},

@@ -14,6 +14,8 @@ struct options {
   /// Seats per game, and how many of them are the server's bots; the rest are load clients.
   int players = 4;
   int bots = 0;
+  /// The level of those bots ("random", "easy", "strong"); empty: the server's default.
+  std::string bot_level;
   /// Measured seconds, after `warmup` seconds of play that are not measured.
   double seconds = 30;
   double warmup = 5;

@@ -58,9 +58,9 @@ std::vector<table_plan> make_tables(const options& o, const std::vector<std::str
   parallel(o, o.games, [&](http_api& api, int g) {
     auto& t = tables[std::size_t(g)];
     for (int s = 0; s < humans; ++s) t.accounts.push_back(g / o.per_account * humans + s);
-    const auto created = api.call(http::verb::post, "/api/games",
-                                  nlohmann::json{{"players", o.players}, {"bots", o.bots}},
-                                  tokens[std::size_t(t.accounts[0])]);
+    nlohmann::json body{{"players", o.players}, {"bots", o.bots}};
+    if (!o.bot_level.empty()) body["bot_level"] = o.bot_level;
+    const auto created = api.call(http::verb::post, "/api/games", body, tokens[std::size_t(t.accounts[0])]);
     if (created.status != 201) {
       throw std::runtime_error("cannot create a game: " + created.body.dump());
     }
