@@ -127,6 +127,8 @@ done
 # Chat beside the moves (issue 23): scripts/chat-bench.sh, on servers of its own.
 stop_server
 bash "$(dirname "$0")/chat-bench.sh" "$build"
+# Human games while other games' bots think (issue 24): scripts/bot-bench.sh.
+bash "$(dirname "$0")/bot-bench.sh" "$build"
 
 # The browser client's speed (tests/web/perf.js) in Debian's chromium: lobby and board drawn,
 # click to update, what a returning visitor downloads. BENCH_WEB_COMPARE=DIR adds another web
