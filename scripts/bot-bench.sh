@@ -7,13 +7,9 @@
 # BENCH_BOT_GAMES (games with 3 bots and one load client, 10), BENCH_LOAD_SECONDS (20).
 set -euo pipefail
 
-build=${1:-build/release}
-server="$build/server/loyang-server"
-load="$build/tools/load/loyang-load"
-[ -x "$server" ] && [ -x "$load" ] || { echo "bot-bench: $server or $load not found; run make build first" >&2; exit 2; }
-ulimit -n "$(ulimit -Hn)"
 # shellcheck source=scripts/load-server.sh
 . "$(dirname "$0")/load-server.sh"
+load_tools bot-bench "${1:-build/release}"
 
 humans=${BENCH_BOT_HUMAN_GAMES:-200}
 rate=${BENCH_BOT_RATE:-400}

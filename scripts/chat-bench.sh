@@ -9,13 +9,9 @@
 # BENCH_CHAT_STORES ("memory sqlite"), BENCH_LOAD_SECONDS (20).
 set -euo pipefail
 
-build=${1:-build/release}
-server="$build/server/loyang-server"
-load="$build/tools/load/loyang-load"
-[ -x "$server" ] && [ -x "$load" ] || { echo "chat-bench: $server or $load not found; run make build first" >&2; exit 2; }
-ulimit -n "$(ulimit -Hn)"
 # shellcheck source=scripts/load-server.sh
 . "$(dirname "$0")/load-server.sh"
+load_tools chat-bench "${1:-build/release}"
 
 games=${BENCH_CHAT_GAMES:-250}
 rate=${BENCH_CHAT_RATE:-500}

@@ -34,3 +34,12 @@ for k in sys.argv[1].split("."): v = v.get(k) if isinstance(v, dict) else None
 if isinstance(v, dict): print(", ".join(f"{k}={n}" for k, n in v.items()) or "none")
 else: print("-" if v is None else v)' "$1" "$2"
 }
+
+# load_tools NAME BUILD_DIR: sets server and load to BUILD_DIR's binaries (exits 2, saying so
+# as NAME, when one is missing) and raises the descriptor limit: a connection is a descriptor.
+load_tools() {
+  server="$2/server/loyang-server"
+  load="$2/tools/load/loyang-load"
+  [ -x "$server" ] && [ -x "$load" ] || { echo "$1: $server or $load not found; run make build first" >&2; exit 2; }
+  ulimit -n "$(ulimit -Hn)"
+}

@@ -1,8 +1,8 @@
 // `loyang arena`: bots::play_match over many seeds, on threads, summed per level.
 #include "arena.hpp"
+#include "cli_args.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -58,14 +58,6 @@ class timed_bot final : public bots::bot {
   steady::time_point deadline_;
 };
 
-template <class Int>
-std::optional<Int> to_number(const std::string& text) {
-  Int v{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
-
 std::optional<arena_options> parse_args(const std::vector<std::string>& args, std::ostream& err) {
   arena_options opt;
   const auto bad = [&](const std::string& why) -> std::optional<arena_options> {
@@ -116,13 +108,9 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       if (!n || *n < 1) return bad("--threads must be a positive number");
       opt.threads = *n;
     } else if (a == "--ruleset") {
-      if (value == "yucata") {
-        opt.game.rules = engine::ruleset::yucata;
-      } else if (value == "original") {
-        opt.game.rules = engine::ruleset::original;
-      } else {
-        return bad("--ruleset must be yucata or original");
-      }
+      const auto r = ruleset_named(value);
+      if (!r) return bad("--ruleset must be yucata or original");
+      opt.game.rules = *r;
     } else {
       return bad("unknown argument " + a);
     }

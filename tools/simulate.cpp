@@ -1,7 +1,7 @@
 // `loyang simulate`: engine::play_random_games from the command line.
 #include "simulate.hpp"
+#include "cli_args.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -13,14 +13,6 @@
 
 namespace loyang::tools {
 namespace {
-
-template <class Int>
-std::optional<Int> to_number(const std::string& text) {
-  Int v{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
 
 std::string hex64(std::uint64_t v) {
   char buf[17];
@@ -63,14 +55,9 @@ std::optional<engine::random_play_options> parse_args(const std::vector<std::str
       if (!n) return bad("--seed must be a non-negative number");
       opt.seed = *n;
     } else if (a == "--ruleset") {
-      const std::string& r = args[++i];
-      if (r == "yucata") {
-        opt.game.rules = engine::ruleset::yucata;
-      } else if (r == "original") {
-        opt.game.rules = engine::ruleset::original;
-      } else {
-        return bad("--ruleset must be yucata or original");
-      }
+      const auto r = ruleset_named(args[++i]);
+      if (!r) return bad("--ruleset must be yucata or original");
+      opt.game.rules = *r;
     } else {
       return bad("unknown argument " + a);
     }

@@ -25,28 +25,6 @@ void play_to_end(viewer& v, std::int64_t game, std::mt19937& random) {
   REQUIRE(ended);
 }
 
-// play_while_acting, where bots may end the game while the person's view is behind: true at
-// the end of the game.
-bool play_while_acting_amid_bots(viewer& v, std::int64_t game, std::mt19937& random) {
-  for (int n = 0; n < 10000; ++n) {
-    if (v.doc["game"]["phase"] == "finished") return true;
-    std::vector<json> legal;
-    for (const auto& c : v.doc["legal"])
-      if (c["type"] != "undo") legal.push_back(c);
-    if (legal.empty()) return false;
-    const auto answer = v.command(game, legal[random() % legal.size()], "r" + std::to_string(n));
-    if (answer["type"] == "result" && answer["error"]["code"] == "stale") continue;  // a bot moved first
-    if (answer["type"] == "result" && answer["error"]["code"] == "game_over") return true;
-    INFO(answer.dump());
-    REQUIRE(accepted(answer));
-  }
-  FAIL("the seat never stopped acting");
-  return false;
-}
-
-api_answer create(std::uint16_t port, const std::string& token, json body) {
-  return call_api(port, http::verb::post, "/api/games", body, token);
-}
 
 }  // namespace
 
@@ -83,13 +61,13 @@ TEST_CASE("bot levels per seat, for all bots, and what is refused", "[server][bo
   running_server s(memory_only);
   const auto ann = sign_up(s.port(), "lvlann");
   // A list: one level per bot seat, in seat order (the bots take the last seats).
-  const auto listed = create(s.port(), ann, {{"players", 3}, {"bots", {"random", "easy"}}});
+  const auto listed = api_post(s.port(), "/api/games", ann, {{"players", 3}, {"bots", {"random", "easy"}}});
   REQUIRE(listed.status == http::status::created);
   CHECK(listed.body["status"] == "active");
   CHECK(listed.body["seats"][1]["bot_level"] == "random");
   CHECK(listed.body["seats"][2]["bot_level"] == "easy");
   // A count and one level for them all.
-  const auto all = create(s.port(), ann, {{"players", 4}, {"bots", 3}, {"bot_level", "random"}});
+  const auto all = api_post(s.port(), "/api/games", ann, {{"players", 4}, {"bots", 3}, {"bot_level", "random"}});
   REQUIRE(all.status == http::status::created);
   for (int i = 1; i < 4; ++i) CHECK(all.body["seats"][i]["bot_level"] == "random");
   // The lobby's lists say so too.
@@ -110,12 +88,12 @@ TEST_CASE("bot levels per seat, for all bots, and what is refused", "[server][bo
                            json{{"players", 2}, {"bots", "easy"}},
                            json{{"players", 2}, {"takeover_level", "best"}}}) {
     INFO(body.dump());
-    const auto refused = create(s.port(), ann, body);
+    const auto refused = api_post(s.port(), "/api/games", ann, body);
     CHECK(refused.status == http::status::bad_request);
     CHECK(code_of(refused) == "bad_request");
     CHECK(refused.body["error"]["message"].get<std::string>().size() > 10);
   }
-  const auto why = create(s.port(), ann, {{"players", 2}, {"bots", 1}, {"bot_level", "hard"}});
+  const auto why = api_post(s.port(), "/api/games", ann, {{"players", 2}, {"bots", 1}, {"bot_level", "hard"}});
   CHECK(why.body["error"]["message"].get<std::string>().find("\"easy\"") != std::string::npos);
 }
 
@@ -183,7 +161,7 @@ TEST_CASE("bots think on the bot threads, one decision per game at a time, a ful
   for (int round = 0; round < 20000 && std::count(ended.begin(), ended.end(), true) < 3; ++round) {
     for (std::size_t i = 0; i < games.size(); ++i) {
       if (ended[i]) continue;
-      ended[i] = play_while_acting_amid_bots(viewers[i], games[i].game, random);
+      ended[i] = play_while_acting(viewers[i], games[i].game, random, true);
       if (ended[i]) continue;
       const json m = viewers[i].ws->next(std::chrono::seconds(20));  // a bot's move
       viewers[i].take(m, viewers[i].ws->received.back());

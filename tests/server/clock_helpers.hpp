@@ -61,8 +61,9 @@ inline bool acting(const json& s, int seat) {
 }
 
 // Plays `v`'s seat with random legal commands while it must act; stops when it need not, or at
-// the end of the game. Returns whether the game has ended.
-inline bool play_while_acting(viewer& v, std::int64_t game, std::mt19937& random) {
+// the end of the game. Returns whether the game has ended. `amid_bots`: bots may end the game
+// while `v`'s view is behind, so a `game_over` refusal is the end too.
+inline bool play_while_acting(viewer& v, std::int64_t game, std::mt19937& random, bool amid_bots = false) {
   for (int n = 0; n < 10000; ++n) {
     if (v.doc["game"]["phase"] == "finished") return true;
     std::vector<json> legal;
@@ -71,6 +72,7 @@ inline bool play_while_acting(viewer& v, std::int64_t game, std::mt19937& random
     if (legal.empty()) return false;
     const auto answer = v.command(game, legal[random() % legal.size()], "r" + std::to_string(n));
     if (answer["type"] == "result" && answer["error"]["code"] == "stale") continue;  // a bot moved first
+    if (amid_bots && answer["type"] == "result" && answer["error"]["code"] == "game_over") return true;
     INFO(answer.dump());
     REQUIRE(accepted(answer));
   }
