@@ -25,22 +25,24 @@ int play_out_easy(state& s, playout_scratch& scratch) {
   return sent;
 }
 
-double outcome(const state& s, player_id seat) {
+outcome_parts outcome_of(const state& s, player_id seat) {
   const auto level = [&](player_id p) {
     const auto& ps = s.players[static_cast<std::size_t>(p)];
     return ps.position - ps.loans;
   };
-  if (s.opts.players == 1) return level(seat);
+  if (s.opts.players == 1) return {false, level(seat)};
   int best_other = -1000;
   for (player_id p = 0; p < static_cast<player_id>(s.players.size()); ++p)
     if (p != seat) best_other = std::max(best_other, level(p));
-  const int margin = level(seat) - best_other;
-  bool first = margin >= 0;
+  outcome_parts o{false, level(seat) - best_other};
+  o.first = o.margin >= 0;
   if (s.current_phase == phase::finished) {
     for (const auto& e : s.ranking)
-      if (e.player == seat) first = e.rank == 1;
+      if (e.player == seat) o.first = e.rank == 1;
   }
-  return (first ? 1.0 : 0.0) + 0.02 * margin;
+  return o;
 }
+
+double outcome(const state& s, player_id seat) { return outcome_of(s, seat).value(s.opts.players == 1); }
 
 }  // namespace loyang::bots::detail

@@ -26,4 +26,12 @@ int play_out_easy(engine::state& s, playout_scratch& scratch);
 /// of the best other player.
 double outcome(const engine::state& s, engine::player_id seat);
 
+/// outcome() in its parts: whether `seat` is first (never solo), and its margin (solo: its level).
+struct outcome_parts {
+  bool first = false;
+  int margin = 0;
+  double value(bool solo) const { return solo ? margin : (first ? 1.0 : 0.0) + 0.02 * margin; }
+};
+outcome_parts outcome_of(const engine::state& s, engine::player_id seat);
+
 }  // namespace loyang::bots::detail

@@ -1,6 +1,7 @@
 // The strong bot: determinized Monte Carlo over the easy bot's best few commands (PIMC).
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 #include "playout.hpp"
 #include "loyang/bots/determinize.hpp"
@@ -9,6 +10,57 @@
 namespace loyang::bots {
 
 using namespace engine;
+
+namespace {
+
+/// The indices of `legal` in the easy bot's order, best first.
+std::vector<std::size_t> easy_order(const state& view, player_id seat, const std::vector<command>& legal, bool capped,
+                                    std::vector<double>& scores) {
+  detail::easy_scores(view, seat, legal, capped, scores);
+  std::vector<std::size_t> order(legal.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+  return order;
+}
+
+/// Plays every candidate of `r` out from the same sampled states in turn (common random
+/// numbers: the differences between candidates are less noisy than the outcomes).
+void play_candidates(const state& view, player_id seat, const strong_options& o, rng& random,
+                     detail::playout_scratch& scratch, search_report& r) {
+  const std::size_t n = r.candidates.size();
+  const bool solo = view.opts.players == 1;
+  std::vector<double> sum(n, 0.0), wins(n, 0.0), margin(n, 0.0);
+  state sampled;
+  for (int i = 0; i < o.playouts; ++i) {
+    if (o.out_of_time && o.out_of_time()) {
+      r.stopped = true;
+      break;
+    }
+    const auto k = static_cast<std::size_t>(i) % n;
+    if (k == 0) sampled = determinize(view, seat, random);
+    state s = sampled;
+    ++r.playouts;
+    ++r.candidates[k].playouts;
+    if (apply(s, seat, r.candidates[k].command)) {
+      sum[k] -= 1000;  // cannot happen: legal_for's commands are legal in every consistent state
+      continue;
+    }
+    detail::play_out_easy(s, scratch);
+    const auto out = detail::outcome_of(s, seat);
+    sum[k] += out.value(solo);
+    wins[k] += out.first ? 1.0 : 0.0;
+    margin[k] += out.margin;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    auto& c = r.candidates[k];
+    if (c.playouts == 0) continue;
+    c.mean = sum[k] / c.playouts;
+    c.wins = wins[k] / c.playouts;
+    c.margin = margin[k] / c.playouts;
+  }
+}
+
+}  // namespace
 
 struct strong_bot::memory {
   detail::easy_policy own;  // counts this seat's commands per turn, as the easy bot does
@@ -22,48 +74,45 @@ strong_bot::~strong_bot() = default;
 command strong_bot::choose(const seat_view& v, rng& random) {
   last_ = {};
   const auto legal = legal_for(v);
-  const state& view = v.state();
-  const player_id seat = v.seat();
   auto& m = *memory_;
-  const bool capped = m.own.next_command(view);
-  detail::easy_scores(view, seat, legal, capped, m.scores);
-  std::vector<std::size_t> order(legal.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return m.scores[a] > m.scores[b]; });
+  const bool capped = m.own.next_command(v.state());
+  auto order = easy_order(v.state(), v.seat(), legal, capped, m.scores);
   // Nothing to weigh: one command, or a turn that has gone on too long (end it, as easy does).
   if (legal.size() == 1 || capped || options_.candidates <= 1 || options_.playouts <= 0) return legal[order.front()];
   order.resize(std::min(order.size(), static_cast<std::size_t>(options_.candidates)));
-  const std::size_t n = order.size();
-  for (std::size_t i : order) last_.candidates.push_back({legal[i], 0, 0.0});
+  for (std::size_t i : order) last_.candidates.push_back({legal[i]});
+  play_candidates(v.state(), v.seat(), options_, random, m.scratch, last_);
+  const auto best = best_candidate(last_);
+  // Stopped before any playout: the easy bot's choice.
+  return last_.candidates[best < last_.candidates.size() ? best : 0].command;
+}
 
-  // Every candidate is played out from the same sampled states in turn (common random
-  // numbers: the differences between candidates are less noisy than the outcomes).
-  std::vector<double> sum(n, 0.0);
-  state sampled;
-  for (int i = 0; i < options_.playouts; ++i) {
-    if (options_.out_of_time && options_.out_of_time()) {
-      last_.stopped = true;
-      break;
-    }
-    const auto k = static_cast<std::size_t>(i) % n;
-    if (k == 0) sampled = determinize(view, seat, random);
-    state s = sampled;
-    ++last_.playouts;
-    ++last_.candidates[k].playouts;
-    if (apply(s, seat, last_.candidates[k].command)) {
-      sum[k] -= 1000;  // cannot happen: legal_for's commands are legal in every consistent state
-      continue;
-    }
-    detail::play_out_easy(s, m.scratch);
-    sum[k] += detail::outcome(s, seat);
+search_report weigh(const seat_view& v, rng& random, const strong_options& o, const std::optional<command>& also) {
+  const auto legal = legal_for(v);
+  if (legal.empty()) throw std::invalid_argument("weigh: the seat has no command to send");
+  if (also && std::find(legal.begin(), legal.end(), *also) == legal.end())
+    throw std::invalid_argument("weigh: the command to weigh is not one the seat may send");
+  search_report r;
+  if (legal.size() == 1 || o.playouts < 1) return r;
+  std::vector<double> scores;
+  auto order = easy_order(v.state(), v.seat(), legal, false, scores);
+  order.resize(std::min(order.size(), static_cast<std::size_t>(std::max(o.candidates, 1))));
+  for (std::size_t i : order) r.candidates.push_back({legal[i]});
+  const bool listed = also && std::any_of(r.candidates.begin(), r.candidates.end(),
+                                          [&](const candidate_result& c) { return c.command == *also; });
+  if (also && !listed) r.candidates.push_back({*also});
+  detail::playout_scratch scratch;
+  play_candidates(v.state(), v.seat(), o, random, scratch, r);
+  return r;
+}
+
+std::size_t best_candidate(const search_report& r) {
+  std::size_t best = r.candidates.size();
+  for (std::size_t k = 0; k < r.candidates.size(); ++k) {
+    const auto& c = r.candidates[k];
+    if (c.playouts > 0 && (best == r.candidates.size() || c.mean > r.candidates[best].mean)) best = k;
   }
-  std::size_t best = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    auto& c = last_.candidates[k];
-    if (c.playouts > 0) c.mean = sum[k] / c.playouts;
-    if (c.playouts > 0 && (last_.candidates[best].playouts == 0 || c.mean > last_.candidates[best].mean)) best = k;
-  }
-  return last_.candidates[best].command;
+  return best;
 }
 
 int play_out(state& s) {

@@ -109,3 +109,59 @@ TEST_CASE("the strong bot keeps its budget") {
     CHECK(strong->last_search().playouts == 0);
   }
 }
+
+TEST_CASE("weighing a player's command beside the strong bot's candidates") {
+  options o;
+  o.players = 2;
+  const auto found = positions(o, 7, 5);
+  REQUIRE(found.size() > 10);
+  int weighed_extra = 0;
+  for (std::size_t i = 0; i < found.size(); i += 8) {
+    const state& st = found[i];
+    const bots::seat_view v(st, st.active);
+    const auto legal = bots::legal_for(v);
+    // The command the easy bot would rank last: rarely among the candidates.
+    const auto& played = legal.back();
+    rng a(11), b(11);
+    const auto r = bots::weigh(v, a, small(24), played);
+    REQUIRE(!r.candidates.empty());
+    CHECK(r.playouts == 24);
+    const auto listed = std::count_if(r.candidates.begin(), r.candidates.end(),
+                                      [&](const bots::candidate_result& c) { return c.command == played; });
+    CHECK(listed == 1);
+    if (r.candidates.size() == 5) {
+      CHECK(r.candidates.back().command == played);
+      ++weighed_extra;
+    }
+    for (const auto& c : r.candidates) {
+      CHECK(c.playouts > 0);
+      CHECK(c.wins >= 0.0);
+      CHECK(c.wins <= 1.0);
+      CHECK(c.mean == Approx(c.wins + 0.02 * c.margin));
+    }
+    const auto best = bots::best_candidate(r);
+    REQUIRE(best < r.candidates.size());
+    for (const auto& c : r.candidates) CHECK(c.mean <= r.candidates[best].mean);
+    // The same generator gives the same report (hints and analyses repeat).
+    const auto again = bots::weigh(v, b, small(24), played);
+    REQUIRE(again.candidates.size() == r.candidates.size());
+    for (std::size_t k = 0; k < r.candidates.size(); ++k) CHECK(again.candidates[k].mean == r.candidates[k].mean);
+  }
+  CHECK(weighed_extra > 0);
+}
+
+TEST_CASE("weighing refuses a command the seat may not send, and weighs nothing with one choice") {
+  options o;
+  o.players = 1;
+  const auto found = positions(o, 3, 3);
+  REQUIRE(!found.empty());
+  const bots::seat_view v(found.front(), found.front().active);
+  rng r(1);
+  CHECK_THROWS_AS(bots::weigh(v, r, small(8), command{cmd::choose_partner{3}}), std::invalid_argument);
+  // Solo: the value is the level; wins stay 0.
+  const auto solo = bots::weigh(v, r, small(8));
+  for (const auto& c : solo.candidates) {
+    CHECK(c.wins == 0.0);
+    CHECK(c.mean == Approx(c.margin));
+  }
+}

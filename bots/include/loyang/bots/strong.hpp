@@ -7,6 +7,7 @@
 /// and the caller may stop the search early with `out_of_time`.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "loyang/bots/bot.hpp"
@@ -30,6 +31,11 @@ struct candidate_result {
   /// Average outcome for the seat: solo the level reached; otherwise 1 for a win (rank 1) plus
   /// 0.02 per Path space ahead of the best other player (after loans), negative when behind.
   double mean = 0;
+  /// The share of the playouts the seat won (rank 1, shared included); solo always 0.
+  double wins = 0;
+  /// The average final Path position (after loans) ahead of the best other player, negative
+  /// when behind; solo the average level reached.
+  double margin = 0;
 };
 
 struct search_report {
@@ -46,8 +52,12 @@ class strong_bot final : public bot {
   /// cap; otherwise the searched candidate with the best mean (ties: the easy bot's order).
   /// Everything random (the sampled states, the playouts' reshuffles) comes from `random`.
   engine::command choose(const seat_view& v, engine::rng& random) override;
-  /// The last decision's search (for hints and tests).
+  /// The last decision's search (for tests and the arena).
   const search_report& last_search() const { return last_; }
+  /// Playouts of the next decisions (>= 1): the server shrinks the budget while its bot pool
+  /// is busy.
+  void set_playouts(int playouts) { options_.playouts = playouts < 1 ? 1 : playouts; }
+  int playouts() const { return options_.playouts; }
 
  private:
   strong_options options_;
@@ -55,6 +65,19 @@ class strong_bot final : public bot {
   struct memory;
   std::unique_ptr<memory> memory_;  // the easy policy's turn count, scratch vectors
 };
+
+/// The strong bot's search without its choice, for hints and analyses: weighs the easy bot's
+/// best `o.candidates` commands of legal_for(v) and also `also` (a command of legal_for(v),
+/// say the one a player chose) when it is not among them (it comes last), `o.playouts` in all,
+/// from states sampled consistently with the view, as choose() does. With one legal command,
+/// or a budget below 1, nothing is weighed (candidates empty). Throws std::invalid_argument
+/// when the seat has no legal command or `also` is not one of them.
+search_report weigh(const seat_view& v, engine::rng& random, const strong_options& o,
+                    const std::optional<engine::command>& also = std::nullopt);
+
+/// The index in `r.candidates` of the best weighed one (the highest mean; ties: the first);
+/// r.candidates.size() when none was played out.
+std::size_t best_candidate(const search_report& r);
 
 /// One playout as the strong bot runs it: plays the full state `s` to its end (or a cap of
 /// 3000 commands), every seat choosing as the easy bot does; returns the commands sent.
