@@ -10,7 +10,7 @@ import path from "node:path";
 import fs from "node:fs";
 import {
   ACTION_PREFS, CLOSE_PREFS, act, clickAction, createGame, expect, log, myTurn, newPlayer, phaseText, replayAt, roundNumber,
-  run, shots, signUp, startServer, stopServer, tableText, url, waitUntil,
+  run, shots, signUp, startServer, stopServer, tableText, url, waitUntil, withoutNoAnalysis,
 } from "./harness.js";
 
 // From a finished game's page: the replay viewer shows the same table at the last version,
@@ -270,7 +270,7 @@ const core = [
     else { await cid.waitForSelector(".ranking", { timeout: 8000 }); log("  after the restart the client resumed the game"); }
     // Expected while the server was down: refused reconnects (the browser logs each one; how
     // many depends on how long the restart took), and a 401 from a server that kept nothing.
-    cid.errors = cid.errors.filter((e) => !/401|Unauthorized|ERR_CONNECTION_REFUSED/.test(e));
+    cid.errors = withoutNoAnalysis(cid.errors).filter((e) => !/401|Unauthorized|ERR_CONNECTION_REFUSED/.test(e));
     expect(cid.errors.length === 0, `page errors: ${cid.errors.join("; ")}`);
     await cid.context().close();
   }],

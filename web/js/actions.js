@@ -39,15 +39,17 @@ function grouped(legal) {
 }
 
 // view: the client view (legal, advice); act(cmd): takes a command (asking first when it
-// cannot be taken back); choose(title, cmds): opens the choice dialog.
-export function actionsEl(view, who, { act, choose }) {
+// cannot be taken back); choose(title, cmds): opens the choice dialog. hint: {button, panel}
+// (hint.js) or null: the Hint button beside the heading, its answer under it.
+export function actionsEl(view, who, { act, choose, hint = null }) {
   const legal = view.legal || [];
   const advice = view.advice;
   const box = h("section.actions", { "aria-label": "your actions", "data-key": "actions" });
   const groups = grouped(legal.filter((c) => c.type !== "undo"));
   const undo = legal.find((c) => c.type === "undo");
   const blocked = advice?.blocked || [];
-  box.append(h("h3", "Your actions"));
+  box.append(h("div.actions-head", { "data-key": "actions-head" }, h("h3", "Your actions"), hint?.button || null));
+  if (hint?.panel) box.append(hint.panel);
   if (!groups.size && !undo && !blocked.length) {
     box.append(h("p.quiet", "Nothing to do right now."));
     return box;

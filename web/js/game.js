@@ -20,6 +20,7 @@ import { LogView } from "./log.js";
 import { seatNamer } from "./names.js";
 import { ChatPanel } from "./chat.js";
 import { NotesPanel } from "./notes.js";
+import { HintBox, hintsOffered } from "./hint.js";
 
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
@@ -199,10 +200,12 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const chat = new ChatPanel(gameId, { socket, me: session.account.name, collapsed: matchMedia(PHONE).matches });
   // Only a player's: made when the view says the reader sits at the game.
   let notes = null;
+  // The strong bot's suggestion on request (hint.js), in games that offer hints.
+  const hint = new HintBox(gameId, { onChange: () => render(), onAuthError });
   socket.subscribe(gameId);
   loadSummary();
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
-  window.loyang = { socket, view: () => view, renderTimes, renders: () => renders };
+  window.loyang = { socket, view: () => view, renderTimes, renders: () => renders, hint: () => hint.state?.answer || null };
 
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
@@ -279,7 +282,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     else if (me !== null) {
       const sel = selectionBox(legal, me);
       if (sel) sideCol.append(sel);
-      sideCol.append(actionsEl({ ...view, legal }, who, { act, choose }));
+      const version = view.game.version ?? socket.version;
+      hint.check(view, version);
+      const hb = hint.el({ ...view, legal }, who, { offered: hintsOffered(summary) && !over, version, act });
+      sideCol.append(actionsEl({ ...view, legal }, who, { act, choose, hint: hb }));
     } else sideCol.append(h("p.quiet", "You are watching this game."));
     // The chat and the notes are the page's own, like the log: the redraws leave them alone.
     // (A solo game has nobody to chat with.)
@@ -325,6 +331,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const t0 = performance.now();
     const fresh = build();
     const first = !drawn;
+    const hintFocus = hint.focusBefore();
     if (first) {
       clear(body);
       body.append(...fresh.childNodes);
@@ -332,6 +339,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     } else {
       flash(morph(body, fresh));
     }
+    hint.focusAfterRender(body, hintFocus);
     logView.update(view.log || []);
     const slot = body.querySelector('[data-slot="log"]');
     if (slot && !slot.firstChild) logView.attach(slot);

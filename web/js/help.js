@@ -303,6 +303,20 @@ function community() {
       h("dd", "Every day (UTC) has one solo game with the same cards for everybody. Play it once; when " +
         "you have finished it, you see the day's board, ranked by level, then Cash. Playing on " +
         "consecutive days builds a streak."),
+      h("dt", { id: "help-hints" }, "Hints"),
+      h("dd", "In unrated games (solo practice, games against bots, friendly games) a player who has " +
+        "something to decide may press Hint: the Strong bot looks at his position as he sees it (it knows " +
+        "no more than he does), plays its few best candidate moves out to the end on many deals of the " +
+        "cards he cannot see, and suggests the one that did best. Its reasons come with it: for each " +
+        "candidate, the share of those games won and how many Path spaces ahead of (or behind) the best " +
+        "other player it finished on average; in the solo game, the level reached on average. \"Play it\" " +
+        "plays the suggestion. Rated games and the daily challenge offer no hints."),
+      h("dt", { id: "help-analysis" }, "The bot's analysis of a game"),
+      h("dd", "In a finished game's replay, \"Analyse the game\" lets the Strong bot weigh every decision " +
+        "the players made against its own best candidates, like a chess site's blunder check. A move it " +
+        "valued clearly lower than its own choice is marked ? (a mistake) or ?? (a blunder), with what it " +
+        "preferred. It tries each decision on few deals only, so its figures are rough: a mark says " +
+        "\"look here\", not \"this was wrong\"."),
       h("dt", "Reports"),
       h("dd", "Report a chat message or a player whose behaviour is not acceptable; the site's " +
         "operators read the reports and may delete messages, cancel games and ban accounts.")));

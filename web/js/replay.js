@@ -1,7 +1,9 @@
 // The replay viewer (#/replay/ID?version=V&view=W): any version of a finished game from any
 // seat's view, the spectators' or everyone's ("all"); a running game's players step back
 // through their own view. Reads GET /api/games/ID/history (docs/protocol.md, "History").
+// A finished game's replay also shows the strong bot's analysis of it (analysis.js).
 import * as api from "./api.js";
+import { AnalysisPanel } from "./analysis.js";
 import { h, clear } from "./dom.js";
 import { highlight, touchedSelectors } from "./digest.js";
 import { LogView } from "./log.js";
@@ -43,6 +45,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   let request = 0;
   let indexing = null; // the promise of index() for the current view
   let closed = false;
+  let analysis = null; // made once the game is known to be finished
   const cache = new Map();
   const who = seatNamer(() => summary, () => shown?.state);
   const logView = new LogView(who, { title: "Log up to here" });
@@ -68,7 +71,8 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   const speedSel = h("select#replay-speed", { "aria-label": "speed" },
     SPEEDS.map((s) => h("option", { value: s, selected: s === 2 }, `${s} / s`)));
   const playBtn = h("button#replay-play", { type: "button", onclick: () => (playing ? stop() : play()) }, "▶ Play");
-  const button = (id, label, title, fn) => h(`button#${id}`, { type: "button", title, "aria-label": title, onclick: () => { stop(); fn(); } }, label);
+  // The visible words are the name (what a voice-control user says); the title explains them.
+  const button = (id, label, title, fn) => h(`button#${id}`, { type: "button", title, onclick: () => { stop(); fn(); } }, label);
   const controls = h("div.replay-controls",
     h("div.group",
       button("replay-first", "« First", "first version", () => go(0)),
@@ -174,6 +178,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     // The status as a bystander's ("Waiting for ..."): a past moment is nobody's move now.
     clear(body).append(h("div.game-grid", statusEl(view.game, { ...view, seat: null, to_act: view.to_act || [] }, who), col, side));
     logView.attach(side);
+    analysis?.showAt(version, logView.scroller);
     // What this step changed, marked on the board as the digest marks a visit's news.
     const entry = (view.log || []).find((e) => e.version === version);
     if (entry) highlight(col, touchedSelectors([entry]));
@@ -213,11 +218,22 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     if (closed) return;
     if (viewAs === null) viewAs = mySeat() !== null ? String(mySeat()) : "spectator";
     await go(version);
+    // Only a finished game is analysed; the panel sits above the table, which each step
+    // draws anew, so that its buttons keep the focus while the replay moves.
+    if (closed || !finished || analysis) return;
+    analysis = new AnalysisPanel(gameId, {
+      who, solo: () => summary?.options?.players === 1, onAuthError,
+      onJump: (v) => { stop(); go(v); },
+    });
+    body.before(analysis.el);
+    analysis.showAt(version, logView.scroller);
+    analysis.start();
   })();
 
   return () => {
     closed = true;
     stop();
+    analysis?.destroy();
     document.removeEventListener("keydown", onKey);
   };
 }

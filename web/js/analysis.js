@@ -1,0 +1,204 @@
+// The analysis of a finished game in the replay (docs/protocol.md "Analysis of a finished
+// game"): the strong bot weighs every decision the people made against its own best
+// candidates, in the background on the server. This panel asks for it (or shows the one
+// that exists already), follows its progress once a second while the replay page is open,
+// then shows each seat's count of mistakes and blunders and the marked moves: a list to jump
+// to, "?" and "??" in the replay's log, and what the bot preferred at the position shown.
+// With 60 playouts a decision the estimates are rough: a mark says "look here".
+import { call } from "./api.js";
+import { describe } from "./describe.js";
+import { h, clear } from "./dom.js";
+
+const POLL_MS = 1000;
+const SIGN = { mistake: "?", blunder: "??" };
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export class AnalysisPanel {
+  // who(seat): a seat's name; solo(): whether the game is a solo game (values are levels);
+  // onJump(version): the replay goes to that version; onAuthError(): the session ended.
+  constructor(gameId, { who, solo, onJump, onAuthError }) {
+    this.gameId = gameId;
+    this.who = who;
+    this.solo = solo;
+    this.onJump = onJump;
+    this.onAuthError = onAuthError;
+    this.result = null; // the last answer
+    this.timer = null;
+    this.closed = false;
+    this.version = null; // the version the replay shows
+    this.body = h("div.analysis-body", h("p.quiet", "Looking for an analysis…"));
+    // Said once, when the analysis is done (the progress itself is not read out every second).
+    this.news = h("p.sr", { role: "status", "aria-live": "polite" });
+    this.el = h("section.analysis#analysis", { "aria-labelledby": "analysis-title" },
+      h("h2#analysis-title", "The bot's look at this game"), this.body, this.news);
+  }
+
+  // Reads what exists: an analysis done or under way is shown at once, else the button.
+  async start() {
+    try {
+      this.take(await call("GET", `/api/games/${this.gameId}/analysis`));
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  async ask() {
+    this.button?.setAttribute("aria-disabled", "true");
+    try {
+      this.take(await call("POST", `/api/games/${this.gameId}/analysis`));
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  failed(e) {
+    if (this.closed) return;
+    if (e.status === 401) { this.onAuthError(); return; }
+    if (e.code === "no_analysis") { this.offer(); return; }
+    if (e.code === "not_finished") {
+      this.draw(h("p.quiet", "The bot looks at a game once it is finished."));
+      return;
+    }
+    // A failed poll (the network, a restart that forgot it): say so and offer to ask again.
+    this.draw(h("p.error", e.message), this.askButton("Ask again"));
+  }
+
+  offer() {
+    this.draw(h("p", "The strong bot can look at every decision the players made and mark those where it " +
+      "would have done clearly better. It takes a while; you may watch the replay meanwhile."),
+    this.askButton("Analyse the game"));
+  }
+
+  askButton(label) {
+    this.button = h("button.primary#analysis-ask", { type: "button", onclick: () => {
+      if (this.button.getAttribute("aria-disabled") !== "true") this.ask();
+    } }, label);
+    return this.button;
+  }
+
+  take(r) {
+    if (this.closed) return;
+    this.result = r;
+    if (r.status === "none") { this.offer(); return; } // a server that answers "none" rather than 404
+    if (r.status === "running" || r.status === "queued") {
+      this.drawProgress(r);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.poll(), POLL_MS);
+    } else if (r.status === "done") {
+      this.drawDone(r);
+    } else {
+      this.draw(h("p.error", `The analysis stopped (${r.status}).`), this.askButton("Ask again"));
+    }
+  }
+
+  async poll() {
+    this.timer = null;
+    if (this.closed) return;
+    try {
+      this.take(await call("GET", `/api/games/${this.gameId}/analysis`));
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  // Replaces the panel's content, keeping the focus on the panel when a control of it had it.
+  draw(...content) {
+    const had = this.el.contains(document.activeElement);
+    clear(this.body).append(...content.filter(Boolean));
+    if (had && !this.el.contains(document.activeElement)) {
+      (this.body.querySelector("button") || this.focusTarget())?.focus({ preventScroll: true });
+    }
+  }
+
+  focusTarget() {
+    const t = this.el.querySelector("h2");
+    t.tabIndex = -1;
+    return t;
+  }
+
+  drawProgress(r) {
+    const done = r.done || 0;
+    const total = r.total || 0;
+    const text = total ? `${done} of ${total} decisions` : "Starting…";
+    // The bar and the text are updated in place: a redraw every second would flicker.
+    const bar = this.body.querySelector("progress");
+    if (bar) {
+      bar.max = Math.max(1, total);
+      bar.value = done;
+      this.body.querySelector(".analysis-progress-text").textContent = text;
+      return;
+    }
+    this.draw(h("p", "The bot is looking at the game: ",
+      h("progress#analysis-progress", { max: Math.max(1, total), value: done, "aria-label": "analysis progress" }), " ",
+      h("span.analysis-progress-text", text)),
+    h("p.quiet", "You may step through the replay meanwhile."));
+  }
+
+  drawDone(r) {
+    const seats = (r.seats || []).map((s) => {
+      const marked = (s.mistakes || 0) + (s.blunders || 0);
+      const found = marked ? `${plural(s.mistakes || 0, "mistake")} (?), ${plural(s.blunders || 0, "blunder")} (??)`
+        : "no mistakes found";
+      return h("li", { "data-seat": s.seat }, h("b", this.who(s.seat)), `: ${found} in ${plural(s.decisions || 0, "decision")}`);
+    });
+    const moves = r.moves || [];
+    const list = moves.length ? h("ul.analysis-marks", { "aria-label": "marked moves" }, moves.map((m) => h("li",
+      h("button.analysis-mark", {
+        type: "button", "data-version": m.version,
+        // The position where it was decided: the one before the version the move produced.
+        onclick: () => this.onJump(Math.max(0, m.version - 1)),
+      }, `${SIGN[m.mark] || "?"} ${this.who(m.seat).replace(/ \(you\)$/, "")}: ${describe(m.played, this.who)} (version ${m.version})`))))
+      : h("p", "No move was marked: the bot found no decision clearly worse than its own choice.");
+    this.detail = h("p.analysis-detail#analysis-detail", { role: "status", "aria-live": "polite" });
+    this.draw(h("ul.analysis-seats", seats), list, this.detail,
+      h("p.quiet.analysis-note", `? a mistake, ?? a blunder: the bot valued its own choice at least ${this.solo() ? "1 level" : "0.15"} ` +
+        `(?) or ${this.solo() ? "2 levels" : "0.3"} (??) higher${this.solo() ? "" : " (a win counts 1, a Path space 0.02)"}. ` +
+        "It tried each on few deals of the hidden cards: a mark says \"look here\", not \"this was wrong\"."));
+    if (!this.announced) {
+      this.announced = true;
+      this.news.textContent = `Analysis done: ${moves.length ? plural(moves.length, "marked move") : "no marked moves"}.`;
+    }
+    this.showAt(this.version);
+  }
+
+  // The replay shows `version` (its log in `scroller`): marks the log's entries, and says what
+  // the bot preferred where a marked move was decided (version - 1) or made (version).
+  showAt(version, scroller = this.scroller) {
+    this.version = version;
+    this.scroller = scroller;
+    const moves = this.result?.status === "done" ? this.result.moves || [] : [];
+    if (scroller) {
+      for (const m of moves) {
+        const entry = scroller.querySelector(`.log-entry[data-version="${m.version}"]`);
+        if (!entry || entry.querySelector(".move-mark")) continue;
+        entry.classList.add("marked");
+        entry.querySelector(".log-line")?.append(h(`span.move-mark.${m.mark}`, { title: `the bot marks this move a ${m.mark}` },
+          SIGN[m.mark] || "?", h("span.sr", ` (${m.mark})`)));
+      }
+    }
+    if (!this.detail) return;
+    for (const b of this.body.querySelectorAll(".analysis-mark")) {
+      const v = Number(b.dataset.version);
+      b.setAttribute("aria-current", v === version || v - 1 === version ? "true" : "false");
+    }
+    const here = moves.filter((m) => m.version === version || m.version - 1 === version);
+    this.detail.textContent = here.map((m) => this.preferred(m, version)).join(" ");
+  }
+
+  // At the decision: "Here ann chose Take a loan (??, a blunder). The bot preferred: Sell wheat
+  // (0.58 vs 0.21)." Just after it: "The move just made, ann's Take a loan, ..."
+  preferred(m, version) {
+    const fmt = (x) => (this.solo() ? `level ${Number(x).toFixed(1)}` : Number(x).toFixed(2));
+    const name = this.who(m.seat).replace(/ \(you\)$/, "");
+    const what = describe(m.played, this.who);
+    const sign = `${SIGN[m.mark] || "?"}, a ${m.mark}`;
+    const said = m.version === version ? `The move just made, ${name}'s ${what}, is marked ${sign}.`
+      : `Here ${name} chose: ${what} (${sign}).`;
+    return `${said} The bot preferred: ${describe(m.best, this.who)} (${fmt(m.best_mean)} vs ${fmt(m.played_mean)}).`;
+  }
+
+  destroy() {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+}
