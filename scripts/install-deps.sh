@@ -9,15 +9,16 @@ set -euo pipefail
 
 build_packages=(
   g++ make cmake ninja-build ccache pkg-config
-  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libsodium-dev libcurl4-openssl-dev
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev
   libgoogle-perftools-dev catch2 curl ca-certificates
 )
 # The tests also drive a Python client, a real browser, nginx with a self-signed certificate
 # from openssl (the TLS-proxy example), and run the fuzz targets briefly (fuzz/: clang with
 # libFuzzer, whose runtime is in libclang-rt-14-dev), and a real SMTP server (aiosmtpd) that
-# receives the notification e-mails.
-test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev)
-runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libsodium23 libcurl4 libtcmalloc-minimal4 curl ca-certificates)
+# receives the notification e-mails, and a real PostgreSQL (initdb/pg_ctl in a temporary
+# directory) for the PostgreSQL store.
+test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql)
+runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}
 case "$mode" in

@@ -220,10 +220,7 @@ std::span<const std::string_view> migrations() { return all_migrations; }
 
 int latest_schema_version() { return static_cast<int>(all_migrations.size()); }
 
-namespace {
-
-void check_known(int found) {
-  const int latest = latest_schema_version();
+void check_schema_version(int found, int latest) {
   if (found > latest) {
     throw error("schema version " + std::to_string(found) +
                 " is newer than this program knows (" + std::to_string(latest) +
@@ -231,6 +228,10 @@ void check_known(int found) {
   }
   if (found < 0) throw error("invalid schema version " + std::to_string(found));
 }
+
+namespace {
+
+void check_known(int found) { check_schema_version(found, latest_schema_version()); }
 
 }  // namespace
 

@@ -1,429 +1,75 @@
-// The SQLite store: a queue drained by one writer thread in group commits, and a pool of
-// read connections for the blocking reads.
+// The SQLite store: queued_store on a SQLite write connection (with its background
+// checkpoints) and SQLite read connections.
 #include "loyang/persistence/sqlite_store.hpp"
 
-#include <atomic>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <optional>
-#include <string>
-#include <thread>
 #include <utility>
-#include <vector>
 
 #include <sqlite3.h>
 
 #include "checkpointer.hpp"
 #include "game_reader.hpp"
-#include "loyang/engine/game.hpp"
-#include "loyang/engine/serialize.hpp"
 #include "loyang/persistence/database.hpp"
-#include "loyang/persistence/transaction.hpp"
-#include "row_codec.hpp"
+#include "store_backend.hpp"
 #include "write_ops.hpp"
 
 namespace loyang::persistence {
+namespace {
 
-struct sqlite_store::impl {
-  struct queued {
-    detail::write what;
-    write_done done;
-  };
-
-  impl(const std::filesystem::path& data_dir, sqlite_store_options o)
-      : options(std::move(o)),
-        db(database::open_in(data_dir)),
-        statements(db, options.engine_version),
-        checkpoints(db.handle(), db.file(), options.checkpoint_pages) {
-    if (options.snapshot_every == 0) options.snapshot_every = 1;
-    if (options.max_page_count > 0) {
-      db.exec("PRAGMA max_page_count = " + std::to_string(options.max_page_count));
-    }
+class sqlite_writer final : public detail::write_backend {
+ public:
+  sqlite_writer(const std::filesystem::path& data_dir, const sqlite_store_options& o)
+      : db(database::open_in(data_dir)),
+        statements(db, o.engine_version),
+        checkpoints(db.handle(), db.file(), o.checkpoint_pages) {
+    if (o.max_page_count > 0) db.exec("PRAGMA max_page_count = " + std::to_string(o.max_page_count));
     // After a checkpoint has emptied it, the log file is cut back to this size.
     db.exec("PRAGMA journal_size_limit = 67108864");
-    writer = std::thread([this] { write_loop(); });
   }
 
-  // ---- writes --------------------------------------------------------------------------
-
-  void enqueue(detail::write w, write_done done) {
-    {
-      std::lock_guard lock(mutex);
-      if (!stopping) {
-        queue.push_back({std::move(w), std::move(done)});
-        ++depth;
-        wake.notify_one();
-        return;
-      }
-    }
-    if (done) done(storage_failed);
+  // BEGIN IMMEDIATE: the write lock is taken up front, so a busy database fails here rather
+  // than half-way through the batch.
+  void begin() override { db.exec("BEGIN IMMEDIATE"); }
+  void run(const detail::write& w) override { statements.run(w); }
+  void commit() override { db.exec("COMMIT"); }
+  void rollback() noexcept override {
+    // SQLite may already have rolled back by itself after some errors.
+    if (sqlite3_get_autocommit(db.handle()) == 0) sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
   }
-
-  void write_loop() {
-    std::vector<queued> batch;
-    for (;;) {
-      {
-        std::unique_lock lock(mutex);
-        const auto has_work = [this] { return stopping || !queue.empty(); };
-        if (!failure) {
-          wake.wait(lock, has_work);
-        } else if (!wake.wait_for(lock, options.probe_every, has_work)) {
-          lock.unlock();
-          probe();
-          continue;
-        }
-        if (queue.empty()) return;  // stopping, and everything is written
-        batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
-        queue.clear();
-      }
-      const auto results = commit(batch);
-      report(batch, results);
-      std::uint64_t ok = 0;
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (results[i].empty()) ++ok;
-        try {
-          if (batch[i].done) batch[i].done(results[i]);
-        } catch (...) {
-          // A throwing callback must not take the writer (and every later write) down.
-        }
-        --depth;
-      }
-      {
-        std::lock_guard lock(stats_mutex);
-        counters.writes += ok;
-        counters.failed_writes += batch.size() - ok;
-        if (ok > 0) {
-          ++counters.transactions;
-          counters.largest_batch = std::max<std::uint64_t>(counters.largest_batch, ok);
-          if (ok > 1) ++counters.batches_over_one;
-        }
-      }
-      batch.clear();
-    }
+  bool lost_transaction(const error& e) override {
+    // The transaction is gone (SQLite rolled it back) or the disk is full.
+    return sqlite3_get_autocommit(db.handle()) != 0 || write_error_code(e.sqlite_code()) == disk_full;
   }
+  void probe() override { db.probe_write(); }
+  std::string describe() const override { return "the database " + db.file().string(); }
 
-  // One transaction for the whole batch. Returns each write's error code ("" when
-  // committed). A write that fails by itself (a constraint, a command out of order) is rare:
-  // then the transaction is rolled back and the batch is run again without it, so the normal
-  // path pays for no savepoints.
-  std::vector<std::string> commit(const std::vector<queued>& batch) {
-    std::vector<std::string> results(batch.size());
-    batch_error.reset();
-    failure_text.assign(batch.size(), {});
-    try {
-      for (;;) {
-        bool retry = false;
-        transaction t(db);
-        for (std::size_t i = 0; i < batch.size() && !retry; ++i) {
-          if (!results[i].empty()) continue;  // failed in an earlier attempt
-          try {
-            statements.run(batch[i].what);
-          } catch (const error& e) {
-            // The transaction is gone (SQLite rolled it back) or the disk is full: the whole
-            // batch fails; nothing of it is in the database.
-            if (sqlite3_get_autocommit(db.handle()) != 0 ||
-                write_error_code(e.sqlite_code()) == disk_full) {
-              throw;
-            }
-            results[i] = write_error_code(e.sqlite_code());
-            failure_text[i] = e.what();
-            retry = true;  // `t` rolls back on leaving the scope
-          }
-        }
-        if (retry) continue;
-        t.commit();
-        return results;
-      }
-    } catch (const error& e) {
-      const auto code = write_error_code(e.sqlite_code());
-      for (auto& r : results) {
-        if (r.empty()) r = code;
-      }
-      batch_error = {not_ready_reason_of(e.sqlite_code()), e.what()};
-    } catch (const std::exception& e) {
-      for (auto& r : results) {
-        if (r.empty()) r = storage_failed;
-      }
-      batch_error = {storage_failed, e.what()};
-    }
-    return results;
-  }
-
-  // ---- failures and readiness (writer thread) --------------------------------------------
-
-  // Logs every failed write with what it stored, and moves the readiness.
-  void report(const std::vector<queued>& batch, const std::vector<std::string>& results) {
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      if (results[i].empty() || !options.on_failure) continue;
-      const std::string why = !failure_text[i].empty() ? failure_text[i]
-                              : batch_error           ? batch_error->second
-                                                      : results[i];
-      options.on_failure(detail::describe(batch[i].what) + " failed: " + why);
-    }
-    if (batch_error) {
-      set_failure(batch_error->first);
-    } else if (failure) {
-      set_failure(std::nullopt);  // a transaction committed: writes work again
-    }
-  }
-
-  void probe() {
-    try {
-      db.probe_write();
-      set_failure(std::nullopt);
-    } catch (const error& e) {
-      set_failure(not_ready_reason_of(e.sqlite_code()));
-    }
-  }
-
-  void set_failure(std::optional<std::string> reason) {
-    const bool recovered = failure && !reason;
-    failure = reason.has_value();
-    {
-      std::lock_guard lock(stats_mutex);
-      not_ready = std::move(reason);
-    }
-    if (recovered && options.on_recovery) {
-      options.on_recovery("the database " + db.file().string() + " accepts writes again");
-    }
-  }
-
-  void stop() {
-    {
-      std::lock_guard lock(mutex);
-      stopping = true;
-      wake.notify_one();
-    }
-    std::lock_guard join_lock(join_mutex);
-    if (writer.joinable()) writer.join();
-    checkpoints.stop();
-  }
-
-  // ---- reads ---------------------------------------------------------------------------
-
-  // A read connection borrowed from the pool for one call.
-  class lease {
-   public:
-    explicit lease(impl& owner) : owner_(owner) {
-      {
-        std::lock_guard lock(owner_.readers_mutex);
-        if (!owner_.idle.empty()) {
-          reader_ = std::move(owner_.idle.back());
-          owner_.idle.pop_back();
-        }
-      }
-      if (!reader_) reader_ = std::make_unique<detail::game_reader>(owner_.db.file());
-    }
-    ~lease() {
-      std::lock_guard lock(owner_.readers_mutex);
-      if (static_cast<int>(owner_.idle.size()) < owner_.options.idle_readers) {
-        owner_.idle.push_back(std::move(reader_));
-      }
-    }
-    lease(const lease&) = delete;
-    lease& operator=(const lease&) = delete;
-    detail::game_reader* operator->() { return reader_.get(); }
-
-   private:
-    impl& owner_;
-    std::unique_ptr<detail::game_reader> reader_;
-  };
-
-  sqlite_store_options options;
-  database db;  // the writer's; used by the writer thread only once it runs
+  database db;
   detail::write_statements statements;
   detail::checkpointer checkpoints;
-
-  std::mutex mutex;
-  std::condition_variable wake;
-  std::deque<queued> queue;
-  bool stopping = false;
-  std::atomic<std::int64_t> depth{0};
-  std::mutex join_mutex;
-  std::thread writer;
-
-  mutable std::mutex stats_mutex;
-  sqlite_store_stats counters;
-  std::optional<std::string> not_ready;  // guarded by stats_mutex
-
-  // Writer thread only.
-  bool failure = false;  // the last transaction or probe failed
-  std::optional<std::pair<std::string, std::string>> batch_error;  // reason, SQLite's sentence
-  std::vector<std::string> failure_text;  // per write of the batch: why it failed alone
-
-  std::mutex readers_mutex;
-  std::vector<std::unique_ptr<detail::game_reader>> idle;
 };
 
+}  // namespace
+
 sqlite_store::sqlite_store(const std::filesystem::path& data_dir, sqlite_store_options options)
-    : impl_(std::make_unique<impl>(data_dir, std::move(options))) {}
+    : queued_store(options, std::make_unique<sqlite_writer>(data_dir, options),
+                   [file = data_dir / database_file_name] { return std::make_unique<detail::game_reader>(file); }) {}
 
-sqlite_store::~sqlite_store() { stop(); }
+sqlite_store::~sqlite_store() { sqlite_store::stop(); }
 
-store::catalog sqlite_store::load_catalog() {
-  impl::lease reader(*impl_);
-  return reader->load_catalog();
+void sqlite_store::stop() {
+  queued_store::stop();
+  static_cast<sqlite_writer&>(writer()).checkpoints.stop();
 }
-
-void sqlite_store::save_account(const account_record& a, write_done done) {
-  impl_->enqueue(detail::account_write{a}, std::move(done));
-}
-
-void sqlite_store::save_token(const std::string& hash, std::int64_t account, std::int64_t at,
-                              write_done done) {
-  impl_->enqueue(detail::token_write{hash, account, at}, std::move(done));
-}
-
-void sqlite_store::revoke_token(const std::string& hash, write_done done) {
-  impl_->enqueue(detail::revoke_write{hash}, std::move(done));
-}
-
-void sqlite_store::touch_token(const std::string& hash, std::int64_t at, write_done done) {
-  impl_->enqueue(detail::touch_write{hash, at}, std::move(done));
-}
-
-void sqlite_store::change_password(std::int64_t account, const std::string& password_hash,
-                                   const std::string& keep_hash, write_done done) {
-  impl_->enqueue(detail::password_write{account, password_hash, keep_hash}, std::move(done));
-}
-
-void sqlite_store::save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) {
-  auto w = detail::make_game_write(g);
-  w.notes = std::move(notes);
-  impl_->enqueue(std::move(w), std::move(done));
-}
-
-void sqlite_store::save_vacation(const vacation_record& v, write_done done) {
-  impl_->enqueue(detail::vacation_write{v}, std::move(done));
-}
-
-void sqlite_store::save_notify_settings(std::int64_t account, const std::string& settings,
-                                        std::vector<outbox_record> notes, write_done done) {
-  impl_->enqueue(detail::notify_settings_write{account, settings, std::move(notes)}, std::move(done));
-}
-
-std::vector<outbox_record> sqlite_store::due_notifications(std::int64_t now, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->due_notifications(now, limit);
-}
-
-void sqlite_store::settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
-                                       const std::string& error, write_done done) {
-  impl_->enqueue(detail::settle_write{id, how, at, next_at, error}, std::move(done));
-}
-
-std::int64_t sqlite_store::queued_notifications() {
-  impl::lease reader(*impl_);
-  return reader->queued_notifications();
-}
-
-void sqlite_store::append_command(const command_record& c, const game_record& g, const engine::state& state,
-                                  std::vector<outbox_record> notes, write_done done) {
-  detail::command_write w;
-  w.notes = std::move(notes);
-  w.game = c.game;
-  w.version = c.version;
-  w.player = c.player;
-  w.command = c.cmd;
-  w.at = c.at;
-  w.status = std::string(status_name(g.status));
-  w.updated_at = g.updated_at;
-  w.to_act = detail::to_act_text(g.to_act);
-  w.waiting_since = g.waiting_since;
-  w.result = detail::nullable_json_text(g.result);
-  w.clock = detail::nullable_json_text(g.clock);
-  // One encoding serves the hash and, now and then, the snapshot.
-  auto bytes = engine::encode(state);
-  w.state_hash = detail::to_column(engine::encoding_hash(bytes));
-  if (c.version % impl_->options.snapshot_every == 0 || g.status == game_status::finished) {
-    w.snapshot = detail::snapshot_blob{std::move(bytes), w.state_hash};
-  }
-  impl_->enqueue(std::move(w), std::move(done));
-}
-
-void sqlite_store::save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
-                                  write_done done) {
-  impl_->enqueue(detail::seen_write{game, seat, version}, std::move(done));
-}
-
-// ---- community: writes queued like the others, reads on the reader pool ------------------
-
-void sqlite_store::save_relation(const relation_record& r, bool on, write_done done) {
-  impl_->enqueue(detail::relation_write{r, on}, std::move(done));
-}
-
-void sqlite_store::append_chat(const chat_record& m, std::vector<outbox_record> notes, write_done done) {
-  impl_->enqueue(detail::chat_write{m, std::move(notes)}, std::move(done));
-}
-
-void sqlite_store::delete_chat(std::int64_t id, const moderation_record& log, write_done done) {
-  impl_->enqueue(detail::chat_delete_write{id, log}, std::move(done));
-}
-
-std::vector<chat_record> sqlite_store::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_chat(game, before, limit);
-}
-
-std::int64_t sqlite_store::chat_count(std::int64_t game) {
-  impl::lease reader(*impl_);
-  return reader->chat_count(game);
-}
-
-void sqlite_store::save_note(const note_record& n, write_done done) {
-  impl_->enqueue(detail::note_write{n}, std::move(done));
-}
-
-std::optional<note_record> sqlite_store::load_note(std::int64_t game, std::int64_t account) {
-  impl::lease reader(*impl_);
-  return reader->load_note(game, account);
-}
-
-void sqlite_store::save_report(const report_record& r, std::optional<moderation_record> log, write_done done) {
-  impl_->enqueue(detail::report_write{r, std::move(log)}, std::move(done));
-}
-
-std::vector<report_record> sqlite_store::load_reports(bool open_only, std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_reports(open_only, before, limit);
-}
-
-void sqlite_store::save_moderation(const moderation_record& m, write_done done) {
-  impl_->enqueue(detail::moderation_write{m}, std::move(done));
-}
-
-std::vector<moderation_record> sqlite_store::load_moderation(std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_moderation(before, limit);
-}
-
-void sqlite_store::ban_account(const account_record& a, const moderation_record& log, write_done done) {
-  impl_->enqueue(detail::ban_write{a, log}, std::move(done));
-}
-
-loaded_game sqlite_store::load_game(const game_record& g) {
-  impl::lease reader(*impl_);
-  return reader->load_game(g.id);
-}
-
-std::int64_t sqlite_store::queue_depth() const { return impl_->depth.load(); }
-
-std::optional<std::string> sqlite_store::not_ready_reason() const {
-  std::lock_guard lock(impl_->stats_mutex);
-  return impl_->not_ready;
-}
-
-void sqlite_store::stop() { impl_->stop(); }
 
 sqlite_store_stats sqlite_store::stats() const {
-  std::lock_guard lock(impl_->stats_mutex);
-  auto out = impl_->counters;
-  out.checkpoints = impl_->checkpoints.runs();
+  sqlite_store_stats out;
+  static_cast<writer_stats&>(out) = writer_counts();
+  out.checkpoints = static_cast<sqlite_writer&>(writer()).checkpoints.runs();
   return out;
 }
 
-const std::filesystem::path& sqlite_store::file() const noexcept { return impl_->db.file(); }
+const std::filesystem::path& sqlite_store::file() const noexcept {
+  return static_cast<sqlite_writer&>(writer()).db.file();
+}
 
 std::unique_ptr<sqlite_store> make_sqlite_store(const std::filesystem::path& data_dir,
                                                 sqlite_store_options options) {

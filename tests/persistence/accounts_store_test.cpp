@@ -34,23 +34,25 @@ void exec_raw(sqlite3* db, const std::string& sql) {
 }  // namespace
 
 TEST_CASE("a token's last use survives a reopen, and never goes back", "[persistence][accounts]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_creator(*s);
     CHECK(wait_for([&](auto d) { s->save_token("t1", 1, 200, d); }) == "");
     CHECK(wait_for([&](auto d) { s->touch_token("t1", 5000, d); }) == "");
     CHECK(wait_for([&](auto d) { s->touch_token("t1", 4000, d); }) == "");  // late, older
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   CHECK(sorted_tokens(*s) == std::vector<token_record>{{"t1", 1, 200, 5000}});
 }
 
 TEST_CASE("a password change stores the new hash and revokes the account's other tokens",
           "[persistence][accounts]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_creator(*s);
     CHECK(wait_for([&](auto d) { s->save_account({2, "grace", "hash-grace", 101}, d); }) == "");
     CHECK(wait_for([&](auto d) { s->save_token("keep", 1, 200, d); }) == "");
@@ -60,7 +62,7 @@ TEST_CASE("a password change stores the new hash and revokes the account's other
     // No such account: refused, nothing changed.
     CHECK(wait_for([&](auto d) { s->change_password(99, "x", "", d); }) != "");
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto catalog = s->load_catalog();
   REQUIRE(catalog.accounts.size() == 2);
   CHECK(catalog.accounts[0].password_hash == "new-hash");

@@ -148,11 +148,12 @@ std::int64_t scalar(const std::filesystem::path& data, const std::string& sql) {
 TEST_CASE("relations, ban and operator fields, a game's extra, the max ids and the daily secret "
           "survive a reopen",
           "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   const nlohmann::json extra = {{"rated", true}, {"rematch_of", 4}, {"daily", "2026-11-25"}, {"declined", {"bob"}}};
   std::string secret;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_people(*s);
     account_record linus{3, "linus", "hash-linus", 102};
     linus.banned_at = 700;
@@ -193,7 +194,7 @@ TEST_CASE("relations, ban and operator fields, a game's extra, the max ids and t
   CHECK(secret.size() == 64);
   CHECK(is_lower_hex(secret));
 
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto c = s->load_catalog();
   CHECK(c.daily_secret == secret);  // made once, by the migration; not anew at each open
   REQUIRE(c.accounts.size() == 3);
@@ -246,9 +247,10 @@ TEST_CASE("a new database gets a random daily secret; none at all is refused", "
 }
 
 TEST_CASE("chat pages come newest first, below `before`, deleted messages included", "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_people(*s);
     add_game(*s, 1);
     add_game(*s, 2);
@@ -273,7 +275,7 @@ TEST_CASE("chat pages come newest first, below `before`, deleted messages includ
     log.message = 4;
     CHECK(wait_for([&](auto d) { s->delete_chat(4, log, d); }) == "");
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   CHECK(ids_of(s->load_chat(1, 0, 3)) == std::vector<std::int64_t>{7, 6, 4});
   CHECK(ids_of(s->load_chat(1, 4, 10)) == std::vector<std::int64_t>{2, 1});
   CHECK(ids_of(s->load_chat(1, 5, 2)) == std::vector<std::int64_t>{4, 2});
@@ -303,7 +305,8 @@ TEST_CASE("chat pages come newest first, below `before`, deleted messages includ
 }
 
 TEST_CASE("deleting a chat message that does not exist fails alone and logs nothing", "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   std::mutex mutex;
   std::vector<std::string> failures;
   persistence::sqlite_store_options options;
@@ -312,7 +315,7 @@ TEST_CASE("deleting a chat message that does not exist fails alone and logs noth
     failures.push_back(line);
   };
   {
-    auto s = make_sqlite_store(tmp.path(), options);
+    auto s = where.open(options);
     add_people(*s);
     add_game(*s, 1);
     REQUIRE(chat(*s, message(1, 1, 1, 900)) == "");
@@ -333,7 +336,7 @@ TEST_CASE("deleting a chat message that does not exist fails alone and logs noth
     CHECK(failures[0].find("deleting chat message 99") != std::string::npos);
     CHECK(failures[1].find("logging operator action 5 (cancel_game)") != std::string::npos);
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto logged = s->load_moderation(0, 10);
   CHECK(ids_of(logged) == std::vector<std::int64_t>{7, 5});
   CHECK(logged[1].action == "ban");
@@ -343,10 +346,11 @@ TEST_CASE("deleting a chat message that does not exist fails alone and logs noth
 
 TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps the account",
           "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   account_record linus{3, "linus", "hash-linus", 102};
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_people(*s);
     for (const auto& t : std::vector<std::pair<std::string, int>>{{"l1", 3}, {"l2", 3}, {"a1", 1}}) {
       REQUIRE(wait_for([&](auto d) { s->save_token(t.first, t.second, 200, d); }) == "");
@@ -367,7 +371,7 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
     CHECK(wait_for([&](auto d) { s->ban_account(banned, log, d); }) == "");
   }
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     const auto c = s->load_catalog();
     CHECK(c.tokens == std::vector<token_record>{{"a1", 1, 200, 200}});
     CHECK(account_of(c, 3).banned_at == 700);
@@ -386,7 +390,7 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
     log2.account = 3;
     CHECK(wait_for([&](auto d) { s->ban_account(linus, log2, d); }) == "");
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto c = s->load_catalog();
   REQUIRE(c.accounts.size() == 3);
   CHECK(account_of(c, 3).name == "linus");
@@ -398,12 +402,13 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
 }
 
 TEST_CASE("notes are replaced, and empty text deletes them", "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   const auto note = [](std::int64_t game, std::int64_t account, std::string text, std::int64_t at) {
     return note_record{game, account, std::move(text), at};
   };
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_people(*s);
     add_game(*s, 1);
     add_game(*s, 2);
@@ -414,7 +419,7 @@ TEST_CASE("notes are replaced, and empty text deletes them", "[persistence][comm
     CHECK(s->load_note(1, 1) == note(1, 1, "second\nline", 20));
   }
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     CHECK(s->load_note(1, 1) == note(1, 1, "second\nline", 20));
     CHECK(s->load_note(1, 2) == note(1, 2, "grace's", 30));
     CHECK(s->load_note(2, 1) == note(2, 1, "other game", 40));
@@ -422,7 +427,7 @@ TEST_CASE("notes are replaced, and empty text deletes them", "[persistence][comm
     CHECK(wait_for([&](auto d) { s->save_note(note(1, 1, "", 50), d); }) == "");
     CHECK(wait_for([&](auto d) { s->save_note(note(3, 3, "", 50), d); }) == "");  // none to delete
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   CHECK(s->load_note(1, 1) == std::nullopt);
   CHECK(s->load_note(1, 2) == note(1, 2, "grace's", 30));
   CHECK(s->load_note(2, 1) == note(2, 1, "other game", 40));
@@ -430,13 +435,14 @@ TEST_CASE("notes are replaced, and empty text deletes them", "[persistence][comm
 
 TEST_CASE("reports page newest first, the open ones alone when asked; closing one logs it",
           "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   auto closed = report(2, 802);
   closed.closed_by = 2;
   closed.closed_at = 900;
   closed.outcome = "warned";
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_people(*s);
     for (int id = 1; id <= 5; ++id) {
       REQUIRE(wait_for([&](auto d) { s->save_report(report(id, 800 + id), std::nullopt, d); }) == "");
@@ -454,7 +460,7 @@ TEST_CASE("reports page newest first, the open ones alone when asked; closing on
     five.closed_at = 902;
     CHECK(wait_for([&](auto d) { s->save_report(five, action(10, "close_report", 902), d); }) == "storage_failed");
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   CHECK(ids_of(s->load_reports(false, 0, 10)) == std::vector<std::int64_t>{5, 4, 3, 2, 1});
   CHECK(ids_of(s->load_reports(false, 0, 2)) == std::vector<std::int64_t>{5, 4});
   CHECK(ids_of(s->load_reports(false, 4, 2)) == std::vector<std::int64_t>{3, 2});
@@ -477,9 +483,10 @@ TEST_CASE("reports page newest first, the open ones alone when asked; closing on
 }
 
 TEST_CASE("the operators' log pages newest first", "[persistence][community]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     for (int id : {3, 1, 8, 5}) {
       auto m = action(id, "cancel_game", 100 + id);
       m.moderator = id == 8 ? 0 : 2;  // 0: the command line
@@ -490,7 +497,7 @@ TEST_CASE("the operators' log pages newest first", "[persistence][community]") {
       REQUIRE(wait_for([&](auto d) { s->save_moderation(m, d); }) == "");
     }
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   CHECK(ids_of(s->load_moderation(0, 10)) == std::vector<std::int64_t>{8, 5, 3, 1});
   CHECK(ids_of(s->load_moderation(0, 2)) == std::vector<std::int64_t>{8, 5});
   CHECK(ids_of(s->load_moderation(5, 10)) == std::vector<std::int64_t>{3, 1});

@@ -53,11 +53,12 @@ std::int64_t scalar(persistence::database& db, const std::string& sql) {
 
 TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reopen",
           "[persistence][store]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   game_record open_game, finished_game;
   live_game active(2, engine::options{3, engine::ruleset::original, false}, 0xfedcba9876543210ULL);
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     CHECK(s->load_catalog().games.empty());
     add_creator(*s);
     CHECK(wait_for([&](auto d) { s->save_account({2, "grace", "hash-grace", 101}, d); }) == "");
@@ -96,7 +97,7 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
     CHECK(wait_for([&](auto d) { s->save_game(finished_game, d); }) == "");
   }
 
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto catalog = s->load_catalog();
   REQUIRE(catalog.accounts.size() == 2);
   CHECK(catalog.accounts[0].id == 1);
@@ -127,8 +128,9 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
 
 TEST_CASE("save_game keeps the log's version, options and seed once commands exist",
           "[persistence][store]") {
-  temp_dir tmp;
-  auto s = make_sqlite_store(tmp.path());
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
   add_creator(*s);
   live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 77);
   g.save(*s);
@@ -148,11 +150,12 @@ TEST_CASE("save_game keeps the log's version, options and seed once commands exi
 
 TEST_CASE("the version each seat last saw is stored, only ever moving forward",
           "[persistence][store][last_seen]") {
-  temp_dir tmp;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
   game_record record;
   std::map<int, std::uint32_t> expected;
   {
-    auto s = make_sqlite_store(tmp.path());
+    auto s = where.open();
     add_creator(*s);
     live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 5);
     g.save(*s);
@@ -172,7 +175,7 @@ TEST_CASE("the version each seat last saw is stored, only ever moving forward",
     REQUIRE(wait_for([&](auto d) { s->save_last_seen(1, 1, 2, d); }) == "");
     s->stop();
   }
-  auto s = make_sqlite_store(tmp.path());
+  auto s = where.open();
   const auto seen = s->load_game(record).last_seen;
   std::map<int, std::uint32_t> by_seat;
   for (const auto& [seat, version] : seen) by_seat[seat] = version;
@@ -207,8 +210,9 @@ TEST_CASE("a newer schema or a file that is not SQLite is refused at open", "[pe
 }
 
 TEST_CASE("a command out of order fails alone; the log keeps no gap", "[persistence][store]") {
-  temp_dir tmp;
-  auto s = make_sqlite_store(tmp.path());
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
   add_creator(*s);
   live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 5);
   g.save(*s);
@@ -224,12 +228,13 @@ TEST_CASE("a command out of order fails alone; the log keeps no gap", "[persiste
   CHECK(wait_for([&](auto d) { s->append_command(unknown, rec, g.state, d); }) == "storage_failed");
   CHECK(wait_for([&](auto d) { s->append_command(c, rec, g.state, d); }) == "");
   CHECK(s->load_game(g.record).state == g.state);
-  CHECK(s->stats().failed_writes == 2);
+  CHECK(s->writer_counts().failed_writes == 2);
 }
 
 TEST_CASE("stop() finishes every queued write; later writes fail at once", "[persistence][store]") {
-  temp_dir tmp;
-  auto s = make_sqlite_store(tmp.path());
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
   add_creator(*s);
   std::atomic<int> ok{0};
   for (int i = 0; i < 300; ++i) {
@@ -242,7 +247,7 @@ TEST_CASE("stop() finishes every queued write; later writes fail at once", "[per
   CHECK(s->queue_depth() == 0);
   CHECK(wait_for([&](auto d) { s->save_token("late", 1, 0, d); }) == "storage_failed");
   s->stop();  // idempotent
-  CHECK(make_sqlite_store(tmp.path())->load_catalog().tokens.size() == 300);
+  CHECK(where.open()->load_catalog().tokens.size() == 300);
 }
 
 TEST_CASE("a full disk fails commands with disk_full and half-writes nothing",
@@ -297,8 +302,9 @@ TEST_CASE("a full disk fails commands with disk_full and half-writes nothing",
 
 TEST_CASE("a failing write in a batch fails alone; the rest of the batch commits",
           "[persistence][store][group_commit]") {
-  temp_dir tmp;
-  auto s = make_sqlite_store(tmp.path());
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
   add_creator(*s);
   live_game a(1, engine::options{2, engine::ruleset::yucata, false}, 11);
   live_game b(2, engine::options{3, engine::ruleset::yucata, false}, 12);
@@ -329,8 +335,8 @@ TEST_CASE("a failing write in a batch fails alone; the rest of the batch commits
     INFO("write " << i);
     CHECK(results[i] == (i % 4 == 1 ? "storage_failed" : "ok"));
   }
-  CHECK(s->stats().largest_batch > 1);
-  auto reopened = make_sqlite_store(tmp.path());
+  CHECK(s->writer_counts().largest_batch > 1);
+  auto reopened = where.open();
   CHECK(reopened->load_game(a.record).state == a.state);
   CHECK(reopened->load_game(b.record).state == b.state);
   const auto catalog = reopened->load_catalog();

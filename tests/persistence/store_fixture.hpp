@@ -1,6 +1,7 @@
 #pragma once
-// Test helpers for the SQLite store: waiting for a write, and a small "room" that plays a
-// random game and appends every command the way the server does.
+// Test helpers for the durable stores: where a test's store lives (a SQLite directory or a
+// PostgreSQL database, so one test runs against both), waiting for a write, and a small "room"
+// that plays a random game and appends every command the way the server does.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -11,13 +12,68 @@
 #include <string>
 
 #include "loyang/engine/game.hpp"
+#include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
 #include "loyang/protocol/command_json.hpp"
+#include "pg_cluster.hpp"
+#include "temp_dir.hpp"
 
 namespace loyang::test {
 
 namespace persistence = loyang::persistence;
 namespace engine = loyang::engine;
+
+enum class store_kind { sqlite, postgres };
+
+/// The PostgreSQL cluster the tests of this process share, started on first use; null when
+/// PostgreSQL is not installed.
+inline pg_cluster* shared_pg_cluster() {
+  static const auto cluster = []() -> std::unique_ptr<pg_cluster> {
+    const auto bin = pg_cluster::find_bin();
+    if (!bin) return nullptr;
+    return std::make_unique<pg_cluster>(*bin);
+  }();
+  return cluster.get();
+}
+
+/// Where one test's store lives: a temporary directory (SQLite) or a new database on the
+/// shared cluster (PostgreSQL). open() may be called again for a reopen of the same data.
+///
+///     const auto kind = GENERATE(store_kind::sqlite, store_kind::postgres);
+///     store_backing where(kind);
+///     if (!where.available()) return;  // no PostgreSQL here (a warning says so)
+///     auto s = where.open();
+class store_backing {
+ public:
+  explicit store_backing(store_kind kind) : kind_(kind) {
+    if (kind_ != store_kind::postgres) return;
+    auto* cluster = shared_pg_cluster();
+    if (cluster == nullptr) {
+      WARN("PostgreSQL (initdb, pg_ctl) is not installed: the PostgreSQL half of this test is skipped");
+      return;
+    }
+    static std::atomic<int> databases{0};
+    url_ = cluster->create_database("store_" + std::to_string(++databases));
+  }
+
+  bool available() const { return kind_ == store_kind::sqlite || !url_.empty(); }
+  store_kind kind() const { return kind_; }
+  const std::string& url() const { return url_; }
+  const std::filesystem::path& dir() const { return dir_.path(); }
+
+  /// A store on this data, with `o` (PostgreSQL takes what both stores have).
+  std::unique_ptr<persistence::queued_store> open(const persistence::sqlite_store_options& o = {}) const {
+    if (kind_ == store_kind::sqlite) return persistence::make_sqlite_store(dir_.path(), o);
+    persistence::pg_store_options po;
+    static_cast<persistence::queued_store_options&>(po) = o;
+    return persistence::make_pg_store(url_, po);
+  }
+
+ private:
+  store_kind kind_;
+  temp_dir dir_;
+  std::string url_;
+};
 
 /// Starts a write with a callback and waits for it: the callback's error code.
 inline std::string wait_for(const std::function<void(persistence::write_done)>& start) {

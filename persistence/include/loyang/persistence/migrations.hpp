@@ -39,6 +39,10 @@ std::span<const std::string_view> migrations();
 /// The schema version this program writes: the number of migrations.
 int latest_schema_version();
 
+/// Throws persistence::error when a database's schema version `found` is newer than `latest`
+/// (written by a newer program: "run a newer loyang-server") or negative. Both stores use it.
+void check_schema_version(int found, int latest);
+
 /// Applies the migrations `db` has not had. Throws persistence::error when the file's
 /// version is newer than latest_schema_version() (written by a newer program) or negative.
 void migrate(database& db);

@@ -1,0 +1,89 @@
+#pragma once
+/// The PostgreSQL store: everything the server writes through store.hpp, in a PostgreSQL
+/// database (`--database postgresql://...`), with the same promises as the SQLite store.
+///
+/// Writes, commands, readiness and reads: as queued_store.hpp says. One writer thread owns
+/// one connection and commits whatever queued up while its previous commit ran in ONE
+/// transaction (group commit); a write's `done` runs after COMMIT returned. A command is one
+/// statement (the game row advanced from version c.version - 1, the command row, what its
+/// player has seen), so a batch costs one round trip per write plus BEGIN and COMMIT. Reads
+/// use a pool of other connections, each in a REPEATABLE READ READ ONLY transaction.
+/// load_game checks the latest snapshot against its hash and the replayed log against the
+/// game row's hash, and throws engine_mismatch (error.hpp) as the SQLite store does.
+///
+/// PostgreSQL going away (a restart, a failover, a network cut): the batch being committed
+/// fails with "storage_failed" (nothing of it is acknowledged; a COMMIT whose answer was lost
+/// may or may not have been applied, and the server treats it as not), the store becomes not
+/// ready (not_ready_reason() == "storage_failed", so /readyz answers 503), and the writer
+/// reconnects by itself: on the next write, or every `probe_every` while idle, at most once
+/// per backoff (200 ms doubling to 2 s). Writes queued meanwhile fail with storage_failed; the
+/// first that commits makes the store ready again. Read connections that broke are dropped
+/// and reopened on the next read.
+///
+/// Schema. The table loyang_schema holds the schema version; opening applies the missing
+/// migrations (pg_schema.cpp) in one transaction under an advisory lock, so several nodes
+/// starting together migrate once. Migrations are append-only, and for rolling upgrades EVERY
+/// MIGRATION MUST KEEP THE PREVIOUS SERVER VERSION WORKING on the migrated schema: add tables,
+/// nullable columns or columns with defaults, and indexes; never drop, rename or retype a
+/// column the previous version reads or writes, nor add a constraint its writes would break.
+/// Removing something takes two releases: stop using it, then (once no node runs the old
+/// version) drop it. A database whose version is newer than this program's is refused.
+///
+/// The daily secret is made by the first migration (from PostgreSQL's strong random source)
+/// and kept in server_secrets, never changed after.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "loyang/persistence/queued_store.hpp"
+
+namespace loyang::persistence {
+
+/// What queued_store_options says; while not ready, the idle writer tries to reconnect every
+/// `probe_every` (500 ms here).
+struct pg_store_options : queued_store_options {
+  pg_store_options() { probe_every = std::chrono::milliseconds(500); }
+};
+
+class pg_store final : public queued_store {
+ public:
+  /// Connects to `url` (a libpq URI, postgresql://user:password@host:port/db?..., or
+  /// key=value string), migrates the schema and starts the writer thread. Throws
+  /// persistence::error when PostgreSQL cannot be reached, refuses the login, or holds a
+  /// schema newer than this program knows.
+  pg_store(const std::string& url, pg_store_options options);
+  /// stop()s.
+  ~pg_store() override;
+  pg_store(const pg_store&) = delete;
+  pg_store& operator=(const pg_store&) = delete;
+
+  writer_stats stats() const { return writer_counts(); }
+};
+
+/// A started store on `url`; see pg_store. Throws persistence::error.
+std::unique_ptr<pg_store> make_pg_store(const std::string& url, pg_store_options options = {});
+
+/// The schema version of the database at `url` (0: none yet). Throws persistence::error.
+int pg_schema_version(const std::string& url);
+
+/// What copy_sqlite_to_postgres copied and checked.
+struct pg_copy_report {
+  std::int64_t rows = 0;           ///< rows copied, over all tables
+  std::int64_t games = 0;          ///< games loaded back from PostgreSQL and replayed
+  std::int64_t commands = 0;       ///< commands those replays applied or checked
+};
+
+/// Copies the SQLite database of `data_dir` (the server must not run on it: its lock is
+/// taken) into the EMPTY PostgreSQL database at `url` (migrated first), in one transaction,
+/// daily secret included; then loads every game back from PostgreSQL, replaying its log, and
+/// checks its state hash against the one SQLite stored. Progress lines go to `progress`.
+/// Throws persistence::error when the target holds any row already ("not empty"), on any
+/// database failure, or when a game does not come back equal (engine_mismatch).
+pg_copy_report copy_sqlite_to_postgres(const std::filesystem::path& data_dir, const std::string& url,
+                                       std::ostream& progress);
+
+}  // namespace loyang::persistence

@@ -1,0 +1,112 @@
+#include "pg_reader.hpp"
+
+#include <array>
+
+#include "game_rebuild.hpp"
+#include "row_readers.hpp"
+
+namespace loyang::persistence::pg {
+namespace {
+
+// A read transaction: every query inside sees one committed state of the database.
+constexpr const char* snapshot_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+template <class Row, class Read>
+auto read_all(Row&& rows, Read&& read) {
+  std::vector<decltype(read(rows))> out;
+  while (rows.step()) out.push_back(read(rows));
+  return out;
+}
+
+}  // namespace
+
+reader::reader(const std::string& url) : c_(url) {
+  using namespace detail;
+  const std::array<std::pair<const char*, std::string>, 11> queries{{
+      {"game", "SELECT options, seed, version, state_hash FROM games WHERE id = $1"},
+      {"snapshot",
+       "SELECT version, state, state_hash FROM snapshots WHERE game_id = $1 AND version <= $2 "
+       "ORDER BY version DESC LIMIT 1"},
+      {"commands", "SELECT version, player, command, created_at FROM commands WHERE game_id = $1 ORDER BY version"},
+      {"last_seen", "SELECT seat, version FROM last_seen WHERE game_id = $1 ORDER BY seat"},
+      {"due_notes", std::string(outbox_columns) + "WHERE state = 'queued' AND next_at <= $1 ORDER BY next_at, id LIMIT $2"},
+      {"chat_page", std::string(chat_columns) + "WHERE game_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3"},
+      {"chat_count", "SELECT count(*) FROM chat_messages WHERE game_id = $1"},
+      {"game_note", "SELECT text, updated_at FROM notes WHERE game_id = $1 AND account_id = $2"},
+      {"reports_page", std::string(report_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2"},
+      // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
+      {"open_reports_page", std::string(report_columns) + "WHERE closed_by = 0 AND id < $1 ORDER BY id DESC LIMIT $2"},
+      {"moderation_page", std::string(moderation_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2"},
+  }};
+  for (const auto& [name, sql] : queries) c_.prepare(name, sql);
+}
+
+store::catalog reader::load_catalog() {
+  transaction t(c_, snapshot_read);
+  auto out = detail::read_catalog([this](const char* sql) { return cursor(c_.query(sql)); });
+  t.commit();
+  return out;
+}
+
+loaded_game reader::load_game(std::int64_t id) {
+  transaction t(c_, snapshot_read);  // the row, the snapshot and the log of one committed state
+  auto row = run("game", params(id));
+  if (!row.step()) throw error("game " + std::to_string(id) + " is not stored");
+  const auto head = detail::read_game_head(row, id);
+
+  auto snapshot = run("snapshot", params(id, static_cast<std::int64_t>(head.version)));
+  std::string bytes;
+  std::optional<detail::snapshot_view> start;
+  if (snapshot.step()) {
+    bytes = snapshot.column_bytes(1);
+    start = detail::snapshot_view{static_cast<std::uint32_t>(snapshot.column_int64(0)), bytes,
+                                  detail::from_column(snapshot.column_int64(2))};
+  }
+  detail::game_rebuild game(id, head, start);
+  auto commands = run("commands", params(id));
+  while (commands.step()) {
+    game.add(static_cast<std::uint32_t>(commands.column_int64(0)),
+             static_cast<engine::player_id>(commands.column_int64(1)), commands.column_text_view(2),
+             commands.column_int64(3));
+  }
+  auto seen = run("last_seen", params(id));
+  while (seen.step()) {
+    game.seen(static_cast<engine::player_id>(seen.column_int64(0)), static_cast<std::uint32_t>(seen.column_int64(1)));
+  }
+  t.commit();
+  return std::move(game).finish();
+}
+
+std::vector<outbox_record> reader::due_notifications(std::int64_t now, std::size_t limit) {
+  return read_all(run("due_notes", params(now, detail::limit_of(limit))), detail::read_outbox<cursor>);
+}
+
+std::int64_t reader::queued_notifications() {
+  return c_.query("SELECT count(*) FROM outbox WHERE state = 'queued'").int64(0, 0);
+}
+
+std::vector<chat_record> reader::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
+  return read_all(run("chat_page", params(game, detail::upper_bound_of(before), detail::limit_of(limit))),
+                  detail::read_chat<cursor>);
+}
+
+std::int64_t reader::chat_count(std::int64_t game) { return c_.run("chat_count", params(game)).int64(0, 0); }
+
+std::optional<note_record> reader::load_note(std::int64_t game, std::int64_t account) {
+  auto row = run("game_note", params(game, account));
+  if (!row.step()) return std::nullopt;
+  return note_record{game, account, row.column_text(0), row.column_int64(1)};
+}
+
+std::vector<report_record> reader::load_reports(bool open_only, std::int64_t before, std::size_t limit) {
+  return read_all(run(open_only ? "open_reports_page" : "reports_page",
+                      params(detail::upper_bound_of(before), detail::limit_of(limit))),
+                  detail::read_report<cursor>);
+}
+
+std::vector<moderation_record> reader::load_moderation(std::int64_t before, std::size_t limit) {
+  return read_all(run("moderation_page", params(detail::upper_bound_of(before), detail::limit_of(limit))),
+                  detail::read_moderation<cursor>);
+}
+
+}  // namespace loyang::persistence::pg

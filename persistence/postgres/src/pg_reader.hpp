@@ -1,0 +1,33 @@
+#pragma once
+// Internal: one PostgreSQL read connection and its prepared queries (the same reads as the
+// SQLite store's game_reader, through row_readers.hpp and game_rebuild.hpp).
+#include <string>
+
+#include "pg_connection.hpp"
+#include "store_backend.hpp"
+
+namespace loyang::persistence::pg {
+
+class reader final : public detail::store_reader {
+ public:
+  /// Connects and prepares the queries. Throws persistence::error.
+  explicit reader(const std::string& url);
+
+  store::catalog load_catalog() override;
+  loaded_game load_game(std::int64_t game) override;
+  std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override;
+  std::int64_t queued_notifications() override;
+  std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override;
+  std::int64_t chat_count(std::int64_t game) override;
+  std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
+  std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
+  std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  bool healthy() const override { return c_.ok(); }
+
+ private:
+  cursor run(const std::string& name, const params& p) { return cursor(c_.run(name, p)); }
+
+  connection c_;
+};
+
+}  // namespace loyang::persistence::pg

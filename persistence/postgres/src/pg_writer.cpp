@@ -1,0 +1,311 @@
+#include "pg_writer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "loyang/persistence/error.hpp"
+#include "row_codec.hpp"
+
+namespace loyang::persistence::pg {
+namespace {
+
+struct named_sql {
+  const char* name;
+  const char* sql;
+};
+
+// The write connection's statements, prepared on each (re)connection. Where SQLite's store
+// runs several statements for one command, one statement here does it all (one round trip).
+constexpr std::array statements{
+    named_sql{"upsert_account",
+              "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+              "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash, "
+              "operator = excluded.operator, banned_at = excluded.banned_at, banned_by = excluded.banned_by, "
+              "ban_reason = excluded.ban_reason"},
+    named_sql{"upsert_token",
+              "INSERT INTO tokens(token_hash, account_id, created_at, last_used_at, revoked) "
+              "VALUES ($1, $2, $3, $3, 0) "
+              "ON CONFLICT(token_hash) DO UPDATE SET account_id = excluded.account_id, "
+              "created_at = excluded.created_at, last_used_at = excluded.last_used_at, revoked = 0"},
+    named_sql{"revoke_token", "UPDATE tokens SET revoked = 1 WHERE token_hash = $1"},
+    named_sql{"touch_token", "UPDATE tokens SET last_used_at = greatest(last_used_at, $2) WHERE token_hash = $1"},
+    named_sql{"set_password", "UPDATE accounts SET password_hash = $2 WHERE id = $1"},
+    named_sql{"revoke_others", "UPDATE tokens SET revoked = 1 WHERE account_id = $1 AND token_hash <> $2"},
+    named_sql{"revoke_all_tokens", "UPDATE tokens SET revoked = 1 WHERE account_id = $1"},
+    // The log owns `version`; options and seed may change only before the first command.
+    named_sql{"upsert_game",
+              "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, created_at, "
+              "updated_at, version, to_act, waiting_since, result, watch, clock, extra) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
+              "ON CONFLICT(id) DO UPDATE SET "
+              "options = CASE WHEN games.version = 0 THEN excluded.options ELSE games.options END, "
+              "seed = CASE WHEN games.version = 0 THEN excluded.seed ELSE games.seed END, "
+              "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
+              "updated_at = excluded.updated_at, to_act = excluded.to_act, "
+              "waiting_since = excluded.waiting_since, result = excluded.result, "
+              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra"},
+    named_sql{"upsert_seat",
+              "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) VALUES ($1, $2, $3, $4, $5, $6) "
+              "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
+              "bot = excluded.bot, gone = excluded.gone, gone_at = excluded.gone_at"},
+    named_sql{"delete_extra_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
+    // A command: the game row advanced only from version $9 (the log has no gaps), the command
+    // stored only when it was, and what its player has seen. Returns one row when stored.
+    named_sql{"append_command",
+              "WITH advanced AS ("
+              " UPDATE games SET version = $1, status = $2, updated_at = $3, to_act = $4, waiting_since = $5,"
+              " result = $6, state_hash = $7, clock = $10 WHERE id = $8 AND version = $9 RETURNING id), "
+              "stored AS ("
+              " INSERT INTO commands(game_id, version, player, command, created_at)"
+              " SELECT id, $1, $11, $12, $13 FROM advanced RETURNING game_id), "
+              "seen AS ("
+              " INSERT INTO last_seen(game_id, seat, version) SELECT game_id, $11, $1 FROM stored"
+              " ON CONFLICT(game_id, seat) DO UPDATE SET version = greatest(last_seen.version, excluded.version)) "
+              "SELECT game_id FROM stored"},
+    named_sql{"upsert_snapshot",
+              "INSERT INTO snapshots(game_id, version, state, state_hash) VALUES ($1, $2, $3, $4) "
+              "ON CONFLICT(game_id, version) DO UPDATE SET state = excluded.state, state_hash = excluded.state_hash"},
+    named_sql{"prune_snapshots", "DELETE FROM snapshots WHERE game_id = $1 AND version < $2"},
+    named_sql{"upsert_seen",
+              "INSERT INTO last_seen(game_id, seat, version) VALUES ($1, $2, $3) "
+              "ON CONFLICT(game_id, seat) DO UPDATE SET version = greatest(last_seen.version, excluded.version)"},
+    named_sql{"upsert_vacation",
+              "INSERT INTO vacations(account_id, starts_at, ends_at) VALUES ($1, $2, $3) "
+              "ON CONFLICT(account_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at"},
+    named_sql{"upsert_notify",
+              "INSERT INTO notify_settings(account_id, settings) VALUES ($1, $2) "
+              "ON CONFLICT(account_id) DO UPDATE SET settings = excluded.settings"},
+    // A key queued before (a command retried, a wake run twice) is not queued again.
+    named_sql{"insert_note",
+              "INSERT INTO outbox(account_id, channel, dedupe, body, created_at, next_at) "
+              "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT(dedupe) DO NOTHING"},
+    named_sql{"settle_sent",
+              "UPDATE outbox SET state = 'sent', attempts = attempts + 1, settled_at = $2, last_error = NULL "
+              "WHERE id = $1"},
+    named_sql{"settle_retry", "UPDATE outbox SET attempts = attempts + 1, next_at = $2, last_error = $3 WHERE id = $1"},
+    named_sql{"settle_deferred", "UPDATE outbox SET next_at = $2 WHERE id = $1"},
+    named_sql{"settle_dropped", "UPDATE outbox SET state = 'dropped', settled_at = $2, last_error = $3 WHERE id = $1"},
+    named_sql{"settle_failed",
+              "UPDATE outbox SET state = 'failed', attempts = attempts + 1, settled_at = $2, last_error = $3 "
+              "WHERE id = $1"},
+    named_sql{"upsert_relation",
+              "INSERT INTO relations(account_id, other_id, kind, created_at) VALUES ($1, $2, $3, $4) "
+              "ON CONFLICT(account_id, other_id, kind) DO UPDATE SET created_at = excluded.created_at"},
+    named_sql{"delete_relation", "DELETE FROM relations WHERE account_id = $1 AND other_id = $2 AND kind = $3"},
+    named_sql{"insert_chat",
+              "INSERT INTO chat_messages(id, game_id, account_id, text, created_at, deleted_by, deleted_at) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7)"},
+    named_sql{"mark_chat_deleted", "UPDATE chat_messages SET deleted_by = $2, deleted_at = $3 WHERE id = $1"},
+    named_sql{"upsert_game_note",
+              "INSERT INTO notes(game_id, account_id, text, updated_at) VALUES ($1, $2, $3, $4) "
+              "ON CONFLICT(game_id, account_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at"},
+    named_sql{"delete_game_note", "DELETE FROM notes WHERE game_id = $1 AND account_id = $2"},
+    // A report is written whole each time (made, then closed): the last write wins.
+    named_sql{"upsert_report",
+              "INSERT INTO reports(id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, "
+              "closed_at, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+              "ON CONFLICT(id) DO UPDATE SET reporter = excluded.reporter, account_id = excluded.account_id, "
+              "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
+              "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
+              "outcome = excluded.outcome"},
+    // The log is kept for good: an id given twice is refused rather than overwritten.
+    named_sql{"insert_moderation",
+              "INSERT INTO moderation_log(id, moderator, action, account_id, game_id, message_id, report_id, "
+              "detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"},
+};
+
+constexpr auto initial_backoff = std::chrono::milliseconds(200);
+constexpr auto longest_backoff = std::chrono::milliseconds(2000);
+
+// A NULL for 0 (an empty seat, a game without creator).
+std::optional<std::string> id_or_null(std::int64_t id) {
+  return id != 0 ? std::optional<std::string>(std::to_string(id)) : std::nullopt;
+}
+
+}  // namespace
+
+writer::writer(std::string url, std::string engine_version)
+    : url_(std::move(url)), engine_version_(std::move(engine_version)) {
+  connect();
+}
+
+void writer::connect() {
+  open_.reset();
+  conn_.reset();
+  connection c(url_);
+  for (const auto& s : statements) c.prepare(s.name, s.sql);
+  conn_.emplace(std::move(c));
+  backoff_ = std::chrono::milliseconds(0);
+}
+
+connection& writer::conn() {
+  if (conn_ && conn_->ok()) return *conn_;
+  // PostgreSQL went away (restarted, failed over): one attempt per backoff, so a burst of
+  // writes does not hammer it while it comes back.
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_attempt_) throw error("PostgreSQL is unreachable; reconnecting");
+  backoff_ = std::clamp(backoff_ * 2, initial_backoff, longest_backoff);
+  next_attempt_ = now + backoff_;
+  connect();
+  return *conn_;
+}
+
+void writer::begin() {
+  auto& c = conn();
+  open_.reset();
+  open_.emplace(c);
+}
+
+void writer::commit() {
+  open_->commit();
+  open_.reset();
+}
+
+void writer::rollback() noexcept { open_.reset(); }
+
+bool writer::lost_transaction(const error&) { return !conn_ || !conn_->ok(); }
+
+void writer::probe() { conn().query("SELECT 1"); }
+
+std::string writer::describe() const { return "the PostgreSQL database"; }
+
+void writer::run(const detail::write& w) { run_one(w); }
+
+void writer::queue(const std::vector<outbox_record>& notes) {
+  for (const auto& n : notes) {
+    conn_->run("insert_note", params(n.account, n.channel, n.dedupe, n.body, n.created_at, n.next_at));
+  }
+}
+
+void writer::log(const moderation_record& m) {
+  conn_->run("insert_moderation",
+             params(m.id, m.moderator, m.action, m.account, m.game, m.message, m.report, m.detail, m.at));
+}
+
+void writer::run_one(const detail::write& write) {
+  auto& c = *conn_;
+  struct visitor {
+    writer& self;
+    connection& c;
+
+    void operator()(const detail::account_write& w) const {
+      const auto& a = w.account;
+      c.run("upsert_account", params(a.id, a.name, a.password_hash, a.created_at, a.operator_account ? 1 : 0,
+                                     a.banned_at, a.banned_by, a.ban_reason));
+    }
+    void operator()(const detail::token_write& w) const { c.run("upsert_token", params(w.hash, w.account, w.at)); }
+    void operator()(const detail::revoke_write& w) const { c.run("revoke_token", params(w.hash)); }
+    void operator()(const detail::touch_write& w) const { c.run("touch_token", params(w.hash, w.at)); }
+    void operator()(const detail::password_write& w) const {
+      if (c.run("set_password", params(w.account, w.password_hash)).affected() != 1) {
+        throw error("no account " + std::to_string(w.account));
+      }
+      c.run("revoke_others", params(w.account, w.keep_hash));
+    }
+    void operator()(const detail::game_write& w) const {
+      c.run("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
+                                  self.engine_version_, w.created_at, w.updated_at, w.version, w.to_act,
+                                  w.waiting_since, w.result, w.watch, w.clock, w.extra));
+      for (std::size_t i = 0; i < w.seats.size(); ++i) {
+        const auto& s = w.seats[i];
+        params p(w.id, static_cast<std::int64_t>(i), id_or_null(s.account_id), s.bot ? 1 : 0);
+        if (s.gone != departure::none) {
+          p.add(departure_name(s.gone)).add(s.gone_at);
+        } else {
+          p.add(nullptr).add(nullptr);
+        }
+        c.run("upsert_seat", p);
+      }
+      c.run("delete_extra_seats", params(w.id, static_cast<std::int64_t>(w.seats.size())));
+      self.queue(w.notes);
+    }
+    void operator()(const detail::command_write& w) const {
+      const auto stored = c.run("append_command",
+                                params(w.version, w.status, w.updated_at, w.to_act, w.waiting_since, w.result,
+                                       w.state_hash, w.game, w.version - 1, w.clock, w.player, w.command, w.at));
+      // The log has no gaps: a command is only taken for a game at the version before it.
+      if (stored.rows() != 1) {
+        throw error("game " + std::to_string(w.game) + " is not stored at version " + std::to_string(w.version - 1) +
+                    ": command " + std::to_string(w.version) + " refused");
+      }
+      if (w.snapshot) {
+        c.run("upsert_snapshot",
+              params(w.game, w.version, params::binary{w.snapshot->state}, w.snapshot->hash));
+        c.run("prune_snapshots", params(w.game, w.version));
+      }
+      self.queue(w.notes);
+    }
+    void operator()(const detail::seen_write& w) const { c.run("upsert_seen", params(w.game, w.seat, w.version)); }
+    void operator()(const detail::notify_settings_write& w) const {
+      c.run("upsert_notify", params(w.account, w.settings));
+      self.queue(w.notes);
+    }
+    void operator()(const detail::settle_write& w) const {
+      switch (w.how) {
+        case delivery::sent:
+          c.run("settle_sent", params(w.id, w.at));
+          break;
+        case delivery::retry:
+          c.run("settle_retry", params(w.id, w.next_at, w.error));
+          break;
+        case delivery::failed:
+          c.run("settle_failed", params(w.id, w.at, w.error));
+          break;
+        case delivery::dropped:
+          c.run("settle_dropped", params(w.id, w.at, w.error));
+          break;
+        case delivery::deferred:
+          c.run("settle_deferred", params(w.id, w.next_at));
+          break;
+      }
+    }
+    void operator()(const detail::vacation_write& w) const {
+      c.run("upsert_vacation", params(w.vacation.account, w.vacation.starts_at, w.vacation.ends_at));
+    }
+    void operator()(const detail::relation_write& w) const {
+      const auto& r = w.relation;
+      if (w.on) {
+        c.run("upsert_relation", params(r.account, r.other, relation_name(r.kind), r.at));
+      } else {
+        c.run("delete_relation", params(r.account, r.other, relation_name(r.kind)));
+      }
+    }
+    void operator()(const detail::chat_write& w) const {
+      const auto& m = w.message;
+      c.run("insert_chat", params(m.id, m.game, m.account, m.text, m.at, m.deleted_by, m.deleted_at));
+      self.queue(w.notes);
+    }
+    void operator()(const detail::chat_delete_write& w) const {
+      // The transaction is rolled back, so no log entry names a message that is not there.
+      if (c.run("mark_chat_deleted", params(w.id, w.log.moderator, w.log.at)).affected() != 1) {
+        throw error("no chat message " + std::to_string(w.id));
+      }
+      self.log(w.log);
+    }
+    void operator()(const detail::note_write& w) const {
+      const auto& n = w.note;
+      if (n.text.empty()) {
+        c.run("delete_game_note", params(n.game, n.account));
+      } else {
+        c.run("upsert_game_note", params(n.game, n.account, n.text, n.updated_at));
+      }
+    }
+    void operator()(const detail::report_write& w) const {
+      const auto& r = w.report;
+      c.run("upsert_report", params(r.id, r.reporter, r.account, r.game, r.message, r.reason, r.at, r.closed_by,
+                                    r.closed_at, r.outcome));
+      if (w.log) self.log(*w.log);
+    }
+    void operator()(const detail::moderation_write& w) const { self.log(w.log); }
+    void operator()(const detail::ban_write& w) const {
+      (*this)(detail::account_write{w.account});
+      self.log(w.log);
+      if (w.account.banned_at != 0) c.run("revoke_all_tokens", params(w.account.id));
+    }
+  };
+  std::visit(visitor{*this, c}, write);
+}
+
+}  // namespace loyang::persistence::pg

@@ -1,0 +1,46 @@
+#pragma once
+// Internal: the PostgreSQL store's write connection: the writes of writes.hpp as prepared
+// statements, and reconnection after PostgreSQL went away.
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "pg_connection.hpp"
+#include "store_backend.hpp"
+
+namespace loyang::persistence::pg {
+
+class writer final : public detail::write_backend {
+ public:
+  /// Connects (throws persistence::error when PostgreSQL cannot be reached) and prepares the
+  /// statements. The schema must be migrated already.
+  writer(std::string url, std::string engine_version);
+
+  /// Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
+  /// up to 2 s while PostgreSQL stays away); throws persistence::error meanwhile.
+  void begin() override;
+  void run(const detail::write& w) override;
+  void commit() override;
+  void rollback() noexcept override;
+  /// Lost when the connection broke (a statement refused alone leaves it up).
+  bool lost_transaction(const error& e) override;
+  /// Reconnects if needed, then `SELECT 1`.
+  void probe() override;
+  std::string describe() const override;
+
+ private:
+  void connect();
+  connection& conn();
+  void run_one(const detail::write& w);
+  void queue(const std::vector<outbox_record>& notes);
+  void log(const moderation_record& m);
+
+  std::string url_;
+  std::string engine_version_;
+  std::optional<connection> conn_;
+  std::optional<transaction> open_;
+  std::chrono::steady_clock::time_point next_attempt_{};
+  std::chrono::milliseconds backoff_{0};
+};
+
+}  // namespace loyang::persistence::pg

@@ -1,0 +1,168 @@
+#pragma once
+// Internal: records read back from result rows, for both stores' readers. A Row has
+// column_int64(i), column_text(i) and column_is_null(i) (SQLite's statement; PostgreSQL's
+// result row), and a query(sql) gives a cursor: a Row with step() to go to the next row.
+// The SELECTs below are plain SQL both databases run as they are.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+
+#include "loyang/persistence/error.hpp"
+#include "loyang/persistence/store.hpp"
+#include "game_rebuild.hpp"
+#include "row_codec.hpp"
+
+namespace loyang::persistence::detail {
+
+/// Columns of chat_record, report_record, moderation_record and outbox_record, in the order
+/// the readers below take them; each is "SELECT ... FROM table ".
+inline constexpr const char* chat_columns =
+    "SELECT id, game_id, account_id, text, created_at, deleted_by, deleted_at FROM chat_messages ";
+inline constexpr const char* report_columns =
+    "SELECT id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome "
+    "FROM reports ";
+inline constexpr const char* moderation_columns =
+    "SELECT id, moderator, action, account_id, game_id, message_id, report_id, detail, created_at "
+    "FROM moderation_log ";
+inline constexpr const char* outbox_columns =
+    "SELECT id, account_id, channel, dedupe, body, created_at, attempts, next_at FROM outbox ";
+
+/// A page's bound: ids below `before`, every id when it is 0 (one plain range for the index).
+inline std::int64_t upper_bound_of(std::int64_t before) {
+  return before == 0 ? std::numeric_limits<std::int64_t>::max() : before;
+}
+
+/// A page's LIMIT as the databases take it.
+inline std::int64_t limit_of(std::size_t limit) {
+  return static_cast<std::int64_t>(std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max()));
+}
+
+template <class Row>
+chat_record read_chat(const Row& r) {
+  return {r.column_int64(0), r.column_int64(1), r.column_int64(2), r.column_text(3),
+          r.column_int64(4), r.column_int64(5), r.column_int64(6)};
+}
+
+template <class Row>
+report_record read_report(const Row& r) {
+  return {r.column_int64(0), r.column_int64(1), r.column_int64(2), r.column_int64(3), r.column_int64(4),
+          r.column_text(5),  r.column_int64(6), r.column_int64(7), r.column_int64(8), r.column_text(9)};
+}
+
+template <class Row>
+moderation_record read_moderation(const Row& r) {
+  return {r.column_int64(0), r.column_int64(1), r.column_text(2),  r.column_int64(3), r.column_int64(4),
+          r.column_int64(5), r.column_int64(6), r.column_text(7), r.column_int64(8)};
+}
+
+template <class Row>
+outbox_record read_outbox(const Row& r) {
+  return {r.column_int64(0), r.column_int64(1), r.column_text(2),
+          r.column_text(3),  r.column_text(4),  r.column_int64(5),
+          static_cast<int>(r.column_int64(6)), r.column_int64(7)};
+}
+
+/// "SELECT options, seed, version, state_hash FROM games WHERE id = ..." as a game_head.
+template <class Row>
+game_head read_game_head(const Row& r, std::int64_t id) {
+  game_head head;
+  head.options = parse_options_text(r.column_text(0), id);
+  head.seed = from_column(r.column_int64(1));
+  head.version = static_cast<std::uint32_t>(r.column_int64(2));
+  if (!r.column_is_null(3)) head.hash = from_column(r.column_int64(3));
+  return head;
+}
+
+/// Everything store::catalog holds, read with `query` (inside the caller's read transaction).
+/// Throws persistence::error, also when the daily secret is missing.
+template <class Query>
+store::catalog read_catalog(Query&& query) {
+  store::catalog out;
+  try {
+    auto accounts = query(
+        "SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason "
+        "FROM accounts ORDER BY id");
+    while (accounts.step()) {
+      out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1), accounts.column_text(2),
+                              accounts.column_int64(3), accounts.column_int64(4) != 0, accounts.column_int64(5),
+                              accounts.column_int64(6), accounts.column_text(7)});
+    }
+    auto tokens = query("SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0");
+    while (tokens.step()) {
+      out.tokens.push_back({tokens.column_text(0), tokens.column_int64(1), tokens.column_int64(2),
+                            tokens.column_int64(3)});
+    }
+    auto vacations = query("SELECT account_id, starts_at, ends_at FROM vacations ORDER BY account_id, starts_at");
+    while (vacations.step()) {
+      out.vacations.push_back({vacations.column_int64(0), vacations.column_int64(1), vacations.column_int64(2)});
+    }
+    auto settings = query("SELECT account_id, settings FROM notify_settings ORDER BY account_id");
+    while (settings.step()) out.notify_settings.emplace_back(settings.column_int64(0), settings.column_text(1));
+
+    auto games = query(
+        "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
+        "to_act, waiting_since, result, watch, clock, extra FROM games ORDER BY id");
+    std::map<std::int64_t, std::size_t> index;
+    while (games.step()) {
+      game_record g;
+      g.id = games.column_int64(0);
+      g.options = parse_options_text(games.column_text(1), g.id);
+      g.seed = from_column(games.column_int64(2));
+      g.status = parse_status(games.column_text(3));
+      g.creator = games.column_is_null(4) ? 0 : games.column_int64(4);
+      g.invited = parse_invited(games.column_text(5));
+      g.created_at = games.column_int64(6);
+      g.updated_at = games.column_int64(7);
+      g.version = static_cast<std::uint32_t>(games.column_int64(8));
+      g.to_act = parse_to_act(games.column_text(9));
+      g.waiting_since = games.column_int64(10);
+      if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
+      g.watch = parse_watch(games.column_text(12));
+      if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
+      if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
+      index[g.id] = out.games.size();
+      out.games.push_back(std::move(g));
+    }
+    auto seats = query("SELECT game_id, seat, account_id, bot, gone, gone_at FROM seats ORDER BY game_id, seat");
+    while (seats.step()) {
+      const auto it = index.find(seats.column_int64(0));
+      if (it == index.end()) continue;
+      auto& list = out.games[it->second].seats;
+      const auto seat = static_cast<std::size_t>(seats.column_int64(1));
+      if (list.size() <= seat) list.resize(seat + 1);
+      list[seat].account_id = seats.column_is_null(2) ? 0 : seats.column_int64(2);
+      list[seat].bot = seats.column_int64(3) != 0;
+      if (!seats.column_is_null(4)) {
+        list[seat].gone = parse_departure(seats.column_text(4));
+        list[seat].gone_at = seats.column_is_null(5) ? 0 : seats.column_int64(5);
+      }
+    }
+
+    auto relations =
+        query("SELECT account_id, other_id, kind, created_at FROM relations ORDER BY account_id, other_id, kind");
+    while (relations.step()) {
+      out.relations.push_back({relations.column_int64(0), relations.column_int64(1),
+                               parse_relation(relations.column_text(2)), relations.column_int64(3)});
+    }
+    auto max_ids = query(
+        "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
+        "coalesce((SELECT max(id) FROM moderation_log), 0)");
+    if (max_ids.step()) {
+      out.max_chat_id = max_ids.column_int64(0);
+      out.max_report_id = max_ids.column_int64(1);
+      out.max_moderation_id = max_ids.column_int64(2);
+    }
+    auto secret = query("SELECT value FROM server_secrets WHERE name = 'daily'");
+    // Made by the schema's migrations; a database without it has been tampered with, and an
+    // empty secret would make the daily seeds guessable.
+    if (!secret.step() || secret.column_text(0).empty()) throw error("the database has no daily secret");
+    out.daily_secret = secret.column_text(0);
+  } catch (const nlohmann::json::exception& e) {
+    throw error(std::string("stored catalog does not parse: ") + e.what());
+  }
+  return out;
+}
+
+}  // namespace loyang::persistence::detail

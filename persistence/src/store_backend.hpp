@@ -1,0 +1,56 @@
+#pragma once
+// Internal: what a durable store is made of below queued_store (queued_store.hpp): a write
+// connection the writer thread runs batches on, and read connections for the blocking reads.
+// The SQLite store and the PostgreSQL store each implement both.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loyang/persistence/error.hpp"
+#include "loyang/persistence/store.hpp"
+#include "writes.hpp"
+
+namespace loyang::persistence::detail {
+
+/// The writer thread's connection. Used by that thread only. Every call but rollback throws
+/// persistence::error.
+class write_backend {
+ public:
+  virtual ~write_backend() = default;
+  /// Opens the batch's transaction (taking the write lock up front where there is one).
+  virtual void begin() = 0;
+  /// Runs one write inside the open transaction.
+  virtual void run(const write& w) = 0;
+  virtual void commit() = 0;
+  /// Ends the open transaction, if any, without keeping it. Never throws.
+  virtual void rollback() noexcept = 0;
+  /// After run() threw `e`: whether the transaction is lost as a whole (the connection broke,
+  /// the disk is full) rather than refused for this write alone.
+  virtual bool lost_transaction(const error& e) = 0;
+  /// While the store is not ready and the writer idle: whether writes would succeed now
+  /// (throws when not). May reconnect.
+  virtual void probe() = 0;
+  /// Names the database for the log: "the database /srv/loyang.db".
+  virtual std::string describe() const = 0;
+};
+
+/// One read connection; see store.hpp for what each read returns. Throw persistence::error
+/// (load_game also engine_mismatch).
+class store_reader {
+ public:
+  virtual ~store_reader() = default;
+  virtual store::catalog load_catalog() = 0;
+  virtual loaded_game load_game(std::int64_t game) = 0;
+  virtual std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) = 0;
+  virtual std::int64_t queued_notifications() = 0;
+  virtual std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) = 0;
+  virtual std::int64_t chat_count(std::int64_t game) = 0;
+  virtual std::optional<note_record> load_note(std::int64_t game, std::int64_t account) = 0;
+  virtual std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) = 0;
+  virtual std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) = 0;
+  /// Whether the connection may go back to the pool (false once it broke).
+  virtual bool healthy() const { return true; }
+};
+
+}  // namespace loyang::persistence::detail
