@@ -281,5 +281,20 @@ export default [
     hazel.errors = withoutNoAnalysis(hazel.errors);
     expect(hazel.errors.length === 0, `page errors: ${hazel.errors.join("; ")}`);
     await hazel.context().close();
+
+    // On a phone: the analysis fits 390 px, and a mark is reached with a tap.
+    const phone = await newPlayer("hazel-phone", PHONE, PHONE_DEVICE);
+    await logIn(phone, "hazel");
+    await phone.goto(url(`/#/replay/${g.body.id}`));
+    await phone.waitForSelector(".analysis-seats li", { timeout: 10000 });
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(wide <= 0, `the analysis fits the phone's width (${wide} px too wide)`);
+    if (marks) {
+      await phone.tap(".analysis-mark >> nth=0");
+      await waitUntil(phone, (v) => document.querySelector("#replay-version").textContent.startsWith(`Version ${v} `), r.moves[0].version - 1);
+    }
+    await shot(phone, "analysis-phone");
+    expect(phone.errors.length === 0, `phone page errors: ${phone.errors.join("; ")}`);
+    await phone.context().close();
   }],
 ];
