@@ -215,6 +215,9 @@ export default [
     expect(g.status === 201, `a solo game (${g.status})`);
     await hazel.goto(url(`/#/game/${g.body.id}`));
     await hazel.waitForSelector(".status");
+    // Solo practice offers hints too, in levels.
+    await untilHint(hazel);
+    checkNumbers(await askHint(hazel), true);
     expect((await playFast(hazel, {}, { timeout: 300000 })) !== "more", "the solo game was played");
     await hazel.waitForSelector(".ranking", { timeout: 10000 });
     // The replay: nothing asked yet, so the button (after GET's 404 no_analysis).
@@ -296,5 +299,33 @@ export default [
     await shot(phone, "analysis-phone");
     expect(phone.errors.length === 0, `phone page errors: ${phone.errors.join("; ")}`);
     await phone.context().close();
+  }],
+
+  ["analysis: a game against a bot is weighed for the person's seat only, in wins and Path spaces", async () => {
+    const hans = await player("hans");
+    const token = await apiLogIn("hans");
+    const g = await api(token, "POST", "/api/games", { players: 2, bots: 1 });
+    expect(g.status === 201, `a game against a bot (${g.status})`);
+    await hans.goto(url(`/#/game/${g.body.id}`));
+    await hans.waitForSelector(".status");
+    expect((await playFast(hans, {}, { timeout: 300000 })) !== "more", "the game was played");
+    await hans.goto(url(`/#/replay/${g.body.id}`));
+    await hans.click("#analysis-ask", { timeout: 10000 });
+    await hans.waitForSelector(".analysis-seats li", { timeout: 600000 });
+    const r = (await api(token, "GET", `/api/games/${g.body.id}/analysis`)).body;
+    expect(r.status === "done" && (r.seats || []).every((s) => s.seat === 0), `only hans's seat: ${JSON.stringify(r.seats)}`);
+    expect((await hans.locator(".analysis-seats li").count()) === 1 && /^hans/.test(await textOf(hans, ".analysis-seats li")),
+      "one summary, hans's");
+    if ((r.moves || []).length) {
+      await hans.click(".analysis-mark >> nth=0");
+      await waitUntil(hans, (v) => document.querySelector("#replay-version").textContent.startsWith(`Version ${v} `), r.moves[0].version - 1);
+      const detail = await textOf(hans, "#analysis-detail");
+      expect(/The bot preferred: .+ \(-?\d+\.\d\d vs -?\d+\.\d\d\)/.test(detail), `the values as the bot weighs them: "${detail}"`);
+    }
+    expect(/a win counts 1, a Path space 0\.02/.test(await textOf(hans, ".analysis-note")), "the note says what the values mean");
+    log(`  ${(await textOf(hans, ".analysis-seats")).replace(/\s+/g, " ")}; ${(r.moves || []).length} marked of ${r.total}`);
+    hans.errors = withoutNoAnalysis(hans.errors);
+    expect(hans.errors.length === 0, `page errors: ${hans.errors.join("; ")}`);
+    await hans.context().close();
   }],
 ];
