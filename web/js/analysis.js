@@ -26,6 +26,7 @@ export class AnalysisPanel {
     this.timer = null;
     this.closed = false;
     this.version = null; // the version the replay shows
+    this.announced = false; // "Analysis done" was said
     this.body = h("div.analysis-body", h("p.quiet", "Looking for an analysis…"));
     // Said once, when the analysis is done (the progress itself is not read out every second).
     this.news = h("p.sr", { role: "status", "aria-live": "polite" });
