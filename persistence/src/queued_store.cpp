@@ -223,11 +223,26 @@ struct queued_store::impl {
     lease(const lease&) = delete;
     lease& operator=(const lease&) = delete;
     detail::store_reader* operator->() { return reader_.get(); }
+    detail::store_reader* get() { return reader_.get(); }
 
    private:
     impl& owner_;
     std::unique_ptr<detail::store_reader> reader_;
   };
+
+  // Runs one read on a pooled connection. A pooled connection that broke since its last use
+  // (PostgreSQL restarted) fails its first query: the read is then tried once more on a new one.
+  template <class Read>
+  auto read(Read&& r) {
+    for (int attempt = 0;; ++attempt) {
+      lease reader(*this);
+      try {
+        return r(*reader.get());
+      } catch (const error&) {
+        if (attempt > 0 || reader->healthy()) throw;
+      }
+    }
+  }
 
   queued_store_options settings;
   std::unique_ptr<detail::write_backend> backend;  // used by the writer thread only once it runs
@@ -267,8 +282,7 @@ void queued_store::enqueue(detail::queued_write&& w, write_done done) {
 }
 
 store::catalog queued_store::load_catalog() {
-  impl::lease reader(*impl_);
-  return reader->load_catalog();
+  return impl_->read([&](detail::store_reader& r) { return r.load_catalog(); });
 }
 
 void queued_store::save_account(const account_record& a, write_done done) {
@@ -315,8 +329,7 @@ void queued_store::save_notify_settings(std::int64_t account, const std::string&
 }
 
 std::vector<outbox_record> queued_store::due_notifications(std::int64_t now, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->due_notifications(now, limit);
+  return impl_->read([&](detail::store_reader& r) { return r.due_notifications(now, limit); });
 }
 
 void queued_store::settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
@@ -325,8 +338,7 @@ void queued_store::settle_notification(std::int64_t id, delivery how, std::int64
 }
 
 std::int64_t queued_store::queued_notifications() {
-  impl::lease reader(*impl_);
-  return reader->queued_notifications();
+  return impl_->read([&](detail::store_reader& r) { return r.queued_notifications(); });
 }
 
 void queued_store::save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
@@ -347,13 +359,11 @@ void queued_store::delete_chat(std::int64_t id, const moderation_record& log, wr
 }
 
 std::vector<chat_record> queued_store::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_chat(game, before, limit);
+  return impl_->read([&](detail::store_reader& r) { return r.load_chat(game, before, limit); });
 }
 
 std::int64_t queued_store::chat_count(std::int64_t game) {
-  impl::lease reader(*impl_);
-  return reader->chat_count(game);
+  return impl_->read([&](detail::store_reader& r) { return r.chat_count(game); });
 }
 
 void queued_store::save_note(const note_record& n, write_done done) {
@@ -361,8 +371,7 @@ void queued_store::save_note(const note_record& n, write_done done) {
 }
 
 std::optional<note_record> queued_store::load_note(std::int64_t game, std::int64_t account) {
-  impl::lease reader(*impl_);
-  return reader->load_note(game, account);
+  return impl_->read([&](detail::store_reader& r) { return r.load_note(game, account); });
 }
 
 void queued_store::save_report(const report_record& r, std::optional<moderation_record> log, write_done done) {
@@ -370,8 +379,7 @@ void queued_store::save_report(const report_record& r, std::optional<moderation_
 }
 
 std::vector<report_record> queued_store::load_reports(bool open_only, std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_reports(open_only, before, limit);
+  return impl_->read([&](detail::store_reader& r) { return r.load_reports(open_only, before, limit); });
 }
 
 void queued_store::save_moderation(const moderation_record& m, write_done done) {
@@ -379,8 +387,7 @@ void queued_store::save_moderation(const moderation_record& m, write_done done) 
 }
 
 std::vector<moderation_record> queued_store::load_moderation(std::int64_t before, std::size_t limit) {
-  impl::lease reader(*impl_);
-  return reader->load_moderation(before, limit);
+  return impl_->read([&](detail::store_reader& r) { return r.load_moderation(before, limit); });
 }
 
 void queued_store::ban_account(const account_record& a, const moderation_record& log, write_done done) {
@@ -388,8 +395,7 @@ void queued_store::ban_account(const account_record& a, const moderation_record&
 }
 
 loaded_game queued_store::load_game(const game_record& g) {
-  impl::lease reader(*impl_);
-  return reader->load_game(g.id);
+  return impl_->read([&](detail::store_reader& r) { return r.load_game(g.id); });
 }
 
 std::int64_t queued_store::queue_depth() const { return impl_->depth.load(); }

@@ -53,6 +53,14 @@ std::optional<std::string> apply_data(config& c, const std::string& value) {
   return std::nullopt;
 }
 
+std::optional<std::string> apply_database(config& c, const std::string& value) {
+  if (value.rfind("postgresql://", 0) != 0 && value.rfind("postgres://", 0) != 0) {
+    return "must be a PostgreSQL URL, postgresql://user:password@host:port/database";
+  }
+  c.database_url = value;
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_web(config& c, const std::string& value) {
   if (value.empty()) return "web directory must not be empty";
   c.web_root = value;
@@ -266,7 +274,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 29> options{{
+constexpr std::array<option, 30> options{{
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -281,6 +289,7 @@ constexpr std::array<option, 29> options{{
     {"--port", "LOYANG_PORT", apply_port},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
+    {"--database", "LOYANG_DATABASE", apply_database},
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
     {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
@@ -364,6 +373,8 @@ config_result parse_config(std::span<const std::string> args, const env_lookup& 
 std::string usage(std::string_view program) {
   std::string text = "Usage: " + std::string(program) + " [options]\n";
   text += "       " + std::string(program) + " backup [--data DIR] --out FILE  (online copy of the database)\n";
+  text += "       " + std::string(program) +
+          " copy-to-postgres [--data DIR] --database URL  (SQLite into an empty PostgreSQL, checked)\n";
   text += "       " + std::string(program) + " operator grant|revoke NAME [--data DIR]  (server stopped)\n";
   text += "       " + std::string(program) + " ratings [--data DIR] [--json]  (recompute; server stopped)\n";
   text += R"(
@@ -374,6 +385,10 @@ Options (each also read from its environment variable; the flag wins):
   --address A       LOYANG_ADDRESS    IP address to listen on (default 0.0.0.0)
   --data DIR        LOYANG_DATA       data directory, created if absent (default ./data);
                                       the database is DIR/loyang.db
+  --database URL    LOYANG_DATABASE   store everything in this PostgreSQL database instead,
+                                      postgresql://user:password@host:port/database
+                                      (give it in the environment to keep a password off
+                                      the command line; default: none, SQLite in DIR)
   --web DIR         LOYANG_WEB        web client directory (default <exe-dir>/../../web,
                                       else ./web)
   --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)

@@ -2,19 +2,25 @@
 // Exit status: 0 after a signal, 1 on a runtime failure, 2 when the server cannot start as
 // set up (bad options, a data directory in use, unwritable or unusable, a port taken).
 // `loyang-server backup --data DIR --out FILE` copies the database instead (online backup).
+// `loyang-server copy-to-postgres --data DIR --database URL` copies a SQLite data directory into
+// an empty PostgreSQL database and checks it by replaying every game from PostgreSQL.
 // `loyang-server ratings [--data DIR] [--json]` recomputes the ratings and checks every finished
 // game's result by replaying it, with the server stopped (server/src/ratings/recompute.hpp).
 #include <spdlog/spdlog.h>
 
 #include <boost/system/system_error.hpp>
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "loyang/persistence/backup.hpp"
 #include "loyang/persistence/error.hpp"
+#include "loyang/persistence/pg_store.hpp"
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
 #include "loyang/server/version.hpp"
@@ -34,11 +40,12 @@ std::filesystem::path exe_dir(const char* argv0) {
   return ec ? std::filesystem::path() : exe.parent_path();
 }
 
-/// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
-/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR.
-int backup(const std::vector<std::string>& args) {
-  std::filesystem::path data = loyang::server::process_env("LOYANG_DATA").value_or("data");
-  std::filesystem::path out;
+/// `--flag VALUE` or `--flag=VALUE` pairs of a subcommand, for the flags in `known`; nullopt
+/// (after printing `usage`) for anything else.
+std::optional<std::map<std::string, std::string>> subcommand_flags(const std::vector<std::string>& args,
+                                                                   std::initializer_list<std::string_view> known,
+                                                                   const char* usage) {
+  std::map<std::string, std::string> out;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i], value;
     if (const auto eq = flag.find('='); eq != std::string::npos) {
@@ -47,19 +54,28 @@ int backup(const std::vector<std::string>& args) {
     } else if (i + 1 < args.size()) {
       value = args[++i];
     }
-    if (flag == "--data" && !value.empty()) {
-      data = value;
-    } else if (flag == "--out" && !value.empty()) {
-      out = value;
-    } else {
-      std::cerr << "usage: loyang-server backup [--data DIR] --out FILE\n";
-      return exit_bad_setup;
+    if (value.empty() || std::find(known.begin(), known.end(), flag) == known.end()) {
+      std::cerr << usage;
+      return std::nullopt;
     }
+    out[flag] = value;
   }
-  if (out.empty()) {
-    std::cerr << "usage: loyang-server backup [--data DIR] --out FILE\n";
+  return out;
+}
+
+/// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
+/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR.
+int backup(const std::vector<std::string>& args) {
+  constexpr const char* usage = "usage: loyang-server backup [--data DIR] --out FILE\n";
+  const auto flags = subcommand_flags(args, {"--data", "--out"}, usage);
+  if (!flags) return exit_bad_setup;
+  const std::filesystem::path data =
+      flags->contains("--data") ? flags->at("--data") : loyang::server::process_env("LOYANG_DATA").value_or("data");
+  if (!flags->contains("--out")) {
+    std::cerr << usage;
     return exit_bad_setup;
   }
+  const std::filesystem::path out = flags->at("--out");
   try {
     loyang::persistence::backup_database(data, out);
   } catch (const loyang::persistence::error& e) {
@@ -70,6 +86,32 @@ int backup(const std::vector<std::string>& args) {
   return 0;
 }
 
+/// `copy-to-postgres --data DIR --database URL` (DIR defaults to LOYANG_DATA, else ./data; URL
+/// to LOYANG_DATABASE): DIR/loyang.db into the empty PostgreSQL database at URL, then every
+/// game loaded back from PostgreSQL and replayed. The server must be stopped.
+int copy_to_postgres(const std::vector<std::string>& args) {
+  constexpr const char* usage = "usage: loyang-server copy-to-postgres [--data DIR] --database postgresql://...\n";
+  const auto flags = subcommand_flags(args, {"--data", "--database"}, usage);
+  if (!flags) return exit_bad_setup;
+  const std::filesystem::path data =
+      flags->contains("--data") ? flags->at("--data") : loyang::server::process_env("LOYANG_DATA").value_or("data");
+  const std::string url =
+      flags->contains("--database") ? flags->at("--database") : loyang::server::process_env("LOYANG_DATABASE").value_or("");
+  if (url.empty()) {
+    std::cerr << usage;
+    return exit_bad_setup;
+  }
+  try {
+    const auto report = loyang::persistence::copy_sqlite_to_postgres(data, url, std::cout);
+    std::cout << "copied " << report.rows << " rows of " << (data / "loyang.db").string()
+              << " to PostgreSQL; every game replayed from there equals SQLite's\n";
+  } catch (const loyang::persistence::error& e) {
+    std::cerr << "loyang-server copy-to-postgres: " << e.what() << '\n';
+    return exit_runtime_failure;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,6 +119,7 @@ int main(int argc, char** argv) {
   const std::string program = "loyang-server";
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "backup") return backup({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "copy-to-postgres") return copy_to_postgres({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "operator") return loyang::server::operator_command({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "ratings") {
     return loyang::ratings::ratings_command({args.begin() + 1, args.end()},

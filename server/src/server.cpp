@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "lobby.hpp"
 #include "records.hpp"
 #include "loyang/persistence/database.hpp"
+#include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
 #include "loyang/server/version.hpp"
 #include "shared_state.hpp"
@@ -26,7 +28,7 @@ struct server::impl {
   explicit impl(config c)
       : settings(std::move(c)),
         ioc(settings.threads),
-        db(persistence::database::open_in(settings.data_dir)),
+        db(open_database(settings)),
         state(std::make_shared<shared_state>(settings.web_root.empty() ? std::filesystem::path("web")
                                                                        : settings.web_root)),
         store(make_storage(settings, db)),
@@ -85,14 +87,29 @@ struct server::impl {
     state->connections().forget_on_empty();
   }
 
+  // The SQLite database (locking the data directory), unless the store is PostgreSQL's.
+  static std::optional<persistence::database> open_database(const config& c) {
+    if (!c.database_url.empty() && !c.memory_only) return std::nullopt;
+    return persistence::database::open_in(c.data_dir);
+  }
+
   // `db` (opened first) has already refused an unusable file and migrated the schema.
-  static std::unique_ptr<storage> make_storage(const config& c, persistence::database&) {
+  static std::unique_ptr<storage> make_storage(const config& c, std::optional<persistence::database>&) {
     if (c.memory_only) return persistence::make_memory_store();
+    const auto log_failure = [](const std::string& what) { spdlog::error("store: {}", what); };
+    const auto log_recovery = [](const std::string& what) { spdlog::info("store: {}", what); };
+    if (!c.database_url.empty()) {
+      persistence::pg_store_options o;
+      o.engine_version = std::string(version());
+      o.on_failure = log_failure;
+      o.on_recovery = log_recovery;
+      return persistence::make_pg_store(c.database_url, std::move(o));
+    }
     persistence::sqlite_store_options o;
     o.engine_version = std::string(version());
     o.max_page_count = c.max_database_pages;
-    o.on_failure = [](const std::string& what) { spdlog::error("store: {}", what); };
-    o.on_recovery = [](const std::string& what) { spdlog::info("store: {}", what); };
+    o.on_failure = log_failure;
+    o.on_recovery = log_recovery;
     return persistence::make_sqlite_store(c.data_dir, std::move(o));
   }
 
@@ -137,7 +154,7 @@ struct server::impl {
 
   config settings;
   net::io_context ioc;  // declared before everything that uses it: destroyed last
-  persistence::database db;
+  std::optional<persistence::database> db;  // none on PostgreSQL
   std::shared_ptr<shared_state> state;
   std::unique_ptr<storage> store;
   net::strand<net::io_context::executor_type> strand;
@@ -157,7 +174,10 @@ std::string server::address() const {
   return impl_->acceptor->local_endpoint().address().to_string();
 }
 
-const std::filesystem::path& server::database_file() const noexcept { return impl_->db.file(); }
+const std::filesystem::path& server::database_file() const noexcept {
+  static const std::filesystem::path none;
+  return impl_->db ? impl_->db->file() : none;
+}
 
 const std::filesystem::path& server::web_root() const noexcept { return impl_->state->web_root(); }
 

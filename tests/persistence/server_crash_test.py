@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Server-level crash test: acknowledged commands survive `kill -9` of loyang-server.
 
-    server_crash_test.py SERVER_BINARY [--kills N] [--seed S] [--verbose]
+    server_crash_test.py SERVER_BINARY [--kills N] [--seed S] [--verbose] [--server-arg ARG ...]
 
 Starts the real server binary on a free port with a temporary data directory, creates a few
 accounts and games with bot seats over the HTTP API, and plays them over real WebSockets with
@@ -66,8 +66,8 @@ CONNECTION_ERRORS = (OSError, websockets.exceptions.ConnectionClosed,
 # ---- the server process -----------------------------------------------------------------------
 
 class Server:
-    def __init__(self, binary, data):
-        self.binary, self.data = binary, data
+    def __init__(self, binary, data, extra_args=()):
+        self.binary, self.data, self.extra_args = binary, data, list(extra_args)
         self.process = None
         self.port = None
         self.output = collections.deque(maxlen=1000)  # the last lines of every run
@@ -78,7 +78,7 @@ class Server:
         self.output.append(f"---- start #{self.starts} ----\n")
         self.process = subprocess.Popen(
             [self.binary, "--address", "127.0.0.1", "--port", "0", "--data", self.data,
-             "--password-cost", "minimal", "--threads", "2", "--log-level", "info"],
+             "--password-cost", "minimal", "--threads", "2", "--log-level", "info"] + self.extra_args,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
         ports = queue.Queue()
 
@@ -616,6 +616,9 @@ def main():
     parser.add_argument("--seed", type=int, help="seed of the random choices and kill moments")
     parser.add_argument("--keep", action="store_true", help="keep the data directory")
     parser.add_argument("--verbose", action="store_true", help="print every acknowledged command")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="one more argument for the server, e.g. --server-arg=--database=URL "
+                             "(tests/postgres runs this test on PostgreSQL)")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     rng = random.Random(seed)
@@ -624,7 +627,7 @@ def main():
     print(f"server crash test: seed {seed}, {args.kills} kills (rerun with --seed {seed})")
 
     data = tempfile.mkdtemp(prefix="loyang-server-crash-")
-    server = Server(args.server, data)
+    server = Server(args.server, data, args.server_arg)
     try:
         asyncio.run(main_async(args, server, rng))
         return 0

@@ -6,6 +6,7 @@
 ///   --port N             LOYANG_PORT        8080 (0 picks a free port)
 ///   --address A          LOYANG_ADDRESS     0.0.0.0
 ///   --data DIR           LOYANG_DATA        ./data
+///   --database URL       LOYANG_DATABASE    (none: SQLite in --data; postgresql://... for PostgreSQL)
 ///   --web DIR            LOYANG_WEB         <exe-dir>/../../web, else ./web
 ///   --threads N          LOYANG_THREADS     the number of CPU cores
 ///   --bot-threads N      LOYANG_BOT_THREADS 1 (threads bots think on, 1-64)
@@ -49,8 +50,12 @@ struct config {
   std::string address = "0.0.0.0";
   /// TCP port to listen on; 0 lets the system pick one (server::port() tells which).
   std::uint16_t port = 8080;
-  /// Directory of the durable state; created if absent. The database is data_dir/loyang.db.
+  /// Directory of the durable state; created if absent. The database is data_dir/loyang.db
+  /// unless database_url names another.
   std::filesystem::path data_dir = "data";
+  /// A PostgreSQL database (postgresql://user:password@host:port/db?...) to store everything
+  /// in instead of data_dir/loyang.db; empty: SQLite.
+  std::string database_url;
   /// Directory of the static web client. Empty means default_web_root().
   std::filesystem::path web_root;
   /// Threads running the I/O loop, 1..max_threads.

@@ -45,7 +45,7 @@ class server {
   /// The address bound, as text ("0.0.0.0", "127.0.0.1", "::").
   std::string address() const;
 
-  /// The database file in use.
+  /// The SQLite database file in use (empty when the store is PostgreSQL).
   const std::filesystem::path& database_file() const noexcept;
 
   /// The directory static files are served from.

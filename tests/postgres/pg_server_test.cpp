@@ -1,0 +1,39 @@
+// The server binary on PostgreSQL: server_crash_test.py (tests/persistence) plays games over
+// WebSockets against `loyang-server --database URL`, kills it with SIGKILL twice and restarts
+// it; every acknowledged command must still be there. Then the binary's copy-to-postgres on a
+// SQLite directory, and its refusal of a database that is not empty.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "store_fixture.hpp"
+
+using namespace loyang::test;
+
+TEST_CASE("loyang-server --database plays games over WebSockets, killed and restarted, nothing acknowledged lost",
+          "[postgres][server]") {
+  store_backing where(store_kind::postgres);
+  const std::string cmd = std::string("/usr/bin/python3 ") + LOYANG_CRASH_TEST + " " + LOYANG_SERVER_BINARY +
+                          " --kills 2 --final-seconds 4 --seed 25 '--server-arg=--database=" + where.url() + "'";
+  INFO(cmd);
+  CHECK(std::system(cmd.c_str()) == 0);
+}
+
+TEST_CASE("loyang-server copy-to-postgres copies a data directory once", "[postgres][server][copy]") {
+  store_backing from(store_kind::sqlite);
+  {
+    auto s = from.open();
+    add_creator(*s);
+    live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 3);
+    g.save(*s);
+    for (int i = 0; i < 25; ++i) g.step(*s);
+  }
+  store_backing to(store_kind::postgres);
+  const std::string cmd = std::string(LOYANG_SERVER_BINARY) + " copy-to-postgres --data " + from.dir().string() +
+                          " '--database=" + to.url() + "' >/dev/null";
+  CHECK(std::system(cmd.c_str()) == 0);
+  const int again = std::system((cmd + " 2>/dev/null").c_str());
+  CHECK(WIFEXITED(again));
+  CHECK(WEXITSTATUS(again) == 1);  // not empty: refused
+}
