@@ -149,7 +149,8 @@ int main(int argc, char** argv) {
     server::server s(settings);
     s.stop_on_signals();
     spdlog::info("loyang-server {} listening on http://{}:{}/ with data in {} (web client from {})",
-                 server::version(), s.address(), s.port(), s.database_file().string(),
+                 server::version(), s.address(), s.port(),
+                 s.database_file().empty() ? std::string("a PostgreSQL database") : s.database_file().string(),
                  std::filesystem::absolute(s.web_root()).string());
     s.run();
     spdlog::info("stopped");

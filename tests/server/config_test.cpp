@@ -163,3 +163,20 @@ TEST_CASE("the cap on open games per account: 20 by default, flag and environmen
   CHECK(text.find("--max-open-games-per-account") != std::string::npos);
   CHECK(text.find("LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT") != std::string::npos);
 }
+
+TEST_CASE("--database takes a PostgreSQL URL, from the flag or LOYANG_DATABASE", "[server][config][postgres]") {
+  CHECK(parse({}).settings.database_url.empty());
+  const std::string url = "postgresql://loyang:secret@db.example.org:5432/loyang?sslmode=require";
+  CHECK(parse({"--database", url}).settings.database_url == url);
+  CHECK(parse({"--database=postgres://db/loyang"}).settings.database_url == "postgres://db/loyang");
+  CHECK(parse({}, {{"LOYANG_DATABASE", url}}).settings.database_url == url);
+  for (const std::string bad : {"", "mysql://db/loyang", "/srv/loyang.db"}) {
+    INFO("value '" << bad << "'");
+    const auto r = parse({"--database", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("PostgreSQL URL") != std::string::npos);
+  }
+  const auto text = loyang::server::usage("loyang-server");
+  CHECK(text.find("LOYANG_DATABASE") != std::string::npos);
+  CHECK(text.find("copy-to-postgres") != std::string::npos);
+}
