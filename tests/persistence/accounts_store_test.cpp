@@ -1,5 +1,5 @@
-// The store's side of accounts (issue 19): token last use and password changes are durable,
-// and migration 2 folds names that differ only in case.
+// The stores' side of accounts (issue 19): token last use and password changes are durable
+// (SQLite and PostgreSQL), and SQLite's migration 2 folds names that differ only in case.
 #include <catch2/catch.hpp>
 
 #include <sqlite3.h>

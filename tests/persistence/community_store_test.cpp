@@ -1,6 +1,7 @@
-// The SQLite store's community half (issue 23): relations, chat, notes, reports, the operators'
-// log, bans, a game's extra and the daily secret survive closing and reopening the store, and
-// a database of the previous schema (7) is migrated with its accounts and games.
+// The stores' community half (issue 23): relations, chat, notes, reports, the operators' log,
+// bans, a game's extra and the daily secret survive closing and reopening the store (on SQLite
+// and on PostgreSQL: store_backing), and a SQLite database of the previous schema (7) is
+// migrated with its accounts and games.
 #include <catch2/catch.hpp>
 
 #include <sqlite3.h>

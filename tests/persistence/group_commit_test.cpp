@@ -1,6 +1,7 @@
-// Many threads append to their own games at once: the writer groups their writes into
-// shared transactions, every callback runs exactly once, in order per game; reads run
-// meanwhile on their own connections; and an online backup of the live store opens.
+// Many threads append to their own games at once (on SQLite and on PostgreSQL): the writer
+// groups their writes into shared transactions, every callback runs exactly once, in order per
+// game; reads run meanwhile on their own connections; and an online backup of the live SQLite
+// store opens.
 #include <catch2/catch.hpp>
 
 #include <atomic>

@@ -1,5 +1,6 @@
-// The SQLite store: every table round-trips through a reopen, bad files are refused, writes
-// out of order or after stop fail cleanly, and a full disk loses nothing acknowledged.
+// The durable stores: every table round-trips through a reopen, writes out of order or after
+// stop fail cleanly (these on SQLite and on PostgreSQL: store_backing); SQLite's bad files are
+// refused and a full disk loses nothing acknowledged.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
