@@ -3,12 +3,14 @@
 
 # start_server DATA [STORE]: starts a server on a free port with its data (and log) in DATA,
 # memory-only unless STORE is "sqlite" (then every command and chat message is committed to
-# DATA/loyang.db first); sets server_pid and port. Exits if the server does not start.
+# DATA/loyang.db first) or "postgres" (committed to the PostgreSQL database $pg_url); sets
+# server_pid and port. Exits if the server does not start.
 start_server() {
-  local data=$1 log="$1/server.log" memory=true
+  local data=$1 log="$1/server.log" memory=true database=()
   [ "${2:-memory}" = sqlite ] && memory=false
+  [ "${2:-memory}" = postgres ] && memory=false && database=(--database "$pg_url")
   "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --signups-per-hour 0 \
-    --memory-only "$memory" --log-level info >"$log" 2>&1 &
+    --memory-only "$memory" "${database[@]}" --log-level info >"$log" 2>&1 &
   server_pid=$!
   port=""
   for _ in $(seq 100); do
