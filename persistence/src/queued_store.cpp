@@ -119,9 +119,11 @@ struct queued_store::impl {
       for (;;) {
         bool retry = false;
         open_transaction t(*backend);
+        std::vector<std::size_t> ran;  // the batch's index of each write run in this attempt
         for (std::size_t i = 0; i < batch.size() && !retry; ++i) {
           if (!results[i].empty()) continue;  // failed in an earlier attempt
           try {
+            ran.push_back(i);
             backend->run(batch[i].what);
           } catch (const error& e) {
             if (backend->lost_transaction(e)) throw;  // nothing of the batch is stored
@@ -131,7 +133,14 @@ struct queued_store::impl {
           }
         }
         if (retry) continue;
-        t.commit();
+        try {
+          t.commit();
+        } catch (const detail::refused_write& e) {
+          if (e.ordinal() >= ran.size()) throw;
+          results[ran[e.ordinal()]] = storage_failed;
+          failure_text[ran[e.ordinal()]] = e.what();
+          continue;  // rolled back by `t`; again without it
+        }
         return results;
       }
     } catch (const error& e) {

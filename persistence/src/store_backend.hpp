@@ -13,6 +13,19 @@
 
 namespace loyang::persistence::detail {
 
+/// Thrown by write_backend::commit when the database refused one write of the transaction by
+/// itself (a backend that learns of failures only at COMMIT, e.g. PostgreSQL's pipeline): the
+/// transaction is not committed, and the batch is run again without that write.
+class refused_write : public error {
+ public:
+  /// `ordinal`: which run() of the transaction, from 0.
+  refused_write(std::size_t ordinal, const std::string& what) : error(what), ordinal_(ordinal) {}
+  std::size_t ordinal() const noexcept { return ordinal_; }
+
+ private:
+  std::size_t ordinal_;
+};
+
 /// The writer thread's connection. Used by that thread only. Every call but rollback throws
 /// persistence::error.
 class write_backend {
@@ -20,8 +33,10 @@ class write_backend {
   virtual ~write_backend() = default;
   /// Opens the batch's transaction (taking the write lock up front where there is one).
   virtual void begin() = 0;
-  /// Runs one write inside the open transaction.
+  /// Runs one write inside the open transaction (or sends it, to be run by commit()).
   virtual void run(const write& w) = 0;
+  /// Throws refused_write when one write failed by itself, persistence::error when the whole
+  /// transaction did.
   virtual void commit() = 0;
   /// Ends the open transaction, if any, without keeping it. Never throws.
   virtual void rollback() noexcept = 0;

@@ -158,6 +158,57 @@ result connection::run_sql(std::string_view sql, const params& p) {
                text.substr(0, 60));
 }
 
+void connection::enter_pipeline() {
+  if (PQenterPipelineMode(c_.get()) != 1) {
+    throw error("PostgreSQL: cannot enter pipeline mode: " + trimmed(PQerrorMessage(c_.get())));
+  }
+}
+
+void connection::send(std::string_view sql) {
+  const std::string text(sql);
+  if (PQsendQueryParams(c_.get(), text.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
+    throw error("PostgreSQL, sending " + text.substr(0, 60) + ": " + trimmed(PQerrorMessage(c_.get())));
+  }
+  ++sent_;
+}
+
+void connection::send_prepared(const std::string& name, const params& p) {
+  const auto raw = p.pointers();
+  if (PQsendQueryPrepared(c_.get(), name.c_str(), p.size(), raw.values.data(), raw.lengths.data(),
+                          p.formats_.data(), 0) != 1) {
+    throw error("PostgreSQL, sending statement " + name + ": " + trimmed(PQerrorMessage(c_.get())));
+  }
+  ++sent_;
+}
+
+std::vector<std::optional<std::string>> connection::sync() {
+  const auto broken = [this](const char* when) {
+    sent_ = 0;
+    return error(std::string("PostgreSQL, ") + when + ": " + trimmed(PQerrorMessage(c_.get())));
+  };
+  if (PQpipelineSync(c_.get()) != 1) throw broken("sending a sync");
+  std::vector<std::optional<std::string>> out;
+  out.reserve(sent_);
+  while (out.size() < sent_) {
+    result r(PQgetResult(c_.get()));
+    if (!r.r_ || !ok()) throw broken("reading a result");
+    const auto status = PQresultStatus(r.r_.get());
+    if (status == PGRES_PIPELINE_SYNC) throw broken("reading the results (out of step)");
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+      out.emplace_back(std::nullopt);
+    } else if (status == PGRES_PIPELINE_ABORTED) {
+      out.emplace_back("");
+    } else {
+      out.emplace_back(trimmed(PQresultErrorMessage(r.r_.get())));
+    }
+    result end(PQgetResult(c_.get()));  // each query's results end with a null
+  }
+  result last(PQgetResult(c_.get()));
+  if (!last.r_ || PQresultStatus(last.r_.get()) != PGRES_PIPELINE_SYNC) throw broken("reading the sync");
+  sent_ = 0;
+  return out;
+}
+
 bool connection::ok() const noexcept { return c_ && PQstatus(c_.get()) == CONNECTION_OK; }
 
 bool connection::in_transaction() const noexcept {

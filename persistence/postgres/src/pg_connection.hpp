@@ -32,6 +32,7 @@ class result {
   std::int64_t affected() const noexcept;
 
  private:
+  friend class connection;
   struct clear {
     void operator()(::pg_result* r) const noexcept;
   };
@@ -113,6 +114,20 @@ class connection {
   /// Runs `sql` once with parameters (unnamed statement). Throws persistence::error.
   result run_sql(std::string_view sql, const params& p);
 
+  // Pipeline mode (libpq's): queries are sent without waiting, and their results read after
+  // one sync, so a batch of writes costs one round trip. exec, query and run do not work in it.
+
+  /// Enters pipeline mode. Throws persistence::error.
+  void enter_pipeline();
+  /// Sends `sql` (no parameters). Throws persistence::error when the connection broke.
+  void send(std::string_view sql);
+  /// Sends prepared statement `name`. Throws persistence::error when the connection broke.
+  void send_prepared(const std::string& name, const params& p);
+  /// Sends a sync and reads the results of every query sent since the last one: for each,
+  /// nullopt when it succeeded, else PostgreSQL's message ("" for a query skipped because an
+  /// earlier one failed). Throws persistence::error when the connection broke.
+  std::vector<std::optional<std::string>> sync();
+
   /// Whether the connection is still up (false once PostgreSQL went away).
   bool ok() const noexcept;
   /// Whether a transaction is open (or failed and awaits its ROLLBACK).
@@ -126,6 +141,7 @@ class connection {
     void operator()(::pg_conn* c) const noexcept;
   };
   std::unique_ptr<::pg_conn, finish> c_;
+  std::size_t sent_ = 0;  // queries sent in pipeline mode since the last sync
 };
 
 /// `BEGIN` on construction, `ROLLBACK` on destruction unless commit() ran.

@@ -13,7 +13,9 @@ namespace {
 // two's-complement bit pattern; flags 0/1, as SQLite stores them), JSON is TEXT, snapshots are
 // BYTEA. Names are unique regardless of case (lower(name)); the outbox's ids come from an
 // identity; the daily secret is made here, once, from 244 random bits (gen_random_uuid is
-// PostgreSQL's strong random source).
+// PostgreSQL's strong random source). loyang_require(ok, message) raises `message` unless `ok`:
+// the writes that must change a row fail inside PostgreSQL (the writer learns of failures only
+// after its pipeline's COMMIT).
 constexpr std::string_view migration_1 = R"sql(
 CREATE TABLE accounts (
   id            BIGINT PRIMARY KEY,
@@ -163,6 +165,13 @@ CREATE TABLE server_secrets (
 );
 INSERT INTO server_secrets(name, value)
   VALUES ('daily', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+CREATE FUNCTION loyang_require(ok boolean, message text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT ok THEN
+    RAISE EXCEPTION '%', message;
+  END IF;
+END
+$$;
 )sql";
 
 constexpr std::array<std::string_view, 1> all_migrations{migration_1};

@@ -31,7 +31,11 @@ constexpr std::array statements{
               "created_at = excluded.created_at, last_used_at = excluded.last_used_at, revoked = 0"},
     named_sql{"revoke_token", "UPDATE tokens SET revoked = 1 WHERE token_hash = $1"},
     named_sql{"touch_token", "UPDATE tokens SET last_used_at = greatest(last_used_at, $2) WHERE token_hash = $1"},
-    named_sql{"set_password", "UPDATE accounts SET password_hash = $2 WHERE id = $1"},
+    // Statements that must change one row raise (loyang_require) otherwise: in the pipeline
+    // the failure must come from PostgreSQL, before the batch's COMMIT runs.
+    named_sql{"set_password",
+              "WITH changed AS (UPDATE accounts SET password_hash = $2 WHERE id = $1 RETURNING id) "
+              "SELECT loyang_require(count(*) = 1, 'no account ' || $1) FROM changed"},
     named_sql{"revoke_others", "UPDATE tokens SET revoked = 1 WHERE account_id = $1 AND token_hash <> $2"},
     named_sql{"revoke_all_tokens", "UPDATE tokens SET revoked = 1 WHERE account_id = $1"},
     // The log owns `version`; options and seed may change only before the first command.
@@ -52,7 +56,7 @@ constexpr std::array statements{
               "bot = excluded.bot, gone = excluded.gone, gone_at = excluded.gone_at"},
     named_sql{"delete_extra_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
     // A command: the game row advanced only from version $9 (the log has no gaps), the command
-    // stored only when it was, and what its player has seen. Returns one row when stored.
+    // stored only when it was, and what its player has seen; raises when it was not stored.
     named_sql{"append_command",
               "WITH advanced AS ("
               " UPDATE games SET version = $1, status = $2, updated_at = $3, to_act = $4, waiting_since = $5,"
@@ -63,7 +67,8 @@ constexpr std::array statements{
               "seen AS ("
               " INSERT INTO last_seen(game_id, seat, version) SELECT game_id, $11, $1 FROM stored"
               " ON CONFLICT(game_id, seat) DO UPDATE SET version = greatest(last_seen.version, excluded.version)) "
-              "SELECT game_id FROM stored"},
+              "SELECT loyang_require(count(*) = 1, 'game ' || $8 || ' is not stored at version ' || $9 || "
+              "': command ' || $1 || ' refused') FROM stored"},
     named_sql{"upsert_snapshot",
               "INSERT INTO snapshots(game_id, version, state, state_hash) VALUES ($1, $2, $3, $4) "
               "ON CONFLICT(game_id, version) DO UPDATE SET state = excluded.state, state_hash = excluded.state_hash"},
@@ -97,7 +102,9 @@ constexpr std::array statements{
     named_sql{"insert_chat",
               "INSERT INTO chat_messages(id, game_id, account_id, text, created_at, deleted_by, deleted_at) "
               "VALUES ($1, $2, $3, $4, $5, $6, $7)"},
-    named_sql{"mark_chat_deleted", "UPDATE chat_messages SET deleted_by = $2, deleted_at = $3 WHERE id = $1"},
+    named_sql{"mark_chat_deleted",
+              "WITH marked AS (UPDATE chat_messages SET deleted_by = $2, deleted_at = $3 WHERE id = $1 RETURNING id) "
+              "SELECT loyang_require(count(*) = 1, 'no chat message ' || $1) FROM marked"},
     named_sql{"upsert_game_note",
               "INSERT INTO notes(game_id, account_id, text, updated_at) VALUES ($1, $2, $3, $4) "
               "ON CONFLICT(game_id, account_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at"},
@@ -132,10 +139,10 @@ writer::writer(std::string url, std::string engine_version)
 }
 
 void writer::connect() {
-  open_.reset();
   conn_.reset();
   connection c(url_);
   for (const auto& s : statements) c.prepare(s.name, s.sql);
+  c.enter_pipeline();
   conn_.emplace(std::move(c));
   backoff_ = std::chrono::milliseconds(0);
 }
@@ -152,60 +159,87 @@ connection& writer::conn() {
   return *conn_;
 }
 
+void writer::send(const char* statement, const params& p) {
+  conn_->send_prepared(statement, p);
+  owners_.push_back(current_);
+}
+
+// The batch is sent as it is run, and executed when commit() syncs: one round trip.
 void writer::begin() {
   auto& c = conn();
-  open_.reset();
-  open_.emplace(c);
+  owners_.clear();
+  runs_ = 0;
+  c.send("BEGIN");
+  owners_.push_back(no_write);
 }
 
 void writer::commit() {
-  open_->commit();
-  open_.reset();
+  conn_->send("COMMIT");
+  owners_.push_back(no_write);
+  const auto results = conn_->sync();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i] || results[i]->empty()) continue;  // done, or skipped after a failure
+    if (i < owners_.size() && owners_[i] != no_write) {
+      throw detail::refused_write(owners_[i], "PostgreSQL: " + *results[i]);
+    }
+    throw error("PostgreSQL, " + std::string(i == 0 ? "BEGIN" : "COMMIT") + ": " + *results[i]);
+  }
 }
 
-void writer::rollback() noexcept { open_.reset(); }
+void writer::rollback() noexcept {
+  if (!conn_ || !conn_->ok()) return;  // PostgreSQL rolls back a lost connection's transaction
+  try {
+    // Also reads the results of whatever was sent and not synced yet.
+    conn_->send("ROLLBACK");
+    conn_->sync();
+  } catch (...) {
+    // The connection broke meanwhile: the same.
+  }
+}
 
 bool writer::lost_transaction(const error&) { return !conn_ || !conn_->ok(); }
 
-void writer::probe() { conn().query("SELECT 1"); }
+void writer::probe() {
+  auto& c = conn();
+  c.send("SELECT 1");
+  if (const auto r = c.sync(); r.size() != 1 || r[0]) throw error("PostgreSQL: " + r.at(0).value_or("no answer"));
+}
 
 std::string writer::describe() const { return "the PostgreSQL database"; }
 
-void writer::run(const detail::write& w) { run_one(w); }
+void writer::run(const detail::write& w) {
+  current_ = runs_++;
+  run_one(w);
+}
 
 void writer::queue(const std::vector<outbox_record>& notes) {
   for (const auto& n : notes) {
-    conn_->run("insert_note", params(n.account, n.channel, n.dedupe, n.body, n.created_at, n.next_at));
+    send("insert_note", params(n.account, n.channel, n.dedupe, n.body, n.created_at, n.next_at));
   }
 }
 
 void writer::log(const moderation_record& m) {
-  conn_->run("insert_moderation",
-             params(m.id, m.moderator, m.action, m.account, m.game, m.message, m.report, m.detail, m.at));
+  send("insert_moderation", params(m.id, m.moderator, m.action, m.account, m.game, m.message, m.report, m.detail, m.at));
 }
 
 void writer::run_one(const detail::write& write) {
-  auto& c = *conn_;
   struct visitor {
     writer& self;
-    connection& c;
 
     void operator()(const detail::account_write& w) const {
       const auto& a = w.account;
-      c.run("upsert_account", params(a.id, a.name, a.password_hash, a.created_at, a.operator_account ? 1 : 0,
+      self.send("upsert_account", params(a.id, a.name, a.password_hash, a.created_at, a.operator_account ? 1 : 0,
                                      a.banned_at, a.banned_by, a.ban_reason));
     }
-    void operator()(const detail::token_write& w) const { c.run("upsert_token", params(w.hash, w.account, w.at)); }
-    void operator()(const detail::revoke_write& w) const { c.run("revoke_token", params(w.hash)); }
-    void operator()(const detail::touch_write& w) const { c.run("touch_token", params(w.hash, w.at)); }
+    void operator()(const detail::token_write& w) const { self.send("upsert_token", params(w.hash, w.account, w.at)); }
+    void operator()(const detail::revoke_write& w) const { self.send("revoke_token", params(w.hash)); }
+    void operator()(const detail::touch_write& w) const { self.send("touch_token", params(w.hash, w.at)); }
     void operator()(const detail::password_write& w) const {
-      if (c.run("set_password", params(w.account, w.password_hash)).affected() != 1) {
-        throw error("no account " + std::to_string(w.account));
-      }
-      c.run("revoke_others", params(w.account, w.keep_hash));
+      self.send("set_password", params(w.account, w.password_hash));
+      self.send("revoke_others", params(w.account, w.keep_hash));
     }
     void operator()(const detail::game_write& w) const {
-      c.run("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
+      self.send("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
                                   self.engine_version_, w.created_at, w.updated_at, w.version, w.to_act,
                                   w.waiting_since, w.result, w.watch, w.clock, w.extra));
       for (std::size_t i = 0; i < w.seats.size(); ++i) {
@@ -216,85 +250,78 @@ void writer::run_one(const detail::write& write) {
         } else {
           p.add(nullptr).add(nullptr);
         }
-        c.run("upsert_seat", p);
+        self.send("upsert_seat", p);
       }
-      c.run("delete_extra_seats", params(w.id, static_cast<std::int64_t>(w.seats.size())));
+      self.send("delete_extra_seats", params(w.id, static_cast<std::int64_t>(w.seats.size())));
       self.queue(w.notes);
     }
     void operator()(const detail::command_write& w) const {
-      const auto stored = c.run("append_command",
-                                params(w.version, w.status, w.updated_at, w.to_act, w.waiting_since, w.result,
-                                       w.state_hash, w.game, w.version - 1, w.clock, w.player, w.command, w.at));
       // The log has no gaps: a command is only taken for a game at the version before it.
-      if (stored.rows() != 1) {
-        throw error("game " + std::to_string(w.game) + " is not stored at version " + std::to_string(w.version - 1) +
-                    ": command " + std::to_string(w.version) + " refused");
-      }
+      self.send("append_command", params(w.version, w.status, w.updated_at, w.to_act, w.waiting_since, w.result,
+                                         w.state_hash, w.game, w.version - 1, w.clock, w.player, w.command, w.at));
       if (w.snapshot) {
-        c.run("upsert_snapshot",
+        self.send("upsert_snapshot",
               params(w.game, w.version, params::binary{w.snapshot->state}, w.snapshot->hash));
-        c.run("prune_snapshots", params(w.game, w.version));
+        self.send("prune_snapshots", params(w.game, w.version));
       }
       self.queue(w.notes);
     }
-    void operator()(const detail::seen_write& w) const { c.run("upsert_seen", params(w.game, w.seat, w.version)); }
+    void operator()(const detail::seen_write& w) const { self.send("upsert_seen", params(w.game, w.seat, w.version)); }
     void operator()(const detail::notify_settings_write& w) const {
-      c.run("upsert_notify", params(w.account, w.settings));
+      self.send("upsert_notify", params(w.account, w.settings));
       self.queue(w.notes);
     }
     void operator()(const detail::settle_write& w) const {
       switch (w.how) {
         case delivery::sent:
-          c.run("settle_sent", params(w.id, w.at));
+          self.send("settle_sent", params(w.id, w.at));
           break;
         case delivery::retry:
-          c.run("settle_retry", params(w.id, w.next_at, w.error));
+          self.send("settle_retry", params(w.id, w.next_at, w.error));
           break;
         case delivery::failed:
-          c.run("settle_failed", params(w.id, w.at, w.error));
+          self.send("settle_failed", params(w.id, w.at, w.error));
           break;
         case delivery::dropped:
-          c.run("settle_dropped", params(w.id, w.at, w.error));
+          self.send("settle_dropped", params(w.id, w.at, w.error));
           break;
         case delivery::deferred:
-          c.run("settle_deferred", params(w.id, w.next_at));
+          self.send("settle_deferred", params(w.id, w.next_at));
           break;
       }
     }
     void operator()(const detail::vacation_write& w) const {
-      c.run("upsert_vacation", params(w.vacation.account, w.vacation.starts_at, w.vacation.ends_at));
+      self.send("upsert_vacation", params(w.vacation.account, w.vacation.starts_at, w.vacation.ends_at));
     }
     void operator()(const detail::relation_write& w) const {
       const auto& r = w.relation;
       if (w.on) {
-        c.run("upsert_relation", params(r.account, r.other, relation_name(r.kind), r.at));
+        self.send("upsert_relation", params(r.account, r.other, relation_name(r.kind), r.at));
       } else {
-        c.run("delete_relation", params(r.account, r.other, relation_name(r.kind)));
+        self.send("delete_relation", params(r.account, r.other, relation_name(r.kind)));
       }
     }
     void operator()(const detail::chat_write& w) const {
       const auto& m = w.message;
-      c.run("insert_chat", params(m.id, m.game, m.account, m.text, m.at, m.deleted_by, m.deleted_at));
+      self.send("insert_chat", params(m.id, m.game, m.account, m.text, m.at, m.deleted_by, m.deleted_at));
       self.queue(w.notes);
     }
     void operator()(const detail::chat_delete_write& w) const {
       // The transaction is rolled back, so no log entry names a message that is not there.
-      if (c.run("mark_chat_deleted", params(w.id, w.log.moderator, w.log.at)).affected() != 1) {
-        throw error("no chat message " + std::to_string(w.id));
-      }
+      self.send("mark_chat_deleted", params(w.id, w.log.moderator, w.log.at));
       self.log(w.log);
     }
     void operator()(const detail::note_write& w) const {
       const auto& n = w.note;
       if (n.text.empty()) {
-        c.run("delete_game_note", params(n.game, n.account));
+        self.send("delete_game_note", params(n.game, n.account));
       } else {
-        c.run("upsert_game_note", params(n.game, n.account, n.text, n.updated_at));
+        self.send("upsert_game_note", params(n.game, n.account, n.text, n.updated_at));
       }
     }
     void operator()(const detail::report_write& w) const {
       const auto& r = w.report;
-      c.run("upsert_report", params(r.id, r.reporter, r.account, r.game, r.message, r.reason, r.at, r.closed_by,
+      self.send("upsert_report", params(r.id, r.reporter, r.account, r.game, r.message, r.reason, r.at, r.closed_by,
                                     r.closed_at, r.outcome));
       if (w.log) self.log(*w.log);
     }
@@ -302,10 +329,10 @@ void writer::run_one(const detail::write& write) {
     void operator()(const detail::ban_write& w) const {
       (*this)(detail::account_write{w.account});
       self.log(w.log);
-      if (w.account.banned_at != 0) c.run("revoke_all_tokens", params(w.account.id));
+      if (w.account.banned_at != 0) self.send("revoke_all_tokens", params(w.account.id));
     }
   };
-  std::visit(visitor{*this, c}, write);
+  std::visit(visitor{*this}, write);
 }
 
 }  // namespace loyang::persistence::pg

@@ -1,9 +1,12 @@
 #pragma once
 // Internal: the PostgreSQL store's write connection: the writes of writes.hpp as prepared
-// statements, and reconnection after PostgreSQL went away.
+// statements, sent in libpq's pipeline mode (a batch's BEGIN, statements and COMMIT go out
+// together and their results come back after one sync), and reconnection after PostgreSQL went
+// away.
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "pg_connection.hpp"
 #include "store_backend.hpp"
@@ -16,10 +19,12 @@ class writer final : public detail::write_backend {
   /// statements. The schema must be migrated already.
   writer(std::string url, std::string engine_version);
 
-  /// Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
+  /// Sends BEGIN. Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
   /// up to 2 s while PostgreSQL stays away); throws persistence::error meanwhile.
   void begin() override;
+  /// Sends the write's statements.
   void run(const detail::write& w) override;
+  /// Sends COMMIT and syncs. Throws refused_write naming the first write PostgreSQL refused.
   void commit() override;
   void rollback() noexcept override;
   /// Lost when the connection broke (a statement refused alone leaves it up).
@@ -29,16 +34,22 @@ class writer final : public detail::write_backend {
   std::string describe() const override;
 
  private:
+  static constexpr std::size_t no_write = static_cast<std::size_t>(-1);
+
   void connect();
   connection& conn();
   void run_one(const detail::write& w);
+  /// Sends a statement of the write being run.
+  void send(const char* statement, const params& p);
   void queue(const std::vector<outbox_record>& notes);
   void log(const moderation_record& m);
 
   std::string url_;
   std::string engine_version_;
   std::optional<connection> conn_;
-  std::optional<transaction> open_;
+  std::vector<std::size_t> owners_;  // per query sent since BEGIN: the run() it belongs to
+  std::size_t runs_ = 0;             // run() calls since BEGIN
+  std::size_t current_ = 0;          // the run() being sent
   std::chrono::steady_clock::time_point next_attempt_{};
   std::chrono::milliseconds backoff_{0};
 };
