@@ -12,7 +12,7 @@
 # command (loyang-server alone, measured by loyang-load over the run), and PostgreSQL's
 # (the postmaster's and its backends' CPU over warm-up and run, per command at the measured rate).
 set -euo pipefail
-build=${1:?usage: pg-bench.sh BUILD_DIR}
+build=$(readlink -f "${1:?usage: pg-bench.sh BUILD_DIR}")
 # shellcheck source=scripts/load-server.sh
 . "$(dirname "$0")/load-server.sh"
 load_tools pg-bench "$build"
@@ -26,6 +26,7 @@ as_user=()
 [ "$(id -u)" -eq 0 ] && as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 
 work=$(mktemp -d /tmp/loyang-pg-bench-XXXXXX)
+cd "$work"  # nobody may not be allowed into the current directory
 [ "$(id -u)" -eq 0 ] && chown nobody:nogroup "$work"
 pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 data=""

@@ -47,10 +47,12 @@ class pg_cluster {
     dir_ = tmpl;
     port_ = free_port();
     start_guardian();
+    // From the cluster's directory: nobody may not be allowed into the current one.
+    as_user_ = "cd " + dir_.string() + " && ";
     if (::geteuid() == 0) {
       // nobody must own the directory to run the cluster in it.
       shell("chown nobody:nogroup " + dir_.string());
-      as_user_ = "setpriv --reuid=nobody --regid=nogroup --clear-groups ";
+      as_user_ += "setpriv --reuid=nobody --regid=nogroup --clear-groups ";
     }
     run_or_throw(as_user_ + (bin_ / "initdb").string() + " -D " + data() + " -U loyang -A trust -E UTF8 --no-sync >" +
                      (dir_ / "initdb.log").string() + " 2>&1",
@@ -136,7 +138,7 @@ class pg_cluster {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
     const std::string as_user = ::geteuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : "";
-    const std::string script = "read x; " + as_user + (bin_ / "pg_ctl").string() + " -D " + data() +
+    const std::string script = "read x; cd /; " + as_user + (bin_ / "pg_ctl").string() + " -D " + data() +
                                " -m immediate stop >/dev/null 2>&1; rm -rf " + dir_.string();
     guardian_ = ::fork();
     if (guardian_ == 0) {

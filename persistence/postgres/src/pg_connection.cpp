@@ -62,13 +62,6 @@ std::string result::bytes(int row, int column) const {
   return out;
 }
 
-std::int64_t result::affected() const noexcept {
-  const char* n = PQcmdTuples(r_.get());
-  std::int64_t v = 0;
-  std::from_chars(n, n + std::char_traits<char>::length(n), v);
-  return v;
-}
-
 // ---- params ---------------------------------------------------------------------------------
 
 params& params::add(std::int64_t v) {

@@ -28,8 +28,6 @@ class result {
   std::int64_t int64(int row, int column) const;
   /// A bytea column (sent as text, `\x` and hex digits), decoded.
   std::string bytes(int row, int column) const;
-  /// Rows an INSERT, UPDATE or DELETE touched.
-  std::int64_t affected() const noexcept;
 
  private:
   friend class connection;

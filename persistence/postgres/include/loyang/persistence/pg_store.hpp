@@ -6,7 +6,10 @@
 /// one connection and commits whatever queued up while its previous commit ran in ONE
 /// transaction (group commit); a write's `done` runs after COMMIT returned. A command is one
 /// statement (the game row advanced from version c.version - 1, the command row, what its
-/// player has seen), so a batch costs one round trip per write plus BEGIN and COMMIT. Reads
+/// player has seen; it raises when the game is not at that version). The batch is sent in
+/// libpq's pipeline mode: BEGIN, every statement and COMMIT go out together and the results
+/// come back after one sync, so a batch costs one round trip; a write PostgreSQL refused by
+/// itself aborts that transaction, and the batch is sent again without it. Reads
 /// use a pool of other connections, each in a REPEATABLE READ READ ONLY transaction.
 /// load_game checks the latest snapshot against its hash and the replayed log against the
 /// game row's hash, and throws engine_mismatch (error.hpp) as the SQLite store does.
