@@ -69,7 +69,10 @@ struct child_game {
 
 int run_child(const std::string& dir, std::uint64_t seed) {
   // Small snapshot and checkpoint intervals: kills land inside both too.
-  auto store = persistence::make_sqlite_store(dir, {.snapshot_every = 16, .checkpoint_pages = 100});
+  persistence::sqlite_store_options options;
+  options.snapshot_every = 16;
+  options.checkpoint_pages = 100;
+  auto store = persistence::make_sqlite_store(dir, options);
   auto catalog = store->load_catalog();
   if (catalog.accounts.empty()) {
     std::promise<std::string> p;
