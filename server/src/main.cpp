@@ -63,19 +63,25 @@ std::optional<std::map<std::string, std::string>> subcommand_flags(const std::ve
   return out;
 }
 
+/// The value of `flag`, else of the environment variable `env`, else `fallback`.
+std::string flag_or_env(const std::map<std::string, std::string>& flags, const std::string& flag, const char* env,
+                        const char* fallback) {
+  const auto it = flags.find(flag);
+  return it != flags.end() ? it->second : loyang::server::process_env(env).value_or(fallback);
+}
+
 /// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
 /// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR.
 int backup(const std::vector<std::string>& args) {
   constexpr const char* usage = "usage: loyang-server backup [--data DIR] --out FILE\n";
   const auto flags = subcommand_flags(args, {"--data", "--out"}, usage);
   if (!flags) return exit_bad_setup;
-  const std::filesystem::path data =
-      flags->contains("--data") ? flags->at("--data") : loyang::server::process_env("LOYANG_DATA").value_or("data");
-  if (!flags->contains("--out")) {
+  const std::filesystem::path data = flag_or_env(*flags, "--data", "LOYANG_DATA", "data");
+  const std::filesystem::path out = flag_or_env(*flags, "--out", "", "");
+  if (out.empty()) {
     std::cerr << usage;
     return exit_bad_setup;
   }
-  const std::filesystem::path out = flags->at("--out");
   try {
     loyang::persistence::backup_database(data, out);
   } catch (const loyang::persistence::error& e) {
@@ -93,10 +99,8 @@ int copy_to_postgres(const std::vector<std::string>& args) {
   constexpr const char* usage = "usage: loyang-server copy-to-postgres [--data DIR] --database postgresql://...\n";
   const auto flags = subcommand_flags(args, {"--data", "--database"}, usage);
   if (!flags) return exit_bad_setup;
-  const std::filesystem::path data =
-      flags->contains("--data") ? flags->at("--data") : loyang::server::process_env("LOYANG_DATA").value_or("data");
-  const std::string url =
-      flags->contains("--database") ? flags->at("--database") : loyang::server::process_env("LOYANG_DATABASE").value_or("");
+  const std::filesystem::path data = flag_or_env(*flags, "--data", "LOYANG_DATA", "data");
+  const std::string url = flag_or_env(*flags, "--database", "LOYANG_DATABASE", "");
   if (url.empty()) {
     std::cerr << usage;
     return exit_bad_setup;

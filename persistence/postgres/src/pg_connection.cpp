@@ -98,7 +98,20 @@ params& params::add(binary v) {
 
 void connection::finish::operator()(::pg_conn* c) const noexcept { PQfinish(c); }
 
-connection::connection(const std::string& url) : c_(PQconnectdb(url.c_str())) {
+namespace {
+
+// libpq waits forever by default: for a server that is not there (no answer to the connection)
+// and for one that went away without a word (a statement's answer). Defaults the URL may
+// override: it is expanded after them.
+PGconn* connect_with_timeouts(const std::string& url) {
+  const char* const keywords[] = {"connect_timeout", "tcp_user_timeout", "dbname", nullptr};
+  const char* const values[] = {"5", "15000", url.c_str(), nullptr};
+  return PQconnectdbParams(keywords, values, 1);
+}
+
+}  // namespace
+
+connection::connection(const std::string& url) : c_(connect_with_timeouts(url)) {
   if (!c_) throw error("PostgreSQL: out of memory");
   if (PQstatus(c_.get()) != CONNECTION_OK) {
     throw error("cannot connect to PostgreSQL: " + trimmed(PQerrorMessage(c_.get())));

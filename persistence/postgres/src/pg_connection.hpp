@@ -92,7 +92,9 @@ class params {
 /// One connection. Not thread-safe: one thread uses it at a time.
 class connection {
  public:
-  /// Connects to `url` (a libpq connection string or postgresql:// URI). Throws
+  /// Connects to `url` (a libpq connection string or postgresql:// URI; unless it says
+  /// otherwise, connect_timeout=5 and tcp_user_timeout=15000: a PostgreSQL that stopped
+  /// answering fails the connection or statement rather than hanging the writer). Throws
   /// persistence::error when PostgreSQL cannot be reached or refuses the login.
   explicit connection(const std::string& url);
   connection(connection&&) noexcept = default;
