@@ -274,6 +274,15 @@ void route(shared_state& state, request& req, const std::string& client, respond
           if (action == "join") return games.join(*who, *id, std::move(body), reply);
           return games.leave(*who, *id, reply);
         }
+        if (action == "hint") {
+          if (method != http::verb::post) return method_error("POST");
+          return games.hint(*who, *id, reply);
+        }
+        if (action == "analysis") {
+          if (get) return games.analysis(*who, *id, false, reply);
+          if (method == http::verb::post) return games.analysis(*who, *id, true, reply);
+          return method_error("GET, HEAD, POST");
+        }
         if (action == "resign" || action == "vote") {
           if (method != http::verb::post) return method_error("POST");
           if (action == "resign") return games.resign(*who, *id, reply);

@@ -14,11 +14,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "accounts/accounts.hpp"
+#include "bots/analysis.hpp"
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
@@ -51,6 +53,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
     /// Threads bots think on (bots/bot_pool.hpp), and how many decisions may wait for them.
     int bot_threads = 1;
     std::size_t bot_queue_limit = 256;
+    /// Playouts per decision in the analysis of a finished game.
+    int analysis_playouts = 60;
     /// Notifications (its `now` and `name_of` are the lobby's to fill).
     notify::service::options notify;
   };
@@ -93,6 +97,13 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void resign(identity who, std::int64_t game, reply_fn reply);
   /// POST /api/games/{id}/vote {"wait": bool}: `who` votes on waiting for a seat out of time.
   void vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
+
+  // Bots for players (bots/lobby_bots.cpp).
+  /// POST /api/games/{id}/hint: the strong bot's suggestion for `who`'s seat (unrated games).
+  void hint(identity who, std::int64_t game, reply_fn reply);
+  /// POST (`start`) or GET /api/games/{id}/analysis: a finished game's analysis, started on
+  /// POST when nobody asked yet; its status either way.
+  void analysis(identity who, std::int64_t game, bool start, reply_fn reply);
 
   /// GET, POST {"days": N}, DELETE /api/account/vacation (clocks/vacations.cpp).
   void vacation(identity who, reply_fn reply);
@@ -223,6 +234,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<games::live_lists> lists_;  // on the strand
   net::thread_pool workers_{2};  // game loading: off the I/O threads
   std::shared_ptr<bot_pool> bot_pool_;  // bots' decisions: off the I/O threads
+  analysis::cache analyses_;             // on the strand
+  // The last hint of each game: (version, seat) and the answer. The search may be cut by its
+  // time limit, so asking again at the same position returns this rather than a second opinion.
+  std::unordered_map<std::int64_t, std::tuple<std::uint32_t, engine::player_id, nlohmann::json>> hints_;  // on the strand
   net::steady_timer sweep_timer_;
   std::shared_ptr<clocks::timer_service> timer_;  // on the strand
   bool stopped_ = false;  // on the strand

@@ -61,6 +61,13 @@ std::string metrics::text() const {
         bot_queue_full.load(), "counter");
   gauge("loyang_bot_decisions_stale_total", "Bot decisions dropped because the game had moved on meanwhile.",
         bot_decisions_stale.load(), "counter");
+  gauge("loyang_bot_budget_cut_total", "Strong bot decisions given fewer playouts because the bot threads were busy.",
+        bot_budget_cut.load(), "counter");
+  gauge("loyang_bot_out_of_time_total", "Strong bot decisions stopped by their time limit.", bot_out_of_time.load(),
+        "counter");
+  gauge("loyang_hints_total", "Hints answered.", hints.load(), "counter");
+  gauge("loyang_analysed_decisions_total", "Decisions of finished games the analysis weighed.",
+        analysed_decisions.load(), "counter");
   gauge("loyang_notifications_queued", "Notifications in the outbox, not yet delivered or given up.",
         notifications_queued.load(), "gauge");
   gauge("loyang_notifications_sent_total", "Notifications delivered.", notifications_sent.load(), "counter");

@@ -36,6 +36,10 @@ class metrics {
   std::atomic<std::int64_t> bot_queued{0};           ///< decisions waiting for or on the pool
   std::atomic<std::int64_t> bot_queue_full{0};       ///< decisions put off: the pool was full
   std::atomic<std::int64_t> bot_decisions_stale{0};  ///< decisions dropped: the game moved on
+  std::atomic<std::int64_t> bot_budget_cut{0};       ///< strong decisions given fewer playouts: the pool was busy
+  std::atomic<std::int64_t> bot_out_of_time{0};      ///< strong decisions stopped by their time limit
+  std::atomic<std::int64_t> hints{0};                ///< hints answered
+  std::atomic<std::int64_t> analysed_decisions{0};   ///< decisions of finished games analysed
   // Notifications (notify/).
   std::atomic<std::int64_t> notifications_queued{0};  ///< in the outbox, not yet settled
   std::atomic<std::int64_t> notifications_sent{0};

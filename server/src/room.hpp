@@ -19,7 +19,7 @@
 #include "chat/room_chat.hpp"
 #include "clocks/timeouts.hpp"
 #include "history/game_log.hpp"
-#include "loyang/bots/bot.hpp"
+#include "loyang/bots/strong.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/client_view.hpp"
@@ -172,6 +172,9 @@ class room : public std::enable_shared_from_this<room> {
   // like a person's command, unless the game moved on meanwhile.
   void maybe_bot();
   void on_bot_choice(engine::player_id seat, std::uint32_t version, engine::command cmd);
+  /// A strong bot's budget for its next decision: smaller while the bot pool is busy, and the
+  /// time limit (bots/budget.hpp). Any thread.
+  void budget_strong(loyang::bots::strong_bot& bot) const;
   std::shared_ptr<loyang::bots::bot> bot_at(engine::player_id seat);
   // Stores `next` (a change without a command), then publishes it; `done` gets the store's error.
   void store_record(game_record next, std::vector<persistence::outbox_record> notes,

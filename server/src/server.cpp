@@ -51,6 +51,7 @@ struct server::impl {
     lim.vacation_days_per_year = settings.vacation_days_per_year;
     lim.bot_threads = settings.bot_threads;
     lim.bot_queue_limit = settings.bot_queue_limit;
+    lim.analysis_playouts = settings.analysis_playouts;
     notify::init_curl();
     lim.notify.public_url = settings.public_url.empty()
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())

@@ -8,6 +8,7 @@ namespace loyang::server {
 
 bot_pool::bot_pool(int threads, std::size_t queue_limit, std::shared_ptr<metrics> stats)
     : threads_(static_cast<std::size_t>(std::max(threads, 1))),
+      thread_count_(static_cast<std::size_t>(std::max(threads, 1))),
       limit_(std::max<std::size_t>(queue_limit, 1)),
       stats_(std::move(stats)) {}
 

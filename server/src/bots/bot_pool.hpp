@@ -31,8 +31,13 @@ class bot_pool {
   /// Whether stop() was called: try_post refuses for good.
   bool stopped() const { return stopped_.load(); }
 
+  /// Decisions queued or running now (any thread).
+  std::size_t waiting() const { return queued_.load(); }
+  std::size_t threads() const { return thread_count_; }
+
  private:
   boost::asio::thread_pool threads_;
+  std::size_t thread_count_;
   std::size_t limit_;
   std::shared_ptr<metrics> stats_;
   std::atomic<std::size_t> queued_{0};  // queued or running

@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include "../room.hpp"
+#include "budget.hpp"
 #include "levels.hpp"
+#include "loyang/bots/strong.hpp"
 #include "loyang/protocol/command_json.hpp"
 
 namespace loyang::server {
@@ -49,6 +51,7 @@ void room::maybe_bot() {
   const auto version = state_.version;
   auto decide = [self = shared_from_this(), bot = bot_at(seat), view = std::move(view), seat, version,
                  random = decision_random(record_.seed, version, seat)]() mutable {
+    if (auto* strong = dynamic_cast<loyang::bots::strong_bot*>(bot.get())) self->budget_strong(*strong);
     auto cmd = bot->choose(view, random);
     net::post(self->strand_, [self, seat, version, cmd = std::move(cmd)]() mutable {
       self->on_bot_choice(seat, version, std::move(cmd));
@@ -63,6 +66,15 @@ void room::maybe_bot() {
     self->bot_pending_ = false;
     self->maybe_bot();
   });
+}
+
+void room::budget_strong(loyang::bots::strong_bot& bot) const {
+  const auto& pool = svc_.bot_threads;
+  const int full = loyang::bots::strong_options{}.playouts;
+  const int n = pool ? bot_budget::playouts(full, pool->waiting(), pool->threads()) : full;
+  if (n < full) ++svc_.stats->bot_budget_cut;
+  bot.set_playouts(n);
+  bot.set_out_of_time(bot_budget::deadline(bot_budget::time_limit, [stats = svc_.stats] { ++stats->bot_out_of_time; }));
 }
 
 void room::on_bot_choice(engine::player_id seat, std::uint32_t version, engine::command cmd) {

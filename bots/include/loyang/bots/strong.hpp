@@ -58,6 +58,8 @@ class strong_bot final : public bot {
   /// is busy.
   void set_playouts(int playouts) { options_.playouts = playouts < 1 ? 1 : playouts; }
   int playouts() const { return options_.playouts; }
+  /// Replaces strong_options::out_of_time for the next decisions (the server's time limit).
+  void set_out_of_time(std::function<bool()> f) { options_.out_of_time = std::move(f); }
 
  private:
   strong_options options_;

@@ -65,6 +65,9 @@ struct config {
   /// Bot decisions that may wait for or run on those threads at once; a game whose decision
   /// finds them full asks again shortly. Not a flag.
   std::size_t bot_queue_limit = 256;
+  /// Playouts the analysis of a finished game gives each decision (bots/analysis.hpp). Not a
+  /// flag: tests make it small.
+  int analysis_playouts = 60;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
   /// Origins allowed to open a WebSocket; empty: any.

@@ -1,0 +1,155 @@
+// The lobby's bot endpoints (issue 24): hints at a running game and the analysis of a finished
+// one. The checks run on the lobby's strand; the room hands over a copy of what is needed
+// (read_log); the thinking runs on the bot pool.
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+
+#include "../games/extra.hpp"
+#include "../games/visibility.hpp"
+#include "../history/access.hpp"
+#include "../lobby.hpp"
+#include "analysis.hpp"
+#include "budget.hpp"
+#include "loyang/protocol/command_json.hpp"
+#include "loyang/protocol/error_envelope.hpp"
+#include "ratings/daily.hpp"
+
+namespace loyang::server {
+namespace {
+
+api_reply refuse(http::status status, const std::string& code, const std::string& message) {
+  return {status, protocol::error_envelope(code, message)};
+}
+
+api_reply bots_busy() {
+  auto r = refuse(http::status::service_unavailable, "bots_busy", "the bots are busy: ask again in a moment");
+  r.retry_after = 1;
+  return r;
+}
+
+nlohmann::json candidate_json(const loyang::bots::candidate_result& c) {
+  return {{"command", protocol::command_to_json(c.command)},
+          {"playouts", c.playouts},
+          {"mean", c.mean},
+          {"wins", c.wins},
+          {"margin", c.margin}};
+}
+
+/// The hint's answer: the best weighed candidate (or the only command), candidates best first.
+nlohmann::json hint_json(std::int64_t game, std::uint32_t version, engine::player_id seat, bool solo,
+                         const engine::command& only, loyang::bots::search_report r) {
+  std::stable_sort(r.candidates.begin(), r.candidates.end(),
+                   [](const auto& a, const auto& b) { return a.playouts > 0 && (b.playouts == 0 || a.mean > b.mean); });
+  nlohmann::json candidates = nlohmann::json::array();
+  for (const auto& c : r.candidates) candidates.push_back(candidate_json(c));
+  const bool weighed = !r.candidates.empty() && r.candidates.front().playouts > 0;
+  return {{"game", game},
+          {"version", version},
+          {"seat", seat},
+          {"solo", solo},
+          {"command", protocol::command_to_json(weighed ? r.candidates.front().command : only)},
+          {"playouts", r.playouts},
+          {"candidates", std::move(candidates)}};
+}
+
+}  // namespace
+
+void lobby::hint(identity who, std::int64_t game, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+    const auto* g = self->visible_game(game, who);
+    if (!g) return reply(refuse(http::status::not_found, "no_such_game", "there is no such game"));
+    engine::player_id seat = engine::no_player;
+    for (std::size_t i = 0; i < g->seats.size(); ++i) {
+      if (g->seats[i].account_id == who.id) seat = engine::player_id(i);
+    }
+    if (seat == engine::no_player) return reply(refuse(http::status::conflict, "not_seated", "you do not sit at this game"));
+    if (g->status != game_status::active) {
+      return reply(refuse(http::status::conflict, "not_active", "the game is not being played"));
+    }
+    if (games::rated(*g) || games::daily_of(*g)) {
+      return reply(refuse(http::status::forbidden, "hints_not_offered",
+                          "rated games and the daily challenge offer no hints"));
+    }
+    if (const auto known = self->hints_.find(game); known != self->hints_.end()) {
+      const auto& [version, asker, answer] = known->second;
+      if (version == g->version && asker == seat) return reply({http::status::ok, answer});
+    }
+    self->attach(game, seat, [self, seat, reply](room_grant grant) {
+      if (!grant.where) return reply(refuse(http::status::service_unavailable, grant.code, grant.message));
+      grant.where->read_log([self, seat, reply](const game_record& g, const engine::state& now, const history::game_log&) {
+        if (g.status != game_status::active || g.seats[std::size_t(seat)].bot) {
+          return reply(refuse(http::status::conflict, "not_playing", "you no longer play this seat"));
+        }
+        loyang::bots::seat_view view(now, seat);
+        const auto legal = loyang::bots::legal_for(view);
+        // A loan or a sale is open to a seat at any time; a hint is for the seat whose turn it is.
+        const auto acting = engine::to_act(now);
+        if (legal.empty() || std::find(acting.begin(), acting.end(), seat) == acting.end()) {
+          return reply(refuse(http::status::conflict, "nothing_to_decide", "you have nothing to decide now"));
+        }
+        // Seeded by the position: asking again gives the same hint.
+        engine::rng random(g.seed ^ 0x68696e74ULL ^ (std::uint64_t(now.version) << 8) ^ std::uint64_t(std::uint8_t(seat)));
+        auto think = [self, view = std::move(view), random, game = g.id, version = now.version, seat,
+                      only = legal.front(), reply]() mutable {
+          auto& pool = *self->bot_pool_;
+          loyang::bots::strong_options o;
+          o.playouts = bot_budget::playouts(o.playouts, pool.waiting(), pool.threads());
+          o.out_of_time = bot_budget::deadline(bot_budget::time_limit);
+          auto r = loyang::bots::weigh(view, random, o);
+          ++self->stats_->hints;
+          auto answer = hint_json(game, version, seat, view.state().opts.players == 1, only, std::move(r));
+          net::post(self->strand_, [self, game, version, seat, answer, reply] {
+            constexpr std::size_t kept = 4096;  // games with a hint kept; then forgotten all at once
+            if (self->hints_.size() >= kept) self->hints_.clear();
+            self->hints_[game] = {version, seat, answer};
+            reply({http::status::ok, answer});
+          });
+        };
+        if (!self->bot_pool_->try_post(std::move(think))) reply(bots_busy());
+      });
+    });
+  });
+}
+
+void lobby::analysis(identity who, std::int64_t game, bool start, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, game, start, reply = std::move(reply)] {
+    const auto it = self->games_.find(game);
+    if (it == self->games_.end()) return reply(refuse(http::status::not_found, "no_such_game", "there is no such game"));
+    if (it->second.status != game_status::finished && games::may_see(it->second, games::asker{who.id, who.name})) {
+      return reply(refuse(http::status::conflict, "not_finished", "a game is analysed once it has finished"));
+    }
+    if (auto refused = history::record_refusal(it->second, games::asker{who.id, who.name})) return reply(*refused);
+    // The day's deal is everybody's game of the day: its best moves wait for the day's end.
+    if (games::daily_of(it->second) == ratings::utc_date(self->accounts_->now())) {
+      return reply(refuse(http::status::forbidden, "not_allowed",
+                          "the daily challenge's games can be analysed once the day is over"));
+    }
+    if (auto found = self->analyses_.find(game)) return reply({http::status::ok, found->status()});
+    if (!start) return reply({http::status::ok, {{"game", game}, {"status", "none"}}});
+    if (!self->analyses_.may_start()) return reply(bots_busy());
+    self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
+      if (!grant.where) return reply(refuse(http::status::service_unavailable, grant.code, grant.message));
+      grant.where->read_log([self, game, reply](const game_record& g, const engine::state&, const history::game_log& log) {
+        std::vector<persistence::logged_command> commands;
+        commands.reserve(log.size());
+        for (std::size_t i = 0; i < log.size(); ++i) {
+          const auto& e = log[i];
+          commands.push_back({e.version, e.player, std::string(e.cmd()), e.at});
+        }
+        auto in = analysis::input_of(g, commands);
+        in.playouts = self->limits_.analysis_playouts;
+        auto j = std::make_shared<analysis::job>(std::move(in), self->bot_pool_, self->stats_, self->ioc_.get_executor());
+        net::post(self->strand_, [self, game, j, reply] {
+          // Two asking at once: the first one's job is the one kept.
+          if (auto found = self->analyses_.find(game)) return reply({http::status::ok, found->status()});
+          self->analyses_.add(game, j);
+          j->start();
+          reply({http::status::accepted, j->status()});
+        });
+      });
+    });
+  });
+}
+
+}  // namespace loyang::server
