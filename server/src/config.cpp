@@ -375,7 +375,8 @@ std::string usage(std::string_view program) {
   text += "       " + std::string(program) + " backup [--data DIR] --out FILE  (online copy of the database)\n";
   text += "       " + std::string(program) +
           " copy-to-postgres [--data DIR] --database URL  (SQLite into an empty PostgreSQL, checked)\n";
-  text += "       " + std::string(program) + " operator grant|revoke NAME [--data DIR]  (server stopped)\n";
+  text += "       " + std::string(program) +
+          " operator grant|revoke NAME [--data DIR | --database URL]  (server stopped)\n";
   text += "       " + std::string(program) + " ratings [--data DIR] [--json]  (recompute; server stopped)\n";
   text += R"(
 The At the Gates of Loyang game server: HTTP and WebSocket on one port.

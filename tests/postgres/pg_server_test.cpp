@@ -1,7 +1,8 @@
 // The server binary on PostgreSQL: server_crash_test.py (tests/persistence) plays games over
 // WebSockets against `loyang-server --database URL`, kills it with SIGKILL twice and restarts
 // it; every acknowledged command must still be there. Then the binary's copy-to-postgres on a
-// SQLite directory, and its refusal of a database that is not empty.
+// SQLite directory, and its refusal of a database that is not empty; `operator grant` on
+// PostgreSQL.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -36,4 +37,20 @@ TEST_CASE("loyang-server copy-to-postgres copies a data directory once", "[postg
   const int again = std::system((cmd + " 2>/dev/null").c_str());
   CHECK(WIFEXITED(again));
   CHECK(WEXITSTATUS(again) == 1);  // not empty: refused
+}
+
+TEST_CASE("loyang-server operator grant works on a PostgreSQL database", "[postgres][server]") {
+  store_backing where(store_kind::postgres);
+  where.open()->stop();  // the schema, then ada:
+  {
+    auto s = where.open();
+    add_creator(*s);
+  }
+  const std::string cmd = std::string(LOYANG_SERVER_BINARY) + " operator grant ADA '--database=" + where.url() +
+                          "' >/dev/null";
+  CHECK(std::system(cmd.c_str()) == 0);
+  const auto catalog = where.open()->load_catalog();
+  REQUIRE(catalog.accounts.size() == 1);
+  CHECK(catalog.accounts[0].operator_account);
+  CHECK(catalog.max_moderation_id == 1);  // the grant is logged
 }

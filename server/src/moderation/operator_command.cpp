@@ -7,6 +7,7 @@
 
 #include "loyang/server/config.hpp"
 #include "loyang/persistence/error.hpp"
+#include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
 
 namespace loyang::server {
@@ -26,9 +27,15 @@ std::string wait_for(const std::function<void(persistence::write_done)>& write) 
 
 }  // namespace
 
-std::string set_operator(const std::filesystem::path& data_dir, const std::string& name, bool on) {
+std::string set_operator(const std::filesystem::path& data_dir, const std::string& name, bool on,
+                         const std::string& database_url) {
   try {
-    auto store = persistence::make_sqlite_store(data_dir);
+    std::unique_ptr<persistence::queued_store> store;
+    if (database_url.empty()) {
+      store = persistence::make_sqlite_store(data_dir);
+    } else {
+      store = persistence::make_pg_store(database_url);
+    }
     auto catalog = store->load_catalog();
     const auto it = std::find_if(catalog.accounts.begin(), catalog.accounts.end(),
                                  [&](const persistence::account_record& a) { return fold(a.name) == fold(name); });
@@ -47,19 +54,25 @@ std::string set_operator(const std::filesystem::path& data_dir, const std::strin
     store->stop();
     return "";
   } catch (const persistence::error& e) {
-    return std::string(e.what()) + " (stop the server on this directory first)";
+    return std::string(e.what()) + (database_url.empty() ? " (stop the server on this directory first)" : "");
   }
 }
 
 int operator_command(const std::vector<std::string>& args) {
-  constexpr const char* usage = "usage: loyang-server operator grant|revoke NAME [--data DIR]\n";
+  constexpr const char* usage =
+      "usage: loyang-server operator grant|revoke NAME [--data DIR | --database postgresql://...]\n";
   std::filesystem::path data = process_env("LOYANG_DATA").value_or("data");
+  std::string database = process_env("LOYANG_DATABASE").value_or("");
   std::vector<std::string> words;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--data" && i + 1 < args.size()) {
       data = args[++i];
     } else if (args[i].rfind("--data=", 0) == 0) {
       data = args[i].substr(7);
+    } else if (args[i] == "--database" && i + 1 < args.size()) {
+      database = args[++i];
+    } else if (args[i].rfind("--database=", 0) == 0) {
+      database = args[i].substr(11);
     } else {
       words.push_back(args[i]);
     }
@@ -69,7 +82,7 @@ int operator_command(const std::vector<std::string>& args) {
     return 2;
   }
   const bool on = words[0] == "grant";
-  if (const auto e = set_operator(data, words[1], on); !e.empty()) {
+  if (const auto e = set_operator(data, words[1], on, database); !e.empty()) {
     std::cerr << "loyang-server operator: " << e << '\n';
     return 2;
   }
