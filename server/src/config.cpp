@@ -85,6 +85,13 @@ std::optional<std::string> apply_bot_threads(config& c, const std::string& value
   return std::nullopt;
 }
 
+std::optional<std::string> apply_analysis_playouts(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 10000) return "analysis playouts must be a number from 1 to 10000";
+  c.analysis_playouts = static_cast<int>(*n);
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_log_level(config& c, const std::string& value) {
   if (std::find(log_levels.begin(), log_levels.end(), value) == log_levels.end()) {
     return "log level must be one of trace, debug, info, warn, error, critical, off";
@@ -274,7 +281,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 30> options{{
+constexpr std::array<option, 31> options{{
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -293,6 +300,7 @@ constexpr std::array<option, 30> options{{
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
     {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
+    {"--analysis-playouts", "LOYANG_ANALYSIS_PLAYOUTS", apply_analysis_playouts},
     {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
@@ -396,6 +404,9 @@ Options (each also read from its environment variable; the flag wins):
   --bot-threads N   LOYANG_BOT_THREADS
                                       threads bots think on, apart from the I/O threads,
                                       1-64 (default 1)
+  --analysis-playouts N LOYANG_ANALYSIS_PLAYOUTS
+                                      playouts per decision in the analysis of a finished
+                                      game, 1-10000 (default 60; fewer: faster, rougher)
   --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
                                       (default info)
   --allowed-origins LIST              LOYANG_ALLOWED_ORIGINS

@@ -184,6 +184,15 @@ TEST_CASE("--bot-threads", "[server][bots][config]") {
   CHECK(parse({"--bot-threads", "65"}).action == loyang::server::config_action::error);
 }
 
+TEST_CASE("--analysis-playouts", "[server][bots][config]") {
+  const auto parse = [](std::vector<std::string> args) {
+    return loyang::server::parse_config(args, [](std::string_view) { return std::optional<std::string>(); });
+  };
+  CHECK(parse({}).settings.analysis_playouts == 60);
+  CHECK(parse({"--analysis-playouts", "8"}).settings.analysis_playouts == 8);
+  CHECK(parse({"--analysis-playouts", "0"}).action == loyang::server::config_action::error);
+}
+
 TEST_CASE("a timed-out seat is taken over by a bot of the stated level", "[server][bots][clocks]") {
   hand_clock clock;
   running_server s(clock.settings());

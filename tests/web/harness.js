@@ -43,7 +43,9 @@ export async function startServer() {
   server = spawn(serverPath, ["--port", String(port), "--address", "127.0.0.1", "--data", dataDir, "--web", webDir,
     "--password-cost", "minimal", "--threads", "2",
     // More players sign up in one run than one address may in an hour.
-    "--signups-per-hour", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    "--signups-per-hour", "0",
+    // The analysis scenarios check what is shown, not how good the marks are: a rough analysis.
+    "--analysis-playouts", "8"], { stdio: ["ignore", "pipe", "pipe"] });
   server.stdout.on("data", (d) => { serverLog += d; });
   server.stderr.on("data", (d) => { serverLog += d; });
   for (let i = 0; i < 100; i++) {

@@ -10,6 +10,7 @@
 ///   --web DIR            LOYANG_WEB         <exe-dir>/../../web, else ./web
 ///   --threads N          LOYANG_THREADS     the number of CPU cores
 ///   --bot-threads N      LOYANG_BOT_THREADS 1 (threads bots think on, 1-64)
+///   --analysis-playouts N LOYANG_ANALYSIS_PLAYOUTS 60 (per decision of a finished game's analysis)
 ///   --log-level L        LOYANG_LOG_LEVEL   info
 ///   --allowed-origins L  LOYANG_ALLOWED_ORIGINS  (any)
 ///   --password-cost C    LOYANG_PASSWORD_COST    interactive
@@ -65,8 +66,7 @@ struct config {
   /// Bot decisions that may wait for or run on those threads at once; a game whose decision
   /// finds them full asks again shortly. Not a flag.
   std::size_t bot_queue_limit = 256;
-  /// Playouts the analysis of a finished game gives each decision (bots/analysis.hpp). Not a
-  /// flag: tests make it small.
+  /// Playouts the analysis of a finished game gives each decision (bots/analysis.hpp), 1-10000.
   int analysis_playouts = 60;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
