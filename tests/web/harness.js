@@ -45,7 +45,7 @@ export async function startServer() {
     // More players sign up in one run than one address may in an hour.
     "--signups-per-hour", "0",
     // The analysis scenarios check what is shown, not how good the marks are: a rough analysis.
-    "--analysis-playouts", "8"], { stdio: ["ignore", "pipe", "pipe"] });
+    "--analysis-playouts", "4"], { stdio: ["ignore", "pipe", "pipe"] });
   server.stdout.on("data", (d) => { serverLog += d; });
   server.stderr.on("data", (d) => { serverLog += d; });
   for (let i = 0; i < 100; i++) {

@@ -61,14 +61,15 @@ bool job::weigh_next() {
   if (!counted_) return true;
 
   loyang::bots::strong_options o;
-  o.playouts = in_.playouts;
   o.candidates = 3;
+  // At least one playout for each candidate and the command played (weighed last).
+  o.playouts = std::max(in_.playouts, o.candidates + 1);
   engine::rng random(in_.seed ^ 0x616e616c79736973ULL ^ (std::uint64_t(c.version) << 8));
   const auto r = loyang::bots::weigh(view, random, o, played);
   const auto best = loyang::bots::best_candidate(r);
   const auto own = std::find_if(r.candidates.begin(), r.candidates.end(),
                                 [&](const loyang::bots::candidate_result& k) { return k.command == played; });
-  if (best >= r.candidates.size() || own == r.candidates.end()) return true;
+  if (best >= r.candidates.size() || own == r.candidates.end() || own->playouts == 0) return true;
   const bool solo = in_.options.players == 1;
   const double drop = std::max(0.0, r.candidates[best].mean - own->mean);
   const char* mark = drop >= (solo ? solo_blunder_drop : blunder_drop)   ? "blunder"
