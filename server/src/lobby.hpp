@@ -219,6 +219,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
   nlohmann::json vacation_json(std::int64_t account) const;
   /// The timer service found these games due: their rooms (loaded if needed) apply it.
   void on_clocks_due(const std::vector<std::int64_t>& games);
+  /// The seat `who` has in `game`, a running game he may see; else answers no_such_game,
+  /// not_seated or not_active through `reply` and gives nullopt. On the strand.
+  std::optional<engine::player_id> seat_in_running_game(std::int64_t game, const identity& who,
+                                                        const reply_fn& reply) const;
   /// Runs `change` in the room of `game`, where `who` sits, and answers with the summary after
   /// it (clocks/lobby_clocks.cpp).
   void change_seat(identity who, std::int64_t game,

@@ -57,16 +57,10 @@ nlohmann::json hint_json(std::int64_t game, std::uint32_t version, engine::playe
 
 void lobby::hint(identity who, std::int64_t game, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
-    const auto* g = self->visible_game(game, who);
-    if (!g) return reply(refuse(http::status::not_found, "no_such_game", "there is no such game"));
-    engine::player_id seat = engine::no_player;
-    for (std::size_t i = 0; i < g->seats.size(); ++i) {
-      if (g->seats[i].account_id == who.id) seat = engine::player_id(i);
-    }
-    if (seat == engine::no_player) return reply(refuse(http::status::conflict, "not_seated", "you do not sit at this game"));
-    if (g->status != game_status::active) {
-      return reply(refuse(http::status::conflict, "not_active", "the game is not being played"));
-    }
+    const auto found = self->seat_in_running_game(game, who, reply);
+    if (!found) return;
+    const auto seat = *found;
+    const auto* g = &self->games_.at(game);
     if (games::rated(*g) || games::daily_of(*g)) {
       return reply(refuse(http::status::forbidden, "hints_not_offered",
                           "rated games and the daily challenge offer no hints"));

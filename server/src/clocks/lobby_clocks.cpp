@@ -39,22 +39,34 @@ void lobby::on_clocks_due(const std::vector<std::int64_t>& due) {
   }
 }
 
+std::optional<engine::player_id> lobby::seat_in_running_game(std::int64_t game, const identity& who,
+                                                          const reply_fn& reply) const {
+  const auto* g = visible_game(game, who);
+  if (!g) {
+    reply({http::status::not_found, protocol::error_envelope("no_such_game", "there is no such game")});
+    return std::nullopt;
+  }
+  engine::player_id seat = engine::no_player;
+  for (std::size_t i = 0; i < g->seats.size(); ++i) {
+    if (g->seats[i].account_id == who.id) seat = engine::player_id(i);
+  }
+  if (seat == engine::no_player) {
+    reply({http::status::conflict, protocol::error_envelope("not_seated", "you do not sit at this game")});
+    return std::nullopt;
+  }
+  if (g->status != game_status::active) {
+    reply({http::status::conflict, protocol::error_envelope("not_active", "the game is not being played")});
+    return std::nullopt;
+  }
+  return seat;
+}
+
 void lobby::change_seat(identity who, std::int64_t game,
                         std::function<room::record_change(engine::player_id seat)> make, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, game, make = std::move(make), reply = std::move(reply)] {
-    const auto* g = self->visible_game(game, who);
-    if (!g) return reply({http::status::not_found, protocol::error_envelope("no_such_game", "there is no such game")});
-    engine::player_id seat = engine::no_player;
-    for (std::size_t i = 0; i < g->seats.size(); ++i) {
-      if (g->seats[i].account_id == who.id) seat = engine::player_id(i);
-    }
-    if (seat == engine::no_player) {
-      return reply({http::status::conflict, protocol::error_envelope("not_seated", "you do not sit at this game")});
-    }
-    if (g->status != game_status::active) {
-      return reply({http::status::conflict, protocol::error_envelope("not_active", "the game is not being played")});
-    }
-    self->attach(game, seat, [self, game, change = make(seat), reply](room_grant grant) {
+    const auto seat = self->seat_in_running_game(game, who, reply);
+    if (!seat) return;
+    self->attach(game, *seat, [self, game, change = make(*seat), reply](room_grant grant) {
       if (!grant.where) {
         return reply({http::status::service_unavailable, protocol::error_envelope(grant.code, grant.message)});
       }
