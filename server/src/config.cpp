@@ -380,12 +380,14 @@ config_result parse_config(std::span<const std::string> args, const env_lookup& 
 
 std::string usage(std::string_view program) {
   std::string text = "Usage: " + std::string(program) + " [options]\n";
-  text += "       " + std::string(program) + " backup [--data DIR] --out FILE  (online copy of the database)\n";
+  text += "       " + std::string(program) +
+          " backup [--data DIR] --out FILE  (online copy of the SQLite database; PostgreSQL: use pg_dump)\n";
   text += "       " + std::string(program) +
           " copy-to-postgres [--data DIR] --database URL  (SQLite into an empty PostgreSQL, checked)\n";
   text += "       " + std::string(program) +
           " operator grant|revoke NAME [--data DIR | --database URL]  (server stopped)\n";
-  text += "       " + std::string(program) + " ratings [--data DIR] [--json]  (recompute; server stopped)\n";
+  text += "       " + std::string(program) +
+          " ratings [--data DIR | --database URL] [--json]  (recompute and check; SQLite: server stopped)\n";
   text += R"(
 The At the Gates of Loyang game server: HTTP and WebSocket on one port.
 

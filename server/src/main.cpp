@@ -1,11 +1,12 @@
 // loyang-server: parse the settings, open the data, listen, serve until SIGINT/SIGTERM.
 // Exit status: 0 after a signal, 1 on a runtime failure, 2 when the server cannot start as
 // set up (bad options, a data directory in use, unwritable or unusable, a port taken).
-// `loyang-server backup --data DIR --out FILE` copies the database instead (online backup).
+// `loyang-server backup --data DIR --out FILE` copies the database instead (online backup); on
+// PostgreSQL (--database, or LOYANG_DATABASE without --data) it refuses: pg_dump does that.
 // `loyang-server copy-to-postgres --data DIR --database URL` copies a SQLite data directory into
 // an empty PostgreSQL database and checks it by replaying every game from PostgreSQL.
-// `loyang-server ratings [--data DIR] [--json]` recomputes the ratings and checks every finished
-// game's result by replaying it, with the server stopped (server/src/ratings/recompute.hpp).
+// `loyang-server ratings [--data DIR | --database URL] [--json]` recomputes the ratings and checks
+// every finished game's result by replaying it (server/src/ratings/recompute.hpp).
 #include <spdlog/spdlog.h>
 
 #include <boost/system/system_error.hpp>
@@ -71,11 +72,21 @@ std::string flag_or_env(const std::map<std::string, std::string>& flags, const s
 }
 
 /// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
-/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR.
+/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR. A PostgreSQL
+/// site (--database, or LOYANG_DATABASE without --data) is refused: its own tools back it up.
 int backup(const std::vector<std::string>& args) {
-  constexpr const char* usage = "usage: loyang-server backup [--data DIR] --out FILE\n";
-  const auto flags = subcommand_flags(args, {"--data", "--out"}, usage);
+  constexpr const char* usage =
+      "usage: loyang-server backup [--data DIR] --out FILE\n"
+      "(SQLite only: back up a PostgreSQL database with pg_dump, or base backups and WAL archiving)\n";
+  const auto flags = subcommand_flags(args, {"--data", "--database", "--out"}, usage);
   if (!flags) return exit_bad_setup;
+  if (flags->contains("--database") ||
+      (!flags->contains("--data") && loyang::server::process_env("LOYANG_DATABASE"))) {
+    std::cerr << "loyang-server backup: this site keeps its data in PostgreSQL, which loyang-server does not back up.\n"
+                 "Use PostgreSQL's tools: pg_dump (e.g. pg_dump -Fc -f loyang.dump 'postgresql://...'; restore with\n"
+                 "pg_restore into an empty database), or base backups (pg_basebackup) with WAL archiving.\n";
+    return exit_bad_setup;
+  }
   const std::filesystem::path data = flag_or_env(*flags, "--data", "LOYANG_DATA", "data");
   const std::filesystem::path out = flag_or_env(*flags, "--out", "", "");
   if (out.empty()) {
@@ -128,7 +139,7 @@ int main(int argc, char** argv) {
   if (!args.empty() && args[0] == "ratings") {
     return loyang::ratings::ratings_command({args.begin() + 1, args.end()},
                                             server::process_env("LOYANG_DATA").value_or("data"), std::cout,
-                                            std::cerr);
+                                            std::cerr, server::process_env("LOYANG_DATABASE").value_or(""));
   }
 
   auto parsed = server::parse_config(args, server::process_env);

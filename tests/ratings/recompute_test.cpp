@@ -180,3 +180,36 @@ TEST_CASE("the ratings command over a data directory: exit 1 on a mismatch, --js
   CHECK(loyang::ratings::ratings_command({"--frobnicate"}, data, none_out, none_err) == 2);
   CHECK(loyang::ratings::ratings_command({"--data"}, data, none_out, none_err) == 2);
 }
+
+TEST_CASE("the ratings command's choice of store: --data or --database, not both; LOYANG_DATABASE unless "
+          "--data is given",
+          "[recompute]") {
+  temp_dir dir;
+  {
+    auto store = persistence::make_sqlite_store(dir.path());
+    add_creator(*store);
+    store->stop();
+  }
+  const auto data = dir.path().string();
+  // Nothing listens on port 1: a PostgreSQL URL there fails with libpq's reason, exit 2.
+  const std::string away = "postgresql://loyang@127.0.0.1:1/loyang?connect_timeout=2";
+
+  std::ostringstream out, err;
+  CHECK(loyang::ratings::ratings_command({"--data", data, "--database", away}, "nowhere", out, err) == 2);
+  CHECK_THAT(err.str(), Catch::Contains("not both"));
+  CHECK(loyang::ratings::ratings_command({"--database"}, data, out, err) == 2);
+
+  std::ostringstream pg_err;
+  CHECK(loyang::ratings::ratings_command({"--database=" + away}, data, out, pg_err) == 2);
+  CHECK_THAT(pg_err.str(), Catch::StartsWith("loyang-server ratings: "));
+  std::ostringstream env_err;
+  CHECK(loyang::ratings::ratings_command({}, data, out, env_err, away) == 2);  // LOYANG_DATABASE
+  CHECK_THAT(env_err.str(), Catch::StartsWith("loyang-server ratings: "));
+  CHECK(out.str().empty());
+
+  // An explicit --data wins over LOYANG_DATABASE.
+  std::ostringstream data_out, data_err;
+  CHECK(loyang::ratings::ratings_command({"--data", data}, "nowhere", data_out, data_err, away) == 0);
+  CHECK_THAT(data_out.str(), Catch::Contains("0 finished games replayed, 0 mismatches"));
+  CHECK(data_err.str().empty());
+}

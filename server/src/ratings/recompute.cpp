@@ -8,6 +8,7 @@
 #include "../games/result.hpp"
 #include "loyang/persistence/data_dir_lock.hpp"
 #include "loyang/persistence/error.hpp"
+#include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
 
 namespace loyang::ratings {
@@ -74,7 +75,48 @@ std::optional<std::string> check(const game_loader& load, const game_record& g) 
   return "its result cannot be read: " + result.dump();
 }
 
-const char* usage = "usage: loyang-server ratings [--data DIR] [--json]\n";
+const char* usage = "usage: loyang-server ratings [--data DIR | --database postgresql://...] [--json]\n";
+
+/// Recomputes over `store`, prints the report and stops the store: the exit status.
+int report_on(persistence::queued_store& store, bool json, std::ostream& out) {
+  const auto report = recompute(store);
+  store.stop();
+  if (json) {
+    out << report_json(report).dump() << '\n';
+  } else {
+    print_report(report, out);
+  }
+  return report.mismatches.empty() ? 0 : exit_mismatch;
+}
+
+int on_sqlite(const std::filesystem::path& data, bool json, std::ostream& out, std::ostream& err) {
+  // Opening a store would create an empty database: a mistyped directory must not look empty.
+  if (!std::filesystem::exists(data / "loyang.db")) {
+    err << "loyang-server ratings: no database in " << data.string() << " (loyang.db)\n";
+    return exit_bad_setup;
+  }
+  std::shared_ptr<const persistence::data_dir_lock> lock;
+  try {
+    lock = persistence::lock_data_dir(data);
+  } catch (const persistence::error& e) {
+    err << "loyang-server ratings: " << e.what()
+        << "\nThe ratings are recomputed with the server stopped: stop it, then run this command again.\n";
+    return exit_bad_setup;
+  }
+  return report_on(*persistence::make_sqlite_store(data), json, out);
+}
+
+// Apart from the migrations every store applies when it opens, the command only reads (the
+// catalog, then each finished game, in read-only transactions), so the nodes may go on
+// serving: there is no lock to take.
+int on_postgres(const std::string& url, bool json, std::ostream& out, std::ostream& err) {
+  // Opening a store would create the schema: a mistyped database must not look empty.
+  if (persistence::pg_schema_version(url) == 0) {
+    err << "loyang-server ratings: the PostgreSQL database holds no Loyang data (no schema; wrong database?)\n";
+    return exit_bad_setup;
+  }
+  return report_on(*persistence::make_pg_store(url), json, out);
+}
 
 }  // namespace
 
@@ -117,8 +159,10 @@ void print_report(const recompute_report& r, std::ostream& out) {
 }
 
 int ratings_command(const std::vector<std::string>& args, const std::filesystem::path& default_data,
-                    std::ostream& out, std::ostream& err) {
+                    std::ostream& out, std::ostream& err, const std::string& default_database) {
   std::filesystem::path data = default_data;
+  std::optional<std::string> database;
+  bool data_given = false;
   bool json = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string flag = args[i];
@@ -129,41 +173,32 @@ int ratings_command(const std::vector<std::string>& args, const std::filesystem:
     }
     if (flag == "--json" && !value) {
       json = true;
-    } else if (flag == "--data") {
+    } else if (flag == "--data" || flag == "--database") {
       if (!value && i + 1 < args.size()) value = args[++i];
       if (!value || value->empty()) {
         err << usage;
         return exit_bad_setup;
       }
-      data = *value;
+      if (flag == "--data") {
+        data = *value;
+        data_given = true;
+      } else {
+        database = *value;
+      }
     } else {
       err << usage;
       return exit_bad_setup;
     }
   }
-  // Opening a store would create an empty database: a mistyped directory must not look empty.
-  if (!std::filesystem::exists(data / "loyang.db")) {
-    err << "loyang-server ratings: no database in " << data.string() << " (loyang.db)\n";
+  if (data_given && database) {
+    err << "loyang-server ratings: --data (SQLite) or --database (PostgreSQL), not both\n" << usage;
     return exit_bad_setup;
   }
+  // LOYANG_DATABASE names the site's store as it does for the server, unless --data is given.
+  if (!database && !data_given && !default_database.empty()) database = default_database;
   try {
-    std::shared_ptr<const persistence::data_dir_lock> lock;
-    try {
-      lock = persistence::lock_data_dir(data);
-    } catch (const persistence::error& e) {
-      err << "loyang-server ratings: " << e.what()
-          << "\nThe ratings are recomputed with the server stopped: stop it, then run this command again.\n";
-      return exit_bad_setup;
-    }
-    auto store = persistence::make_sqlite_store(data);
-    const auto report = recompute(*store);
-    store->stop();
-    if (json) {
-      out << report_json(report).dump() << '\n';
-    } else {
-      print_report(report, out);
-    }
-    return report.mismatches.empty() ? 0 : exit_mismatch;
+    if (database) return on_postgres(*database, json, out, err);
+    return on_sqlite(data, json, out, err);
   } catch (const persistence::error& e) {
     err << "loyang-server ratings: " << e.what() << '\n';
     return exit_bad_setup;

@@ -57,11 +57,15 @@ nlohmann::json report_json(const recompute_report& r);
 /// The leaderboard (rank, name, rating, games) and one line per mismatch, for people.
 void print_report(const recompute_report& r, std::ostream& out);
 
-/// The command itself: `args` after "ratings" ([--data DIR] [--json], also --data=DIR),
-/// `default_data` when --data is absent. Opens the store on DIR (taking its lock: the server
-/// must be stopped). Returns the exit status: 0 all results replay, 1 a mismatch, 2 bad usage
-/// or a data directory that cannot be opened (the message says why, on `err`).
+/// The command itself: `args` after "ratings" ([--data DIR | --database URL] [--json], also
+/// --data=DIR, --database=URL). The store is the PostgreSQL database URL when --database is
+/// given, or `default_database` (LOYANG_DATABASE) when it is not empty and --data is not
+/// given; else the SQLite directory DIR, `default_data` when --data is absent. SQLite: takes
+/// the directory's lock (the server must be stopped). PostgreSQL: only reads, and refuses a
+/// database without Loyang's schema rather than creating it. Returns the exit status: 0 all
+/// results replay, 1 a mismatch, 2 bad usage or a store that cannot be opened (the message
+/// says why, on `err`).
 int ratings_command(const std::vector<std::string>& args, const std::filesystem::path& default_data,
-                    std::ostream& out, std::ostream& err);
+                    std::ostream& out, std::ostream& err, const std::string& default_database = "");
 
 }  // namespace loyang::ratings
