@@ -17,7 +17,7 @@ build_packages=(
 # libFuzzer, whose runtime is in libclang-rt-14-dev), and a real SMTP server (aiosmtpd) that
 # receives the notification e-mails, and a real PostgreSQL (initdb/pg_ctl in a temporary
 # directory) for the PostgreSQL store.
-test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql)
+test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy)
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}

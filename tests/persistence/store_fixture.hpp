@@ -36,6 +36,13 @@ inline pg_cluster* shared_pg_cluster() {
   return cluster.get();
 }
 
+/// Why a test of this program could not run here (a program it needs is not installed); empty
+/// when none. The PostgreSQL tests' main then exits 77 (skipped) unless a test failed.
+inline std::string& skipped_because() {
+  static std::string why;
+  return why;
+}
+
 /// Where one test's store lives: a temporary directory (SQLite) or a new database on the
 /// shared cluster (PostgreSQL). open() may be called again for a reopen of the same data.
 ///

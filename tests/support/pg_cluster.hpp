@@ -68,15 +68,18 @@ class pg_cluster {
   pg_cluster& operator=(const pg_cluster&) = delete;
 
   /// pg_ctl start (waits until it accepts connections).
-  void start() {
-    run_or_throw(as_user_ + (bin_ / "pg_ctl").string() + " -D " + data() + " -l " + (dir_ / "server.log").string() +
-                     " -w -t 60 -o \"-p " + std::to_string(port_) + " -k " + dir_.string() +
-                     " -c listen_addresses='' -c fsync=off -c full_page_writes=off\" start >/dev/null 2>&1",
-                 "pg_ctl start");
-  }
+  void start() { run_or_throw(start_command(), "pg_ctl start"); }
   /// `pg_ctl stop -m immediate`: as a crash (no shutdown checkpoint; recovery on start).
-  void stop_immediate() {
-    shell(as_user_ + (bin_ / "pg_ctl").string() + " -D " + data() + " -m immediate stop >/dev/null 2>&1");
+  void stop_immediate() { shell(stop_command()); }
+  /// The shell command lines of start() and stop_immediate(), for a test script that restarts
+  /// the cluster itself (tests/postgres/cluster_test.py).
+  std::string start_command() const {
+    return as_user_ + (bin_ / "pg_ctl").string() + " -D " + data() + " -l " + (dir_ / "server.log").string() +
+           " -w -t 60 -o \"-p " + std::to_string(port_) + " -k " + dir_.string() +
+           " -c listen_addresses='' -c fsync=off -c full_page_writes=off\" start >/dev/null 2>&1";
+  }
+  std::string stop_command() const {
+    return as_user_ + (bin_ / "pg_ctl").string() + " -D " + data() + " -m immediate stop >/dev/null 2>&1";
   }
 
   /// A new empty database `name`, and its URL.
