@@ -294,6 +294,18 @@ store::catalog queued_store::load_catalog() {
   return impl_->read([&](detail::store_reader& r) { return r.load_catalog(); });
 }
 
+store::catalog queued_store::load_catalog_part(std::int64_t game, std::int64_t account) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_catalog_part(game, account); });
+}
+
+std::int64_t queued_store::reserve_ids(const std::string& kind, std::int64_t count) {
+  return impl_->read([&](detail::store_reader& r) { return r.reserve_ids(kind, count); });
+}
+
+std::vector<logged_command> queued_store::load_commands_after(std::int64_t game, std::uint32_t after) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_commands_after(game, after); });
+}
+
 void queued_store::save_account(const account_record& a, write_done done) {
   enqueue({detail::account_write{a}}, std::move(done));
 }

@@ -75,77 +75,99 @@ game_head read_game_head(const Row& r, std::int64_t id) {
   return head;
 }
 
+/// The account rows, unrevoked tokens, vacations and notification settings into `out`, read with
+/// `query`; `account`: only that account's (0: every account's).
+template <class Query>
+void read_accounts(Query&& query, store::catalog& out, std::int64_t account) {
+  const auto only = [account](const char* column) {
+    return account == 0 ? std::string() : std::string(" AND ") + column + " = " + std::to_string(account);
+  };
+  auto accounts = query(("SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason "
+                         "FROM accounts WHERE true" + only("id") + " ORDER BY id").c_str());
+  while (accounts.step()) {
+    out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1), accounts.column_text(2),
+                            accounts.column_int64(3), accounts.column_int64(4) != 0, accounts.column_int64(5),
+                            accounts.column_int64(6), accounts.column_text(7)});
+  }
+  auto tokens = query(("SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0" +
+                       only("account_id")).c_str());
+  while (tokens.step()) {
+    out.tokens.push_back({tokens.column_text(0), tokens.column_int64(1), tokens.column_int64(2),
+                          tokens.column_int64(3)});
+  }
+  auto vacations = query(("SELECT account_id, starts_at, ends_at FROM vacations WHERE true" + only("account_id") +
+                          " ORDER BY account_id, starts_at").c_str());
+  while (vacations.step()) {
+    out.vacations.push_back({vacations.column_int64(0), vacations.column_int64(1), vacations.column_int64(2)});
+  }
+  auto settings = query(("SELECT account_id, settings FROM notify_settings WHERE true" + only("account_id") +
+                         " ORDER BY account_id").c_str());
+  while (settings.step()) out.notify_settings.emplace_back(settings.column_int64(0), settings.column_text(1));
+  auto relations = query(("SELECT account_id, other_id, kind, created_at FROM relations WHERE true" +
+                          only("account_id") + " ORDER BY account_id, other_id, kind").c_str());
+  while (relations.step()) {
+    out.relations.push_back({relations.column_int64(0), relations.column_int64(1),
+                             parse_relation(relations.column_text(2)), relations.column_int64(3)});
+  }
+}
+
+/// The game rows and their seats into `out.games`, read with `query`; `game`: only that game
+/// (0: every game).
+template <class Query>
+void read_games(Query&& query, store::catalog& out, std::int64_t game) {
+  const auto only = [game](const char* column) {
+    return game == 0 ? std::string() : std::string(" WHERE ") + column + " = " + std::to_string(game);
+  };
+  auto games = query(("SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
+                      "to_act, waiting_since, result, watch, clock, extra FROM games" + only("id") + " ORDER BY id")
+                         .c_str());
+  std::map<std::int64_t, std::size_t> index;
+  while (games.step()) {
+    game_record g;
+    g.id = games.column_int64(0);
+    g.options = parse_options_text(games.column_text(1), g.id);
+    g.seed = from_column(games.column_int64(2));
+    g.status = parse_status(games.column_text(3));
+    g.creator = games.column_is_null(4) ? 0 : games.column_int64(4);
+    g.invited = parse_invited(games.column_text(5));
+    g.created_at = games.column_int64(6);
+    g.updated_at = games.column_int64(7);
+    g.version = static_cast<std::uint32_t>(games.column_int64(8));
+    g.to_act = parse_to_act(games.column_text(9));
+    g.waiting_since = games.column_int64(10);
+    if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
+    g.watch = parse_watch(games.column_text(12));
+    if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
+    if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
+    index[g.id] = out.games.size();
+    out.games.push_back(std::move(g));
+  }
+  auto seats = query(("SELECT game_id, seat, account_id, bot, gone, gone_at FROM seats" + only("game_id") +
+                      " ORDER BY game_id, seat")
+                         .c_str());
+  while (seats.step()) {
+    const auto it = index.find(seats.column_int64(0));
+    if (it == index.end()) continue;
+    auto& list = out.games[it->second].seats;
+    const auto seat = static_cast<std::size_t>(seats.column_int64(1));
+    if (list.size() <= seat) list.resize(seat + 1);
+    list[seat].account_id = seats.column_is_null(2) ? 0 : seats.column_int64(2);
+    list[seat].bot = seats.column_int64(3) != 0;
+    if (!seats.column_is_null(4)) {
+      list[seat].gone = parse_departure(seats.column_text(4));
+      list[seat].gone_at = seats.column_is_null(5) ? 0 : seats.column_int64(5);
+    }
+  }
+}
+
 /// Everything store::catalog holds, read with `query` (inside the caller's read transaction).
 /// Throws persistence::error, also when the daily secret is missing.
 template <class Query>
 store::catalog read_catalog(Query&& query) {
   store::catalog out;
   try {
-    auto accounts = query(
-        "SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason "
-        "FROM accounts ORDER BY id");
-    while (accounts.step()) {
-      out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1), accounts.column_text(2),
-                              accounts.column_int64(3), accounts.column_int64(4) != 0, accounts.column_int64(5),
-                              accounts.column_int64(6), accounts.column_text(7)});
-    }
-    auto tokens = query("SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0");
-    while (tokens.step()) {
-      out.tokens.push_back({tokens.column_text(0), tokens.column_int64(1), tokens.column_int64(2),
-                            tokens.column_int64(3)});
-    }
-    auto vacations = query("SELECT account_id, starts_at, ends_at FROM vacations ORDER BY account_id, starts_at");
-    while (vacations.step()) {
-      out.vacations.push_back({vacations.column_int64(0), vacations.column_int64(1), vacations.column_int64(2)});
-    }
-    auto settings = query("SELECT account_id, settings FROM notify_settings ORDER BY account_id");
-    while (settings.step()) out.notify_settings.emplace_back(settings.column_int64(0), settings.column_text(1));
-
-    auto games = query(
-        "SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
-        "to_act, waiting_since, result, watch, clock, extra FROM games ORDER BY id");
-    std::map<std::int64_t, std::size_t> index;
-    while (games.step()) {
-      game_record g;
-      g.id = games.column_int64(0);
-      g.options = parse_options_text(games.column_text(1), g.id);
-      g.seed = from_column(games.column_int64(2));
-      g.status = parse_status(games.column_text(3));
-      g.creator = games.column_is_null(4) ? 0 : games.column_int64(4);
-      g.invited = parse_invited(games.column_text(5));
-      g.created_at = games.column_int64(6);
-      g.updated_at = games.column_int64(7);
-      g.version = static_cast<std::uint32_t>(games.column_int64(8));
-      g.to_act = parse_to_act(games.column_text(9));
-      g.waiting_since = games.column_int64(10);
-      if (!games.column_is_null(11)) g.result = parse_json(games.column_text(11));
-      g.watch = parse_watch(games.column_text(12));
-      if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
-      if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
-      index[g.id] = out.games.size();
-      out.games.push_back(std::move(g));
-    }
-    auto seats = query("SELECT game_id, seat, account_id, bot, gone, gone_at FROM seats ORDER BY game_id, seat");
-    while (seats.step()) {
-      const auto it = index.find(seats.column_int64(0));
-      if (it == index.end()) continue;
-      auto& list = out.games[it->second].seats;
-      const auto seat = static_cast<std::size_t>(seats.column_int64(1));
-      if (list.size() <= seat) list.resize(seat + 1);
-      list[seat].account_id = seats.column_is_null(2) ? 0 : seats.column_int64(2);
-      list[seat].bot = seats.column_int64(3) != 0;
-      if (!seats.column_is_null(4)) {
-        list[seat].gone = parse_departure(seats.column_text(4));
-        list[seat].gone_at = seats.column_is_null(5) ? 0 : seats.column_int64(5);
-      }
-    }
-
-    auto relations =
-        query("SELECT account_id, other_id, kind, created_at FROM relations ORDER BY account_id, other_id, kind");
-    while (relations.step()) {
-      out.relations.push_back({relations.column_int64(0), relations.column_int64(1),
-                               parse_relation(relations.column_text(2)), relations.column_int64(3)});
-    }
+    read_accounts(query, out, 0);
+    read_games(query, out, 0);
     auto max_ids = query(
         "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
         "coalesce((SELECT max(id) FROM moderation_log), 0)");
@@ -159,6 +181,19 @@ store::catalog read_catalog(Query&& query) {
     // empty secret would make the daily seeds guessable.
     if (!secret.step() || secret.column_text(0).empty()) throw error("the database has no daily secret");
     out.daily_secret = secret.column_text(0);
+  } catch (const nlohmann::json::exception& e) {
+    throw error(std::string("stored catalog does not parse: ") + e.what());
+  }
+  return out;
+}
+
+/// The rows of one game and/or one account (0: none), as store::load_catalog_part says.
+template <class Query>
+store::catalog read_catalog_part(Query&& query, std::int64_t game, std::int64_t account) {
+  store::catalog out;
+  try {
+    if (account != 0) read_accounts(query, out, account);
+    if (game != 0) read_games(query, out, game);
   } catch (const nlohmann::json::exception& e) {
     throw error(std::string("stored catalog does not parse: ") + e.what());
   }

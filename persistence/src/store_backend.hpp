@@ -64,6 +64,19 @@ class store_reader {
   virtual std::optional<note_record> load_note(std::int64_t game, std::int64_t account) = 0;
   virtual std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) = 0;
   virtual std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) = 0;
+  /// Several nodes (store.hpp): only a shared database's reader has these.
+  virtual store::catalog load_catalog_part(std::int64_t game, std::int64_t account) {
+    throw error("this database is not shared by several nodes: no part reads (game " + std::to_string(game) +
+                ", account " + std::to_string(account) + ")");
+  }
+  virtual std::int64_t reserve_ids(const std::string& kind, std::int64_t count) {
+    throw error("this database is not shared by several nodes: no id blocks for " + kind + " (" +
+                std::to_string(count) + ")");
+  }
+  virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) {
+    throw error("this database is not shared by several nodes: no command reads (game " + std::to_string(game) +
+                " after " + std::to_string(after) + ")");
+  }
   /// Whether the connection may go back to the pool (false once it broke).
   virtual bool healthy() const { return true; }
 };

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "api_errors.hpp"
 #include "bots/levels.hpp"
 #include "clocks/game_clock.hpp"
 #include "chat/room_chat.hpp"
@@ -63,6 +64,10 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
   notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
   lists_ = std::make_shared<games::live_lists>(strand_);
   bot_pool_ = std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats_);
+  // Several nodes: none leads until the database's lock says so (set_leader).
+  leader_ = !store.shared();
+  stats_->leader = leader_ ? 1 : 0;
+  notify_->set_active(leader_);
 }
 
 lobby::~lobby() {
@@ -80,14 +85,14 @@ void lobby::start() {
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   notify_->load(catalog.notify_settings);
   relations_->load(catalog.relations);
-  last_chat_id_ = catalog.max_chat_id;
-  last_report_id_ = catalog.max_report_id;
-  last_moderation_id_ = catalog.max_moderation_id;
+  chat_ids_.start_after(catalog.max_chat_id);
+  report_ids_.start_after(catalog.max_report_id);
+  moderation_ids_.start_after(catalog.max_moderation_id);
   daily_secret_ = catalog.daily_secret;
   for (const auto& v : catalog.vacations) vacations_[v.account].push_back(v);
   notify_->start();
   for (auto& g : catalog.games) {
-    next_game_ = std::max(next_game_, g.id + 1);
+    game_ids_.start_after(g.id);
     const auto id = g.id;
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     games_[id] = std::move(g);
@@ -99,25 +104,11 @@ void lobby::start() {
     ratings_ = ratings::compute(all);
   }
   spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_.elo.rated_games());
-  // Games with a bot to move must go on by themselves after a restart.
+  // Games with a bot to move must go on by themselves after a restart; on several nodes the
+  // leader does it (cluster/lobby_cluster.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
-    // Deadlines are stored with the games: the timer service is filled from them.
-    for (const auto& [id, g] : self->games_) self->timer_->arm(id, clocks::next_wake(g));
-    // A vacation's end (-account): also one that passed while the server was down, lately
-    // enough that its clocks may still stand (resuming is harmless when they run already).
-    const auto now = self->accounts_->now();
-    for (const auto& [account, list] : self->vacations_) {
-      if (!list.empty() && list.back().ends_at > now - 7 * 24 * 3600) self->timer_->arm(-account, list.back().ends_at);
-    }
+    if (self->leader_) self->wake_everything();
     self->timer_->start();
-    for (const auto& [id, g] : self->games_) {
-      if (g.status != game_status::active) continue;
-      // An init-capture: clang 14 cannot capture a structured binding (the fuzz build).
-      const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&seats = g.seats](auto p) {
-        return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
-      });
-      if (bot_due) self->attach(id, engine::no_player, [](room_grant) {});
-    }
   });
   sweep();
 }
@@ -285,7 +276,8 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       return reply(too_many_games(self->limits_.max_open_games_per_account));
     }
     game_record g;
-    g.id = self->next_game_++;
+    g.id = self->game_ids_.next();
+    if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
     g.options = options;
     g.creator = who.id;
     g.invited = std::move(invited);
@@ -546,7 +538,7 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                      [a = accounts_](std::int64_t id) { return a->name_of(id); },
                      [weak] {
                        auto self = weak.lock();
-                       return self ? ++self->last_chat_id_ : std::int64_t(0);
+                       return self ? self->chat_ids_.next() : std::int64_t(0);
                      },
                      [n = notify_, a = accounts_](const game_record& rec, const persistence::chat_record& m,
                                                   const std::vector<std::pair<std::int64_t, std::string>>& away) {
@@ -564,6 +556,15 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                        }
                      },
                      bot_pool_};
+  if (store_.shared()) {
+    svc.may_act = [weak] {
+      auto self = weak.lock();
+      return self && self->leader_;
+    };
+    svc.off_thread = [weak](std::function<void()> work) {
+      if (auto self = weak.lock()) net::post(self->workers_, std::move(work));
+    };
+  }
   auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
                                   std::move(svc), std::move(chat));
   rooms_[g.id] = r;

@@ -24,6 +24,7 @@
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
+#include "cluster/id_source.hpp"
 #include "games/live_lists.hpp"
 #include "games/paging.hpp"
 #include "metrics.hpp"
@@ -187,7 +188,29 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                  std::function<void(room_grant)> answer);
 
+  // Several nodes on one database (cluster/lobby_cluster.cpp); any thread.
+  /// Another node committed `c`: the lobby reads it back and shows it (its rooms too).
+  void on_remote(persistence::store::change c);
+  /// Changes may have been missed: everything held is read again.
+  void on_resync();
+  /// This node leads (runs bots, clocks and notification delivery) or no longer does.
+  void set_leader(bool leader);
+  /// Whether this node may run bots, clocks and notification delivery: always on one node.
+  bool leads() const { return leader_; }
+
  private:
+  /// A game's row as another node stored it (on the strand): the lists, clocks and ratings
+  /// follow, and its room reads the rest.
+  void merge_game(game_record g);
+  /// An account's rows as stored (on the strand): the account and tokens, vacations,
+  /// notification settings and relations it made.
+  void merge_account(std::int64_t account, persistence::store::catalog part);
+  /// Runs `read` on the worker threads, then `then` with its result on the strand.
+  void read_then(std::function<persistence::store::catalog()> read,
+                 std::function<void(persistence::store::catalog)> then);
+  /// Starts the rooms of the games where a bot is to move, and arms every game's clock (at
+  /// start, and when this node comes to lead).
+  void wake_everything();
   void on_progress(const game_record& g);
   /// Deals `g` with `seed` (nullopt: a random one) and makes its room.
   void start_game(game_record& g, std::optional<std::uint64_t> seed = std::nullopt);
@@ -201,7 +224,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::optional<api_reply> rating_refusal(const game_record& g, const identity& who) const;
   /// Whether `who` is an operator; else answers 403 not_operator.
   bool operator_only(const identity& who, const reply_fn& reply) const;
-  std::int64_t next_moderation_id() { return ++last_moderation_id_; }
+  std::int64_t next_moderation_id() { return moderation_ids_.next(); }
   nlohmann::json summary(const game_record& g) const;
   void sweep();
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error);
@@ -247,15 +270,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   bool stopped_ = false;  // on the strand
 
   std::map<std::int64_t, game_record> games_;
-  std::int64_t next_game_ = 1;
+  // New ids (cluster/id_source.hpp); any thread.
+  cluster::id_source game_ids_{store_, "games"};
+  cluster::id_source chat_ids_{store_, "chat"};
+  cluster::id_source report_ids_{store_, "reports"};
+  cluster::id_source moderation_ids_{store_, "moderation"};
+  std::atomic<bool> leader_{true};
   std::unordered_map<std::int64_t, int> connections_;
   std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   rate_limit history_reads_;  // per client address, on the strand
   std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();
-  // The last ids given (from the catalog at start); any thread.
-  std::atomic<std::int64_t> last_chat_id_{0};
-  std::atomic<std::int64_t> last_report_id_{0};
-  std::atomic<std::int64_t> last_moderation_id_{0};
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
   rate_limit reports_{10, 3600, 100000};  // per account; on the strand

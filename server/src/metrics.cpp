@@ -79,6 +79,14 @@ std::string metrics::text() const {
         notifications_dropped.load(), "counter");
   gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",
         commands_accepted.load(), "counter");
+  gauge("loyang_remote_commands_total", "Commands other nodes stored, replayed and shown here.",
+        remote_commands.load(), "counter");
+  gauge("loyang_remote_changes_total", "Notifications of other nodes' commits received.", remote_changes.load(),
+        "counter");
+  gauge("loyang_resyncs_total", "Re-reads of everything held after the listening connection was lost.",
+        resyncs.load(), "counter");
+  gauge("loyang_leader", "1 while this node runs bots, clocks and notification delivery (several nodes).",
+        leader.load(), "gauge");
   out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"
       << "# TYPE loyang_commands_rejected_total counter\n";
   {

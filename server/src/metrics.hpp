@@ -22,6 +22,11 @@ class metrics {
   std::atomic<std::int64_t> http_requests{0};
   std::atomic<std::int64_t> games_in_memory{0};
   std::atomic<std::int64_t> commands_accepted{0};
+  // Several nodes (cluster/).
+  std::atomic<std::int64_t> remote_commands{0};  ///< commands other nodes stored, shown here
+  std::atomic<std::int64_t> remote_changes{0};   ///< notifications of other nodes' commits
+  std::atomic<std::int64_t> resyncs{0};          ///< re-reads after the listening connection was lost
+  std::atomic<std::int64_t> leader{0};           ///< 1 while this node runs bots, clocks, notifications
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
   std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
   std::atomic<std::int64_t> logins_throttled{0};  ///< logins refused with too_many_attempts

@@ -46,7 +46,14 @@ void room::start() {
 void room::join(std::shared_ptr<subscriber> who, engine::player_id seat,
                 std::optional<std::uint32_t> since, std::int64_t account, bool chat) {
   net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, since, account, chat] {
-    self->run_or_queue([self, who, seat, since, account, chat] { self->do_join(who, seat, since, account, chat); });
+    self->run_or_queue([self, who, seat, since, account, chat] {
+      if (since && self->wait_for_version(*since, [self, who, seat, since, account, chat] {
+            self->do_join(who, seat, since, account, chat);
+          })) {
+        return;
+      }
+      self->do_join(who, seat, since, account, chat);
+    });
   });
 }
 
@@ -75,6 +82,10 @@ void room::chat(std::shared_ptr<subscriber> who, std::int64_t account, engine::p
       return who->send(share(protocol::result_error_text(self->id_, client_id, refused->code, refused->message)));
     }
     persistence::chat_record m{self->svc_.next_chat_id(), self->id_, account, std::move(text), self->svc_.now()};
+    if (m.id == 0) {
+      return who->send(share(protocol::result_error_text(self->id_, client_id, "storage_failed",
+                                                         "the message could not be stored")));
+    }
     // The persons seated who do not watch now hear of it by their notification settings.
     std::vector<std::pair<std::int64_t, std::string>> away;
     for (const auto& s : self->record_.seats) {
@@ -119,7 +130,7 @@ void room::on_chat_stored(std::shared_ptr<subscriber> who, std::string client_id
     }
   }
   // A sender that stopped watching meanwhile still gets its answer.
-  if (!answered) {
+  if (!answered && who) {
     who->send(share(nlohmann::json{{"type", "chat"}, {"game", id_}, {"id", client_id}, {"message", message}}.dump()));
   }
 }
@@ -182,6 +193,11 @@ void room::submit(std::shared_ptr<subscriber> who, engine::player_id seat,
   net::post(strand_, [self = shared_from_this(), who = std::move(who), seat,
                       message = std::move(message), arrived]() mutable {
     self->run_or_queue([self, who, seat, message = std::move(message), arrived] {
+      if (self->wait_for_version(message.version, [self, who, seat, message, arrived] {
+            self->do_submit(who, seat, message, arrived);
+          })) {
+        return;
+      }
       self->do_submit(who, seat, message, arrived);
     });
   });
@@ -380,8 +396,19 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
     // Not durable: it never happened.
     state_ = std::move(before);
     log_.pop_back();
-    spdlog::error("game {}: a command could not be stored ({}); rolled back", id_, error);
-    if (who) reject(who.get(), client_id, error, "the server could not store your command; try again");
+    if (svc_.store.shared()) {
+      // Maybe another node stored this version first: read what it stored, then answer.
+      beaten_.push_back({std::move(who), std::move(client_id), state_.version, error});
+      if (!refreshing_) {
+        refreshing_ = true;
+        start_refresh();
+      } else {
+        refresh_again_ = true;
+      }
+    } else {
+      spdlog::error("game {}: a command could not be stored ({}); rolled back", id_, error);
+      if (who) reject(who.get(), client_id, error, "the server could not store your command; try again");
+    }
   } else {
     ++svc_.stats->commands_accepted;
     svc_.stats->observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());

@@ -67,6 +67,11 @@ class room : public std::enable_shared_from_this<room> {
     std::function<void(std::int64_t game, int spectators)> on_spectators = {};
     /// Where bots think (bots/bot_pool.hpp); empty: on the room's strand (white-box tests).
     std::shared_ptr<bot_pool> bot_threads = {};
+    /// Several nodes (cluster/room_cluster.cpp): whether this node may move bots now (the
+    /// leader); empty: always.
+    std::function<bool()> may_act = {};
+    /// Runs blocking work (a read of what another node stored) off the I/O threads.
+    std::function<void(std::function<void()>)> off_thread = {};
   };
 
   /// The chat a room starts with: the newest messages, newest first, and how many there are.
@@ -102,6 +107,13 @@ class room : public std::enable_shared_from_this<room> {
   /// Whether `account` may read this game's chat (as seated, or as a spectator the game lets
   /// chat); answered on the room's strand.
   void chat_access(std::int64_t account, std::function<void(bool)> answer);
+
+  /// Another node changed the game (cluster/room_cluster.cpp): its commands after this room's
+  /// version and its record are read from the store and shown to every viewer as if made here.
+  /// Refreshes asked for while one runs are made once, after it.
+  void refresh();
+  /// Another node stored chat message `message` of this game: read and shown.
+  void remote_chat(std::int64_t message);
 
   /// Removes `who` (no message). Safe for a subscriber that never joined.
   void leave(const subscriber* who);
@@ -171,6 +183,20 @@ class room : public std::enable_shared_from_this<room> {
   // pool with a copy of the seat's view; the answer comes back to the strand and is applied
   // like a person's command, unless the game moved on meanwhile.
   void maybe_bot();
+  // Several nodes (cluster/room_cluster.cpp).
+  void start_refresh();
+  /// When the store is shared and a client knows `version`, newer than this room's: `task`
+  /// runs after a refresh (true), else nothing is done (false).
+  bool wait_for_version(std::uint32_t version, std::function<void()> task);
+  void on_refreshed(const std::vector<persistence::logged_command>& commands, const std::optional<game_record>& fresh,
+                    const std::string& error);
+  // A command another node's command beat to its version: answered once the room has caught up.
+  struct beaten {
+    std::shared_ptr<subscriber> who;
+    std::string client_id;
+    std::uint32_t version = 0;  // the game's version the command was made at
+    std::string error;          // the store's
+  };
   void on_bot_choice(engine::player_id seat, std::uint32_t version, engine::command cmd);
   /// A strong bot's budget for its next decision: smaller while the bot pool is busy, and the
   /// time limit (bots/budget.hpp). Any thread.
@@ -217,6 +243,12 @@ class room : public std::enable_shared_from_this<room> {
   int spectators_ = 0;  // as last told
   bool writing_ = false;
   bool bot_pending_ = false;
+  bool refreshing_ = false;
+  bool refresh_again_ = false;
+  std::vector<beaten> beaten_;
+  // Joins and commands from a client ahead of this node (it saw a later version on another):
+  // run once the room has read what it lacks.
+  std::vector<std::function<void()>> after_refresh_;
   std::deque<std::function<void()>> queue_;
   // One bot per seat, made when first asked and kept while the room lives: bots may remember
   // within a game (a room loaded again after eviction or a restart makes new ones).

@@ -79,6 +79,20 @@ struct server::impl {
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     state->stats().set_readiness_source([s = store.get()] { return s->not_ready_reason(); });
+    if (store->shared()) {
+      // Before the catalog is read, so no commit falls between the read and the listening; what
+      // the listener reports waits for the io_context, which runs after start().
+      std::weak_ptr<lobby> weak = state->games;
+      store->watch({[weak](const persistence::store::change& c) {
+                      if (auto l = weak.lock()) l->on_remote(c);
+                    },
+                    [weak] {
+                      if (auto l = weak.lock()) l->on_resync();
+                    },
+                    [weak](bool on) {
+                      if (auto l = weak.lock()) l->set_leader(on);
+                    }});
+    }
     state->games->start();
   }
 

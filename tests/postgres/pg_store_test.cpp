@@ -3,7 +3,10 @@
 // across reopens, engine_mismatch on tampered rows, and copy_sqlite_to_postgres.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -79,7 +82,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     secret = s->load_catalog().daily_secret;
   }
   CHECK(secret.size() == 64);
-  CHECK(persistence::pg_schema_version(where.url()) == 1);
+  CHECK(persistence::pg_schema_version(where.url()) == 2);
   {
     auto s = where.open();
     const auto c = s->load_catalog();
@@ -162,4 +165,125 @@ TEST_CASE("copy-to-postgres copies a SQLite directory with played games, checked
 
   CHECK_THROWS_WITH(persistence::copy_sqlite_to_postgres(from.dir(), to.url(), progress),
                     Catch::Contains("not empty"));
+}
+
+namespace {
+
+// What a store's watch() told, for a test thread to wait on.
+struct heard {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<persistence::store::change> changes;
+  int resyncs = 0;
+  bool leader = false;
+
+  persistence::store::watchers watchers() {
+    return {[this](const persistence::store::change& c) {
+              std::lock_guard lock(mutex);
+              changes.push_back(c);
+              changed.notify_all();
+            },
+            [this] {
+              std::lock_guard lock(mutex);
+              ++resyncs;
+              changed.notify_all();
+            },
+            [this](bool on) {
+              std::lock_guard lock(mutex);
+              leader = on;
+              changed.notify_all();
+            }};
+  }
+  // Waits up to 10 s for `ok` (under the lock).
+  template <class Pred>
+  bool wait(Pred ok) {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(10), [&] { return ok(*this); });
+  }
+};
+
+std::unique_ptr<persistence::pg_store> open_node(const store_backing& where, const std::string& node) {
+  persistence::pg_store_options o;
+  o.node = node;
+  return persistence::make_pg_store(where.url(), o);
+}
+
+bool has(const std::vector<persistence::store::change>& list, persistence::store::change::kind k, std::int64_t id,
+         std::int64_t version) {
+  return std::any_of(list.begin(), list.end(),
+                     [&](const auto& c) { return c.what == k && c.id == id && c.version == version; });
+}
+
+}  // namespace
+
+TEST_CASE("nodes on one database hear of each other's commits, never of their own, and one of them leads",
+          "[postgres][nodes]") {
+  using kind = persistence::store::change::kind;
+  store_backing where(store_kind::postgres);
+  heard at_a, at_b;  // outlive the stores, whose threads tell them
+  auto a = open_node(where, "node-a");
+  auto b = open_node(where, "node-b");
+  a->watch(at_a.watchers());
+  REQUIRE(at_a.wait([](auto& h) { return h.leader; }));  // alone: it leads
+  b->watch(at_b.watchers());
+
+  add_creator(*a);
+  live_game g(1, engine::options{2, engine::ruleset::yucata, false}, 9);
+  g.save(*a);
+  for (int i = 0; i < 3; ++i) g.step(*a);
+  REQUIRE(wait_for([&](auto done) { a->save_token("hash-1", 1, 100, std::move(done)); }) == "");
+  REQUIRE(wait_for([&](auto done) { a->revoke_token("hash-1", std::move(done)); }) == "");
+  REQUIRE(wait_for([&](auto done) { a->append_chat({7, 1, 1, "hello", 100}, {}, std::move(done)); }) == "");
+
+  const bool chat_heard = at_b.wait([&](auto& h) { return has(h.changes, kind::chat, 1, 7); });
+  {
+    std::lock_guard lock(at_b.mutex);
+    for (const auto& c : at_b.changes) UNSCOPED_INFO("heard " << int(c.what) << ' ' << c.id << ' ' << c.version);
+  }
+  REQUIRE(chat_heard);
+  {
+    std::lock_guard lock(at_b.mutex);
+    CHECK(has(at_b.changes, kind::account, 1, 0));
+    CHECK(has(at_b.changes, kind::game, 1, 0));  // the row, before any command
+    for (std::int64_t v = 1; v <= 3; ++v) CHECK(has(at_b.changes, kind::game, 1, v));
+    // In commit order: the game's versions come up one by one.
+    std::int64_t last = -1;
+    for (const auto& c : at_b.changes) {
+      if (c.what != kind::game) continue;
+      CHECK(c.version > last);
+      last = c.version;
+    }
+    CHECK(at_b.changes.size() >= 8);  // account, game row, 3 commands, token, revoke, chat
+    CHECK_FALSE(at_b.leader);         // a holds the lock
+  }
+  {
+    std::lock_guard lock(at_a.mutex);
+    CHECK(at_a.changes.empty());  // its own commits are not reported back
+  }
+
+  // What b reads of them.
+  const auto part = b->load_catalog_part(1, 1);
+  REQUIRE(part.games.size() == 1);
+  CHECK(part.games[0].version == 3);
+  CHECK(part.games[0].seats.size() == 2);
+  REQUIRE(part.accounts.size() == 1);
+  CHECK(part.accounts[0].name == "ada");
+  CHECK(part.tokens.empty());  // revoked
+
+  // The leader stops: the other takes over within a second or so.
+  a->stop();
+  CHECK(at_b.wait([](auto& h) { return h.leader; }));
+}
+
+TEST_CASE("id blocks: nodes get disjoint ids, after the largest stored", "[postgres][nodes]") {
+  store_backing where(store_kind::postgres);
+  auto a = open_node(where, "node-a");
+  auto b = open_node(where, "node-b");
+  add_creator(*a);  // account 1 exists
+  const auto first = a->reserve_ids("accounts", 100);
+  CHECK(first == 2);
+  CHECK(b->reserve_ids("accounts", 100) == 102);
+  CHECK(a->reserve_ids("games", 10) == 1);
+  CHECK(b->reserve_ids("games", 10) == 11);
+  CHECK_THROWS_AS(a->reserve_ids("nonsense", 1), persistence::error);
 }

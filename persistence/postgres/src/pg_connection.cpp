@@ -215,6 +215,20 @@ std::vector<std::optional<std::string>> connection::sync() {
   return out;
 }
 
+std::vector<std::string> connection::notifications() {
+  if (PQconsumeInput(c_.get()) != 1) {
+    throw error("PostgreSQL, listening: " + trimmed(PQerrorMessage(c_.get())));
+  }
+  std::vector<std::string> out;
+  while (PGnotify* n = PQnotifies(c_.get())) {
+    out.emplace_back(n->extra);
+    PQfreemem(n);
+  }
+  return out;
+}
+
+int connection::socket() const noexcept { return PQsocket(c_.get()); }
+
 bool connection::ok() const noexcept { return c_ && PQstatus(c_.get()) == CONNECTION_OK; }
 
 bool connection::in_transaction() const noexcept {

@@ -128,6 +128,12 @@ class connection {
   /// earlier one failed). Throws persistence::error when the connection broke.
   std::vector<std::optional<std::string>> sync();
 
+  /// LISTEN: reads what arrived on the socket (without blocking) and returns the payloads of
+  /// the notifications received since the last call, in commit order. Throws
+  /// persistence::error when the connection broke.
+  std::vector<std::string> notifications();
+  /// The socket, to wait for input on (poll).
+  int socket() const noexcept;
   /// Whether the connection is still up (false once PostgreSQL went away).
   bool ok() const noexcept;
   /// Whether a transaction is open (or failed and awaits its ROLLBACK).

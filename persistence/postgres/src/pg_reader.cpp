@@ -1,5 +1,6 @@
 #include "pg_reader.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "game_rebuild.hpp"
@@ -22,7 +23,9 @@ auto read_all(Row&& rows, Read&& read) {
 
 reader::reader(const std::string& url) : c_(url) {
   using namespace detail;
-  const std::array<std::pair<const char*, std::string>, 11> queries{{
+  const std::array<std::pair<const char*, std::string>, 12> queries{{
+      {"commands_after",
+       "SELECT version, player, command, created_at FROM commands WHERE game_id = $1 AND version > $2 ORDER BY version"},
       {"game", "SELECT options, seed, version, state_hash FROM games WHERE id = $1"},
       {"snapshot",
        "SELECT version, state, state_hash FROM snapshots WHERE game_id = $1 AND version <= $2 "
@@ -45,6 +48,39 @@ store::catalog reader::load_catalog() {
   transaction t(c_, snapshot_read);
   auto out = detail::read_catalog([this](const char* sql) { return cursor(c_.query(sql)); });
   t.commit();
+  return out;
+}
+
+store::catalog reader::load_catalog_part(std::int64_t game, std::int64_t account) {
+  transaction t(c_, snapshot_read);
+  auto out = detail::read_catalog_part([this](const char* sql) { return cursor(c_.query(sql)); }, game, account);
+  t.commit();
+  return out;
+}
+
+std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 5> tables{{
+      {"games", "games"}, {"accounts", "accounts"}, {"chat", "chat_messages"}, {"reports", "reports"},
+      {"moderation", "moderation_log"}}};
+  const auto it = std::find_if(tables.begin(), tables.end(), [&](const auto& t) { return t.first == kind; });
+  if (it == tables.end() || count < 1) throw error("no ids of kind " + kind);
+  // The first block of a kind starts after the largest id stored (a copied site, or ids given
+  // before blocks were used); the row lock of the UPDATE makes concurrent nodes take turns.
+  c_.run_sql("INSERT INTO id_blocks(kind, next_id) VALUES ($1, (SELECT coalesce(max(id), 0) + 1 FROM " +
+                 std::string(it->second) + ")) ON CONFLICT (kind) DO NOTHING",
+             params(kind));
+  return c_.run_sql("UPDATE id_blocks SET next_id = next_id + $2 WHERE kind = $1 RETURNING next_id - $2",
+                    params(kind, count))
+      .int64(0, 0);
+}
+
+std::vector<logged_command> reader::load_commands_after(std::int64_t game, std::uint32_t after) {
+  auto rows = run("commands_after", params(game, static_cast<std::int64_t>(after)));
+  std::vector<logged_command> out;
+  while (rows.step()) {
+    out.push_back({static_cast<std::uint32_t>(rows.column_int64(0)), static_cast<engine::player_id>(rows.column_int64(1)),
+                   rows.column_text(2), rows.column_int64(3)});
+  }
   return out;
 }
 

@@ -22,6 +22,10 @@ class reader final : public detail::store_reader {
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
   std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
   std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  store::catalog load_catalog_part(std::int64_t game, std::int64_t account) override;
+  /// From the table id_blocks (made, for a kind, from the largest id stored).
+  std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
+  std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
   bool healthy() const override { return c_.ok(); }
 
  private:

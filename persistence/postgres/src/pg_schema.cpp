@@ -174,7 +174,16 @@ END
 $$;
 )sql";
 
-constexpr std::array<std::string_view, 1> all_migrations{migration_1};
+// Version 2: several nodes. Ids are given in blocks (pg_reader.cpp, reserve_ids): a row per
+// kind, made on first use from the largest id stored. A new table: the previous version runs on.
+constexpr std::string_view migration_2 = R"sql(
+CREATE TABLE id_blocks (
+  kind    TEXT   PRIMARY KEY,
+  next_id BIGINT NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 2> all_migrations{migration_1, migration_2};
 
 // Any constant of this program's: the advisory lock that serialises migrations.
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(7346273402110)";

@@ -38,8 +38,11 @@ constexpr std::array statements{
               "SELECT loyang_require(count(*) = 1, 'no account ' || $1) FROM changed"},
     named_sql{"revoke_others", "UPDATE tokens SET revoked = 1 WHERE account_id = $1 AND token_hash <> $2"},
     named_sql{"revoke_all_tokens", "UPDATE tokens SET revoked = 1 WHERE account_id = $1"},
-    // The log owns `version`; options and seed may change only before the first command.
+    // The log owns `version`; options and seed may change only before the first command. A
+    // record made from a game at another version than stored is refused (raises): with several
+    // nodes, one that had not seen another's command must not write back its older turn.
     named_sql{"upsert_game",
+              "WITH up AS ("
               "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, created_at, "
               "updated_at, version, to_act, waiting_since, result, watch, clock, extra) "
               "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
@@ -49,7 +52,9 @@ constexpr std::array statements{
               "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
               "updated_at = excluded.updated_at, to_act = excluded.to_act, "
               "waiting_since = excluded.waiting_since, result = excluded.result, "
-              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra"},
+              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra "
+              "WHERE games.version = excluded.version RETURNING id) "
+              "SELECT loyang_require(count(*) = 1, 'game ' || $1 || ' is not stored at version ' || $10) FROM up"},
     named_sql{"upsert_seat",
               "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) VALUES ($1, $2, $3, $4, $5, $6) "
               "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
@@ -118,6 +123,13 @@ constexpr std::array statements{
               "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
               "outcome = excluded.outcome"},
     // The log is kept for good: an id given twice is refused rather than overwritten.
+    // Other nodes hear of a change when its transaction commits (never of one rolled back):
+    // "NODE KIND ID [VERSION]" on channel loyang (pg_listener.hpp).
+    named_sql{"notify", "SELECT pg_notify('loyang', $1)"},
+    named_sql{"notify_token_owner",
+              "SELECT pg_notify('loyang', $1 || ' a ' || account_id) FROM tokens WHERE token_hash = $2"},
+    named_sql{"notify_chat_deleted",
+              "SELECT pg_notify('loyang', $1 || ' d ' || game_id || ' ' || id) FROM chat_messages WHERE id = $2"},
     named_sql{"insert_moderation",
               "INSERT INTO moderation_log(id, moderator, action, account_id, game_id, message_id, report_id, "
               "detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"},
@@ -133,8 +145,8 @@ std::optional<std::string> id_or_null(std::int64_t id) {
 
 }  // namespace
 
-writer::writer(std::string url, std::string engine_version)
-    : url_(std::move(url)), engine_version_(std::move(engine_version)) {
+writer::writer(std::string url, std::string engine_version, std::string node)
+    : url_(std::move(url)), engine_version_(std::move(engine_version)), node_(std::move(node)) {
   connect();
 }
 
@@ -218,6 +230,12 @@ void writer::queue(const std::vector<outbox_record>& notes) {
   }
 }
 
+void writer::tell(char kind, std::int64_t id, std::int64_t version) {
+  std::string payload = node_ + ' ' + kind + ' ' + std::to_string(id);
+  if (version >= 0) payload += ' ' + std::to_string(version);
+  send("notify", params(payload));
+}
+
 void writer::log(const moderation_record& m) {
   send("insert_moderation", params(m.id, m.moderator, m.action, m.account, m.game, m.message, m.report, m.detail, m.at));
 }
@@ -230,13 +248,25 @@ void writer::run_one(const detail::write& write) {
       const auto& a = w.account;
       self.send("upsert_account", params(a.id, a.name, a.password_hash, a.created_at, a.operator_account ? 1 : 0,
                                      a.banned_at, a.banned_by, a.ban_reason));
+      self.tell('a', a.id);
     }
-    void operator()(const detail::token_write& w) const { self.send("upsert_token", params(w.hash, w.account, w.at)); }
-    void operator()(const detail::revoke_write& w) const { self.send("revoke_token", params(w.hash)); }
-    void operator()(const detail::touch_write& w) const { self.send("touch_token", params(w.hash, w.at)); }
+    void operator()(const detail::token_write& w) const {
+      self.send("upsert_token", params(w.hash, w.account, w.at));
+      self.tell('a', w.account);
+    }
+    void operator()(const detail::revoke_write& w) const {
+      self.send("revoke_token", params(w.hash));
+      self.send("notify_token_owner", params(self.node_, w.hash));
+    }
+    void operator()(const detail::touch_write& w) const {
+      self.send("touch_token", params(w.hash, w.at));
+      // Other nodes must not expire a token idle only on them.
+      self.send("notify_token_owner", params(self.node_, w.hash));
+    }
     void operator()(const detail::password_write& w) const {
       self.send("set_password", params(w.account, w.password_hash));
       self.send("revoke_others", params(w.account, w.keep_hash));
+      self.tell('a', w.account);
     }
     void operator()(const detail::game_write& w) const {
       self.send("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
@@ -254,6 +284,7 @@ void writer::run_one(const detail::write& write) {
       }
       self.send("delete_extra_seats", params(w.id, static_cast<std::int64_t>(w.seats.size())));
       self.queue(w.notes);
+      self.tell('g', w.id, w.version);
     }
     void operator()(const detail::command_write& w) const {
       // The log has no gaps: a command is only taken for a game at the version before it.
@@ -265,11 +296,13 @@ void writer::run_one(const detail::write& write) {
         self.send("prune_snapshots", params(w.game, w.version));
       }
       self.queue(w.notes);
+      self.tell('g', w.game, w.version);
     }
     void operator()(const detail::seen_write& w) const { self.send("upsert_seen", params(w.game, w.seat, w.version)); }
     void operator()(const detail::notify_settings_write& w) const {
       self.send("upsert_notify", params(w.account, w.settings));
       self.queue(w.notes);
+      self.tell('a', w.account);
     }
     void operator()(const detail::settle_write& w) const {
       switch (w.how) {
@@ -292,6 +325,7 @@ void writer::run_one(const detail::write& write) {
     }
     void operator()(const detail::vacation_write& w) const {
       self.send("upsert_vacation", params(w.vacation.account, w.vacation.starts_at, w.vacation.ends_at));
+      self.tell('a', w.vacation.account);
     }
     void operator()(const detail::relation_write& w) const {
       const auto& r = w.relation;
@@ -300,15 +334,18 @@ void writer::run_one(const detail::write& write) {
       } else {
         self.send("delete_relation", params(r.account, r.other, relation_name(r.kind)));
       }
+      self.tell('a', r.account);
     }
     void operator()(const detail::chat_write& w) const {
       const auto& m = w.message;
       self.send("insert_chat", params(m.id, m.game, m.account, m.text, m.at, m.deleted_by, m.deleted_at));
       self.queue(w.notes);
+      self.tell('c', m.game, m.id);
     }
     void operator()(const detail::chat_delete_write& w) const {
       // The transaction is rolled back, so no log entry names a message that is not there.
       self.send("mark_chat_deleted", params(w.id, w.log.moderator, w.log.at));
+      self.send("notify_chat_deleted", params(self.node_, w.id));
       self.log(w.log);
     }
     void operator()(const detail::note_write& w) const {

@@ -16,8 +16,9 @@ namespace loyang::persistence::pg {
 class writer final : public detail::write_backend {
  public:
   /// Connects (throws persistence::error when PostgreSQL cannot be reached) and prepares the
-  /// statements. The schema must be migrated already.
-  writer(std::string url, std::string engine_version);
+  /// statements. The schema must be migrated already. `node` names this server process in
+  /// the notifications its commits send other nodes.
+  writer(std::string url, std::string engine_version, std::string node);
 
   /// Sends BEGIN. Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
   /// up to 2 s while PostgreSQL stays away); throws persistence::error meanwhile.
@@ -43,9 +44,13 @@ class writer final : public detail::write_backend {
   void send(const char* statement, const params& p);
   void queue(const std::vector<outbox_record>& notes);
   void log(const moderation_record& m);
+  /// Sends the notification of a change of `kind` ('g' game, 'a' account, 'c' chat) to other
+  /// nodes, in the transaction; `version` < 0: none.
+  void tell(char kind, std::int64_t id, std::int64_t version = -1);
 
   std::string url_;
   std::string engine_version_;
+  std::string node_;
   std::optional<connection> conn_;
   std::vector<std::size_t> owners_;  // per query sent since BEGIN: the run() it belongs to
   std::size_t runs_ = 0;             // run() calls since BEGIN

@@ -89,7 +89,7 @@ void accounts::start(std::vector<account_record> all, std::vector<persistence::t
   {
     std::lock_guard lock(mutex_);
     for (auto& a : all) {
-      next_account_ = std::max(next_account_, a.id + 1);
+      ids_.start_after(a.id);
       names_[a.id] = a.name;
       by_name_[fold(a.name)] = std::move(a);
     }
@@ -99,6 +99,40 @@ void accounts::start(std::vector<account_record> all, std::vector<persistence::t
   }
   spdlog::info("accounts: {} accounts, {} logins", all.size(), tokens.size());
   sweep();
+}
+
+void accounts::merge(std::int64_t id, const std::vector<account_record>& all,
+                     const std::vector<persistence::token_record>& live) {
+  holder_list ended;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& a : all) {
+      if (a.id != id) continue;
+      ids_.start_after(a.id);
+      names_[a.id] = a.name;
+      by_name_[fold(a.name)] = a;
+    }
+    std::vector<std::string> gone;
+    for (const auto& entry : tokens_) {
+      if (entry.second.account != id) continue;
+      const auto& hash = entry.first;
+      const bool still = std::any_of(live.begin(), live.end(), [&hash](const auto& l) { return l.hash == hash; });
+      if (!still) gone.push_back(hash);
+    }
+    for (const auto& hash : gone) {
+      auto h = forget_token(hash);
+      ended.insert(ended.end(), h.begin(), h.end());
+    }
+    for (const auto& t : live) {
+      if (t.account != id) continue;
+      auto& known = tokens_[t.hash];
+      known.account = t.account;
+      known.created_at = t.created_at;
+      known.last_used_at = std::max(known.last_used_at, t.last_used_at);
+      known.stored_used_at = std::max(known.stored_used_at, t.last_used_at);
+    }
+  }
+  notify(ended);  // outside the lock: a holder's token_revoked() may call back
 }
 
 void accounts::stop() {
@@ -234,7 +268,11 @@ void accounts::create_account(std::string name, std::string password, std::strin
       return reply(error(http::status::conflict, "name_taken", "that name is taken"));
     }
     account_record a;
-    a.id = self->next_account_++;
+    a.id = self->ids_.next();
+    if (a.id == 0) {
+      lock.unlock();
+      return reply(error(http::status::service_unavailable, "storage_failed", "the account could not be stored"));
+    }
     a.name = name;
     a.password_hash = std::move(hash);
     a.created_at = self->now();

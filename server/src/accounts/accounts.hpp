@@ -23,6 +23,7 @@
 #include "../auth.hpp"
 #include "../metrics.hpp"
 #include "../records.hpp"
+#include "../cluster/id_source.hpp"
 #include "throttle.hpp"
 
 namespace loyang::server {
@@ -77,6 +78,10 @@ class accounts : public std::enable_shared_from_this<accounts> {
   void start(std::vector<account_record> all, std::vector<persistence::token_record> tokens);
   /// Stops the sweep and waits for the hashing threads.
   void stop();
+  /// Several nodes: account `id` as another node stored it (`all`: its row, if any; `live`:
+  /// its unrevoked tokens). Tokens no longer live end here too (their connections close).
+  void merge(std::int64_t id, const std::vector<account_record>& all,
+             const std::vector<persistence::token_record>& live);
 
   // The HTTP API (docs/protocol.md). `address` is the client's (client_address.hpp); each
   // reply runs once, on any thread.
@@ -156,7 +161,7 @@ class accounts : public std::enable_shared_from_this<accounts> {
   mutable std::mutex mutex_;
   bool stopped_ = false;
   int hashes_queued_ = 0;
-  std::int64_t next_account_ = 1;
+  cluster::id_source ids_{store_, "accounts"};
   std::unordered_map<std::string, account_record> by_name_;  // folded name → account
   std::unordered_map<std::int64_t, std::string> names_;      // id → name as registered
   std::unordered_map<std::string, token_state> tokens_;      // token hash → token

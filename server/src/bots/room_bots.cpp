@@ -31,7 +31,7 @@ std::shared_ptr<loyang::bots::bot> room::bot_at(engine::player_id seat) {
 }
 
 void room::maybe_bot() {
-  if (bot_pending_ || writing_ || record_.status != game_status::active ||
+  if (bot_pending_ || writing_ || (svc_.may_act && !svc_.may_act()) || record_.status != game_status::active ||
       state_.current_phase == engine::phase::finished) {
     return;
   }

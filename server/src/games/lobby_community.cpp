@@ -29,7 +29,8 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       return reply(no);
     }
     game_record g;
-    g.id = self->next_game_++;
+    g.id = self->game_ids_.next();
+    if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
     g.options = old->options;
     g.creator = who.id;
     g.watch = old->watch;

@@ -123,7 +123,8 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
       return reply(no);
     }
     auto store = [self, reply](persistence::report_record r) {
-      r.id = ++self->last_report_id_;
+      r.id = self->report_ids_.next();
+      if (r.id == 0) return reply(storage_reply("storage_failed", "the report"));
       self->store_.save_report(r, std::nullopt, [r, reply](const std::string& e) {
         if (!e.empty()) return reply(storage_reply(e, "the report"));
         reply({http::status::created, {{"id", r.id}}});

@@ -60,6 +60,13 @@ void service::load(const std::vector<std::pair<std::int64_t, std::string>>& stor
   }
 }
 
+void service::set_active(bool active) {
+  std::lock_guard lock(mutex_);
+  active_ = active;
+  poked_ = true;
+  wake_.notify_one();
+}
+
 void service::start() {
   sender_ = std::thread([this] { run(); });
 }
@@ -165,6 +172,7 @@ void service::run() {
     wake_.wait_for(lock, options_.poll, [this] { return stopping_ || poked_; });
     poked_ = false;
     if (stopping_) break;
+    if (!active_) continue;
     lock.unlock();
     drain();
     lock.lock();

@@ -53,6 +53,8 @@ class service {
   void stop();
   /// Something was queued: look now rather than at the next poll. Any thread.
   void poke();
+  /// Whether this node delivers (several nodes: only the leader does); true unless told.
+  void set_active(bool active);
 
   /// The rows to queue with a change (news.hpp). Any thread.
   std::vector<outbox_record> compose(const std::vector<news>& items) const;
@@ -94,6 +96,7 @@ class service {
   std::condition_variable wake_;
   bool poked_ = false;
   bool stopping_ = false;
+  bool active_ = true;
   std::thread sender_;
 };
 

@@ -194,7 +194,8 @@ void lobby::start_daily(identity who, reply_fn reply) {
       }
     }
     game_record g;
-    g.id = self->next_game_++;
+    g.id = self->game_ids_.next();
+    if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
     g.options = daily_options();
     g.creator = who.id;
     // Only its player watches it: another's game would show the day's cards.

@@ -37,6 +37,15 @@ std::size_t relations::count(std::int64_t account, relation_kind kind) const {
   return it == of_.end() ? 0 : it->second[index(kind)].size();
 }
 
+void relations::replace(std::int64_t account, const std::vector<relation_record>& kept) {
+  std::unique_lock lock(mutex_);
+  auto& mine = of_[account];
+  for (auto& s : mine) s.clear();
+  for (const auto& r : kept) {
+    if (r.account == account) mine[index(r.kind)].insert(r.other);
+  }
+}
+
 void relations::set(const relation_record& r, bool on) {
   std::unique_lock lock(mutex_);
   auto& s = of_[r.account][index(r.kind)];

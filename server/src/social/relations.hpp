@@ -35,6 +35,9 @@ class relations {
   /// How many relations of `kind` `account` keeps.
   std::size_t count(std::int64_t account, relation_kind kind) const;
 
+  /// The relations `account` keeps, all at once (another node stored them: cluster/).
+  void replace(std::int64_t account, const std::vector<relation_record>& kept);
+
   /// Records a relation made (`on`) or ended, once stored.
   void set(const relation_record& r, bool on);
 

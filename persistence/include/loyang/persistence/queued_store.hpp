@@ -136,6 +136,11 @@ class queued_store : public store {
   /// its log has a gap, or the database fails.
   loaded_game load_game(const game_record& g) final;
 
+  /// On a pooled read connection (a shared database's only).
+  catalog load_catalog_part(std::int64_t game, std::int64_t account) override;
+  std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
+  std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
+
   /// Writes queued or being committed (their done has not run yet).
   std::int64_t queue_depth() const final;
   /// See "Readiness" above. Any thread.

@@ -137,6 +137,50 @@ class store {
   /// Writes waiting to be committed.
   virtual std::int64_t queue_depth() const = 0;
 
+  // ---- Several nodes on one database (docs/scale-out.md) ------------------------------------
+  // Only a store other server processes may write too (PostgreSQL) is `shared()`; the others
+  // keep the defaults: nothing to listen to, ids counted by the caller.
+
+  /// What another node committed, as told by the database after the commit.
+  struct change {
+    enum class kind {
+      game,     ///< game `id`'s row (and maybe its log, up to `version`) changed
+      account,  ///< account `id`, its tokens, vacations, notification settings or relations
+      chat,     ///< chat message `version` of game `id` was stored
+      chat_deleted,  ///< chat message `version` of game `id` was deleted
+    };
+    kind what = kind::game;
+    std::int64_t id = 0;
+    std::int64_t version = 0;
+  };
+  /// Called on the store's listening thread; must not block for long.
+  struct watchers {
+    /// Another node's change, in commit order.
+    std::function<void(const change&)> on_change;
+    /// Changes may have been missed (the listening connection was lost and is back): read
+    /// again whatever is held.
+    std::function<void()> on_resync;
+    /// This node now holds (true) or has lost (false) the leader's lock: the one node that runs
+    /// bots, clocks and notification delivery.
+    std::function<void(bool leader)> on_leader;
+  };
+  /// Whether other processes share this database (then watch() must be used).
+  virtual bool shared() const { return false; }
+  /// Starts listening (once). The store's own writes are not reported back to it.
+  virtual void watch(watchers) {}
+  /// The rows of game `game` (when not 0: the catalog's `games` holds it if it is stored) and of
+  /// account `account` (when not 0: the account, its unrevoked tokens, vacations, notification
+  /// settings and relations it made), read in one read transaction. Blocking. Throws
+  /// persistence::error; std::logic_error on a store that is not shared().
+  virtual catalog load_catalog_part(std::int64_t game, std::int64_t account);
+  /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation") are given out by
+  /// the database in blocks: the first of `count` ids no other node will use. Blocking. Throws
+  /// persistence::error; std::logic_error on a store that is not shared().
+  virtual std::int64_t reserve_ids(const std::string& kind, std::int64_t count);
+  /// The commands of game `game` after version `after`, in version order. Blocking. Throws
+  /// persistence::error; std::logic_error on a store that is not shared().
+  virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after);
+
   /// Whether writes succeed now: nullopt when they do (or nothing has failed), else a stable
   /// reason: "disk_full", "read_only" or "storage_failed". Any thread.
   virtual std::optional<std::string> not_ready_reason() const { return std::nullopt; }

@@ -23,6 +23,11 @@
 /// first that commits makes the store ready again. Read connections that broke are dropped
 /// and reopened on the next read.
 ///
+/// Several nodes. Every change other nodes keep in memory (a game's row or log, an account
+/// and what hangs on it, a chat message) NOTIFYs channel `loyang` in its own transaction, so
+/// other nodes hear of it exactly when it commits; watch() listens (pg_listener.hpp) and holds
+/// the leader's advisory lock while it can. Ids are given in blocks by the table id_blocks.
+///
 /// Schema. The table loyang_schema holds the schema version; opening applies the missing
 /// migrations (pg_schema.cpp) in one transaction under an advisory lock, so several nodes
 /// starting together migrate once. Migrations are append-only, and for rolling upgrades EVERY
@@ -50,6 +55,9 @@ namespace loyang::persistence {
 /// `probe_every` (500 ms here).
 struct pg_store_options : queued_store_options {
   pg_store_options() { probe_every = std::chrono::milliseconds(500); }
+  /// This server process's name among the nodes (no spaces); empty: host name, process id and
+  /// a random number.
+  std::string node;
 };
 
 class pg_store final : public queued_store {
@@ -65,10 +73,28 @@ class pg_store final : public queued_store {
   pg_store& operator=(const pg_store&) = delete;
 
   writer_stats stats() const { return writer_counts(); }
+
+  /// Several nodes share a PostgreSQL database: always.
+  bool shared() const override { return true; }
+  /// Starts the listening thread (pg_listener.hpp): other nodes' changes, the leader's lock.
+  void watch(watchers to) override;
+  /// Stops listening, then as queued_store::stop.
+  void stop() override;
+  const std::string& node() const noexcept { return node_; }
+
+ private:
+  pg_store(const std::string& url, const pg_store_options& options, std::string node);
+
+  std::string url_;
+  std::string node_;
+  std::shared_ptr<void> listener_;  // pg::listener, internal
 };
 
 /// A started store on `url`; see pg_store. Throws persistence::error.
 std::unique_ptr<pg_store> make_pg_store(const std::string& url, pg_store_options options = {});
+
+/// A name for this process among the nodes: host name, process id and a random number.
+std::string default_node_name();
 
 /// The schema version of the database at `url` (0: none yet). Throws persistence::error.
 int pg_schema_version(const std::string& url);

@@ -1,0 +1,150 @@
+// The lobby on one of several nodes (docs/scale-out.md): other nodes' commits, as the store's
+// listener reports them, are read back from the database and merged into what this node holds
+// in memory; the rooms read their games' commands themselves (cluster/room_cluster.cpp). Only
+// the leader runs bots, clocks and notification delivery.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <map>
+
+#include "clocks/game_clock.hpp"
+#include "games/extra.hpp"
+#include "lobby.hpp"
+
+namespace loyang::server {
+
+void lobby::read_then(std::function<persistence::store::catalog()> read,
+                      std::function<void(persistence::store::catalog)> then) {
+  net::post(workers_, [self = shared_from_this(), read = std::move(read), then = std::move(then)] {
+    persistence::store::catalog part;
+    try {
+      part = read();
+    } catch (const std::exception& e) {
+      // The listener's resync reads everything again once the database answers.
+      spdlog::warn("cluster: another node's change could not be read: {}", e.what());
+      return;
+    }
+    net::post(self->strand_, [self, part = std::move(part), then] { then(std::move(part)); });
+  });
+}
+
+void lobby::on_remote(persistence::store::change c) {
+  using kind = persistence::store::change::kind;
+  ++stats_->remote_changes;
+  switch (c.what) {
+    case kind::game:
+      return read_then([this, id = c.id] { return store_.load_catalog_part(id, 0); },
+                       [self = shared_from_this()](persistence::store::catalog part) {
+                         for (auto& g : part.games) self->merge_game(std::move(g));
+                       });
+    case kind::account:
+      return read_then([this, id = c.id] { return store_.load_catalog_part(0, id); },
+                       [self = shared_from_this(), id = c.id](persistence::store::catalog part) {
+                         self->merge_account(id, std::move(part));
+                       });
+    case kind::chat:
+    case kind::chat_deleted:
+      net::post(strand_, [self = shared_from_this(), c] {
+        const auto it = self->rooms_.find(c.id);
+        auto r = it == self->rooms_.end() ? nullptr : it->second.lock();
+        if (!r) return;  // read from the store when the room is loaded
+        if (c.what == kind::chat) {
+          r->remote_chat(c.version);
+        } else {
+          r->chat_deleted(c.version);
+        }
+      });
+      return;
+  }
+}
+
+void lobby::merge_game(game_record g) {
+  const auto id = g.id;
+  game_ids_.start_after(id);
+  const auto it = games_.find(id);
+  if (it == games_.end()) {
+    if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
+    lists_->changed(nullptr, g);
+    if (g.status == game_status::finished) ratings_.add(g);
+    timer_->arm(id, clocks::next_wake(g));
+    games_[id] = std::move(g);
+  } else {
+    // Never back: a notification read late may find an older row than one merged already.
+    if (g.version < it->second.version) return;
+    on_progress(g);
+  }
+  const auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr;
+  if (r) {
+    r->refresh();
+    return;
+  }
+  const auto& held = games_[id];
+  if (held.status == game_status::active && leader_) {
+    const bool bot_due = std::any_of(held.to_act.begin(), held.to_act.end(), [&seats = held.seats](auto p) {
+      return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
+    });
+    if (bot_due) attach(id, engine::no_player, [](room_grant) {});
+  }
+}
+
+void lobby::merge_account(std::int64_t account, persistence::store::catalog part) {
+  accounts_->merge(account, part.accounts, part.tokens);
+  relations_->replace(account, part.relations);
+  notify_->load(part.notify_settings);
+  // The node that stored a vacation stopped the clocks in the games (their rows come too).
+  auto& mine = vacations_[account];
+  mine.clear();
+  for (const auto& v : part.vacations) {
+    if (v.account == account) mine.push_back(v);
+  }
+  if (!mine.empty()) timer_->arm(-account, mine.back().ends_at);
+}
+
+void lobby::on_resync() {
+  ++stats_->resyncs;
+  spdlog::warn("cluster: notifications may have been missed; reading everything held again");
+  read_then([this] { return store_.load_catalog(); },
+            [self = shared_from_this()](persistence::store::catalog all) {
+              std::map<std::int64_t, persistence::store::catalog> by_account;
+              for (auto& a : all.accounts) by_account[a.id].accounts.push_back(std::move(a));
+              for (auto& t : all.tokens) by_account[t.account].tokens.push_back(std::move(t));
+              for (auto& v : all.vacations) by_account[v.account].vacations.push_back(v);
+              for (auto& r : all.relations) by_account[r.account].relations.push_back(r);
+              for (auto& s : all.notify_settings) by_account[s.first].notify_settings.push_back(std::move(s));
+              for (auto& [id, part] : by_account) self->merge_account(id, std::move(part));
+              for (auto& g : all.games) self->merge_game(std::move(g));
+            });
+}
+
+void lobby::set_leader(bool leader) {
+  const bool was = leader_.exchange(leader);
+  stats_->leader = leader ? 1 : 0;
+  if (was == leader) return;
+  spdlog::info("cluster: this node {} bots, clocks and notifications", leader ? "now runs" : "no longer runs");
+  notify_->set_active(leader);
+  if (leader) net::post(strand_, [self = shared_from_this()] { self->wake_everything(); });
+}
+
+void lobby::wake_everything() {
+  // Deadlines are stored with the games: the timer service is filled from them.
+  for (const auto& [id, g] : games_) timer_->arm(id, clocks::next_wake(g));
+  // A vacation's end (-account): also one that passed while no node led, lately enough that
+  // its clocks may still stand (resuming is harmless when they run already).
+  const auto now = accounts_->now();
+  for (const auto& [account, list] : vacations_) {
+    if (!list.empty() && list.back().ends_at > now - 7 * 24 * 3600) timer_->arm(-account, list.back().ends_at);
+  }
+  // Games with a bot to move go on by themselves.
+  for (const auto& [id, g] : games_) {
+    if (g.status != game_status::active) continue;
+    const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&seats = g.seats](auto p) {
+      return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
+    });
+    if (bot_due) attach(id, engine::no_player, [](room_grant) {});
+    // A room loaded while another node led may have a bot waiting: its refresh looks again.
+    if (auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr) r->refresh();
+  }
+}
+
+}  // namespace loyang::server
