@@ -306,6 +306,10 @@ std::vector<logged_command> queued_store::load_commands_after(std::int64_t game,
   return impl_->read([&](detail::store_reader& r) { return r.load_commands_after(game, after); });
 }
 
+std::int64_t queued_store::find_account(const std::string& name, const std::string& token_hash) {
+  return impl_->read([&](detail::store_reader& r) { return r.find_account(name, token_hash); });
+}
+
 void queued_store::save_account(const account_record& a, write_done done) {
   enqueue({detail::account_write{a}}, std::move(done));
 }

@@ -13,6 +13,10 @@ std::int64_t store::reserve_ids(const std::string&, std::int64_t) {
   throw std::logic_error("reserve_ids: this store is not shared by several nodes");
 }
 
+std::int64_t store::find_account(const std::string&, const std::string&) {
+  throw std::logic_error("find_account: this store is not shared by several nodes");
+}
+
 std::vector<logged_command> store::load_commands_after(std::int64_t, std::uint32_t) {
   throw std::logic_error("load_commands_after: this store is not shared by several nodes");
 }

@@ -73,6 +73,9 @@ class store_reader {
     throw error("this database is not shared by several nodes: no id blocks for " + kind + " (" +
                 std::to_string(count) + ")");
   }
+  virtual std::int64_t find_account(const std::string& name, const std::string& token_hash) {
+    throw error("this database is not shared by several nodes: no account reads (" + name + token_hash + ")");
+  }
   virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) {
     throw error("this database is not shared by several nodes: no command reads (game " + std::to_string(game) +
                 " after " + std::to_string(after) + ")");

@@ -344,7 +344,7 @@ void lobby::list_open(identity who, games::page_request page, reply_fn reply) {
 }
 
 void lobby::game_summary(identity who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     const auto* g = self->visible_game(game, who);
     if (!g) return reply(no_such_game());
     reply({http::status::ok, self->summary(*g)});
@@ -359,7 +359,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     }
     wanted = body["seat"].get<std::size_t>();
   }
-  net::post(strand_, [self = shared_from_this(), who, game, wanted, reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, wanted, reply = std::move(reply)] {
     if (!self->visible_game(game, who)) return reply(no_such_game());
     auto& g = self->games_.at(game);
     if (g.status != game_status::open) {
@@ -419,7 +419,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
 }
 
 void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     if (!self->visible_game(game, who)) return reply(no_such_game());
     auto& g = self->games_.at(game);
     auto seat = std::find_if(g.seats.begin(), g.seats.end(),
@@ -614,8 +614,9 @@ void lobby::remove_connection(std::int64_t account) {
 
 void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                       std::function<void(room_grant)> answer) {
-  net::post(strand_, [self = shared_from_this(), who, game, spectator,
-                      answer = std::move(answer)]() mutable {
+  on_fresh(
+      game,
+      [self = shared_from_this(), who, game, spectator, answer = std::move(answer)]() mutable {
     const auto* found = self->visible_game(game, who);
     if (!found) return answer({nullptr, engine::no_player, "no_such_game", "there is no such game"});
     const auto& g = *found;
@@ -636,7 +637,8 @@ void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spect
                      "only the players of this game may watch it"});
     }
     self->attach(game, seat, std::move(answer));
-  });
+      },
+      true);
 }
 
 void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer) {

@@ -205,9 +205,14 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// An account's rows as stored (on the strand): the account and tokens, vacations,
   /// notification settings and relations it made.
   void merge_account(std::int64_t account, persistence::store::catalog part);
-  /// Runs `read` on the worker threads, then `then` with its result on the strand.
+  /// Runs `read` on the worker threads, then `then` with its result (nullopt: the read failed)
+  /// on the strand.
   void read_then(std::function<persistence::store::catalog()> read,
-                 std::function<void(persistence::store::catalog)> then);
+                 std::function<void(std::optional<persistence::store::catalog>)> then);
+  /// Runs `then` on the strand; on several nodes, after reading game `game`'s row again, so a
+  /// request sees what the client just did through another node. `known_will_do`: skip the read
+  /// when the game is known here and past its open phase (its room keeps itself up to date).
+  void on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do = false);
   /// Starts the rooms of the games where a bot is to move, and arms every game's clock (at
   /// start, and when this node comes to lead).
   void wake_everything();

@@ -23,7 +23,10 @@ auto read_all(Row&& rows, Read&& read) {
 
 reader::reader(const std::string& url) : c_(url) {
   using namespace detail;
-  const std::array<std::pair<const char*, std::string>, 12> queries{{
+  const std::array<std::pair<const char*, std::string>, 14> queries{{
+      // Served by accounts_by_folded_name and the tokens' primary key.
+      {"account_named", "SELECT id FROM accounts WHERE lower(name) = lower($1)"},
+      {"account_of_token", "SELECT account_id FROM tokens WHERE token_hash = $1 AND revoked = 0"},
       {"commands_after",
        "SELECT version, player, command, created_at FROM commands WHERE game_id = $1 AND version > $2 ORDER BY version"},
       {"game", "SELECT options, seed, version, state_hash FROM games WHERE id = $1"},
@@ -72,6 +75,11 @@ std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
   return c_.run_sql("UPDATE id_blocks SET next_id = next_id + $2 WHERE kind = $1 RETURNING next_id - $2",
                     params(kind, count))
       .int64(0, 0);
+}
+
+std::int64_t reader::find_account(const std::string& name, const std::string& token_hash) {
+  auto rows = name.empty() ? run("account_of_token", params(token_hash)) : run("account_named", params(name));
+  return rows.step() ? rows.column_int64(0) : 0;
 }
 
 std::vector<logged_command> reader::load_commands_after(std::int64_t game, std::uint32_t after) {

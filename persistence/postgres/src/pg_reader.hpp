@@ -26,6 +26,7 @@ class reader final : public detail::store_reader {
   /// From the table id_blocks (made, for a kind, from the largest id stored).
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
   std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
+  std::int64_t find_account(const std::string& name, const std::string& token_hash) override;
   bool healthy() const override { return c_.ok(); }
 
  private:

@@ -135,6 +135,22 @@ void accounts::merge(std::int64_t id, const std::vector<account_record>& all,
   notify(ended);  // outside the lock: a holder's token_revoked() may call back
 }
 
+void accounts::catch_up(const std::string& name, const std::string& hash) {
+  if (!store_.shared()) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (name.empty() ? tokens_.count(hash) != 0 : by_name_.count(fold(name)) != 0) return;
+  }
+  try {
+    const auto id = store_.find_account(name, hash);
+    if (id == 0) return;
+    const auto part = store_.load_catalog_part(0, id);
+    merge(id, part.accounts, part.tokens);
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: the database could not be asked about an account: {}", e.what());
+  }
+}
+
 void accounts::stop() {
   {
     std::lock_guard lock(mutex_);
@@ -260,6 +276,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
   run_hash([self = shared_from_this(), name = std::move(name), password = std::move(password),
             reply = std::move(reply)]() mutable {
     auto hash = hash_password(password, self->policy_.cost);
+    self->catch_up(name, {});  // taken through another node?
     std::unique_lock lock(self->mutex_);
     --self->hashes_queued_;
     const auto key = self->fold(name);
@@ -292,6 +309,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
 }
 
 void accounts::login(std::string name, std::string password, std::string address, reply_fn reply) {
+  catch_up(name, {});
   const auto key = fold(name);
   const auto pair_key = key + "|" + address;
   std::string hash;
@@ -483,6 +501,7 @@ std::optional<identity> accounts::authenticate(const std::string& token) {
 std::optional<identity> accounts::attach(const std::string& token,
                                          std::weak_ptr<token_holder> holder) {
   const auto hash = token_hash(token);
+  catch_up({}, hash);
   holder_list ended;
   std::optional<identity> who;
   {

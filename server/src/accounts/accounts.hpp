@@ -150,6 +150,10 @@ class accounts : public std::enable_shared_from_this<accounts> {
   void sweep();
 
   std::string fold(const std::string& name) const;
+  /// Several nodes: reads the account called `name`, or holding the token hashed `hash`, from
+  /// the database when this node does not know it yet (made through another node a moment
+  /// ago). Blocking; call without the lock.
+  void catch_up(const std::string& name, const std::string& hash);
 
   storage& store_;
   std::shared_ptr<metrics> stats_;

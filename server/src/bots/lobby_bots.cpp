@@ -56,7 +56,7 @@ nlohmann::json hint_json(std::int64_t game, std::uint32_t version, engine::playe
 }  // namespace
 
 void lobby::hint(identity who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     const auto found = self->seat_in_running_game(game, who, reply);
     if (!found) return;
     const auto seat = *found;

@@ -65,7 +65,7 @@ std::optional<engine::player_id> lobby::seat_in_running_game(std::int64_t game, 
 
 void lobby::change_seat(identity who, std::int64_t game,
                         std::function<room::record_change(engine::player_id seat)> make, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, make = std::move(make), reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, make = std::move(make), reply = std::move(reply)] {
     const auto seat = self->seat_in_running_game(game, who, reply);
     if (!seat) return;
     self->attach(game, *seat, [self, game, change = make(*seat), reply](room_grant grant) {

@@ -15,17 +15,31 @@
 namespace loyang::server {
 
 void lobby::read_then(std::function<persistence::store::catalog()> read,
-                      std::function<void(persistence::store::catalog)> then) {
+                      std::function<void(std::optional<persistence::store::catalog>)> then) {
   net::post(workers_, [self = shared_from_this(), read = std::move(read), then = std::move(then)] {
-    persistence::store::catalog part;
+    std::optional<persistence::store::catalog> part;
     try {
       part = read();
     } catch (const std::exception& e) {
       // The listener's resync reads everything again once the database answers.
-      spdlog::warn("cluster: another node's change could not be read: {}", e.what());
-      return;
+      spdlog::warn("cluster: what another node stored could not be read: {}", e.what());
     }
     net::post(self->strand_, [self, part = std::move(part), then] { then(std::move(part)); });
+  });
+}
+
+void lobby::on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do) {
+  if (!store_.shared()) return net::post(strand_, std::move(then));
+  net::post(strand_, [self = shared_from_this(), game, then = std::move(then), known_will_do]() mutable {
+    const auto it = self->games_.find(game);
+    if (known_will_do && it != self->games_.end() && it->second.status != game_status::open) return then();
+    self->read_then([self, game] { return self->store_.load_catalog_part(game, 0); },
+                    [self, then](std::optional<persistence::store::catalog> part) {
+                      if (part) {
+                        for (auto& g : part->games) self->merge_game(std::move(g));
+                      }
+                      then();  // unread: with what this node knows
+                    });
   });
 }
 
@@ -35,13 +49,14 @@ void lobby::on_remote(persistence::store::change c) {
   switch (c.what) {
     case kind::game:
       return read_then([this, id = c.id] { return store_.load_catalog_part(id, 0); },
-                       [self = shared_from_this()](persistence::store::catalog part) {
-                         for (auto& g : part.games) self->merge_game(std::move(g));
+                       [self = shared_from_this()](std::optional<persistence::store::catalog> part) {
+                         if (!part) return;
+                         for (auto& g : part->games) self->merge_game(std::move(g));
                        });
     case kind::account:
       return read_then([this, id = c.id] { return store_.load_catalog_part(0, id); },
-                       [self = shared_from_this(), id = c.id](persistence::store::catalog part) {
-                         self->merge_account(id, std::move(part));
+                       [self = shared_from_this(), id = c.id](std::optional<persistence::store::catalog> part) {
+                         if (part) self->merge_account(id, std::move(*part));
                        });
     case kind::chat:
     case kind::chat_deleted:
@@ -105,7 +120,9 @@ void lobby::on_resync() {
   ++stats_->resyncs;
   spdlog::warn("cluster: notifications may have been missed; reading everything held again");
   read_then([this] { return store_.load_catalog(); },
-            [self = shared_from_this()](persistence::store::catalog all) {
+            [self = shared_from_this()](std::optional<persistence::store::catalog> read) {
+              if (!read) return;
+              auto& all = *read;
               std::map<std::int64_t, persistence::store::catalog> by_account;
               for (auto& a : all.accounts) by_account[a.id].accounts.push_back(std::move(a));
               for (auto& t : all.tokens) by_account[t.account].tokens.push_back(std::move(t));

@@ -97,28 +97,28 @@ void room::on_refreshed(const std::vector<persistence::logged_command>& commands
     if (table_json().dump() != before) publish_table();
   }
   if (fresh && fresh->version > state_.version) refresh_again_ = true;
-  // Commands beaten by another node's: `stale` once the patches they lack are on their way.
-  for (auto& b : beaten_) {
-    if (!b.who) continue;
-    if (state_.version > b.version) {
-      if (auto* w = find_watcher(b.who.get())) catch_up(*w, *b.who);
-      reject(b.who.get(), b.client_id, "stale",
-             "another player's command came first: the game is at version " + std::to_string(state_.version) +
-                 "; the patches up to it have been sent to you");
-    } else {
-      reject(b.who.get(), b.client_id, b.error, "the server could not store your command; try again");
-    }
-  }
-  beaten_.clear();
   refreshing_ = false;
   if (refresh_again_) {
     refresh_again_ = false;
     refreshing_ = true;
     start_refresh();
   }
-  // What waited for the reads runs once they are done, whatever the version reached: a client
+  // What waited for the reads is answered once a read that began after it is done (one begun
+  // before may predate the command that beat it), whatever the version reached then: a client
   // claiming a version no node has is answered as on one node (a snapshot, or `stale`).
   if (!refreshing_) {
+    for (auto& b : beaten_) {
+      if (!b.who) continue;
+      if (state_.version > b.version) {
+        if (auto* w = find_watcher(b.who.get())) catch_up(*w, *b.who);
+        reject(b.who.get(), b.client_id, "stale",
+               "another player's command came first: the game is at version " + std::to_string(state_.version) +
+                   "; the patches up to it have been sent to you");
+      } else {
+        reject(b.who.get(), b.client_id, b.error, "the server could not store your command; try again");
+      }
+    }
+    beaten_.clear();
     auto waiting = std::move(after_refresh_);
     after_refresh_.clear();
     for (auto& task : waiting) run_or_queue(std::move(task));

@@ -15,7 +15,7 @@
 namespace loyang::server {
 
 void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)]() mutable {
+  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)]() mutable {
     const auto* old = self->visible_game(game, who);
     if (!old) return reply(no_such_game_reply());
     const auto me = std::find_if(old->seats.begin(), old->seats.end(), [&](const seat_record& s) { return s.account_id == who.id; });
@@ -88,7 +88,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
 }
 
 void lobby::decline(identity who, std::int64_t game, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     const auto* seen = self->visible_game(game, who);
     if (!seen) return reply(no_such_game_reply());
     auto& g = self->games_.at(game);

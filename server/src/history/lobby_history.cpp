@@ -94,7 +94,7 @@ void lobby::history(std::optional<identity> who, std::int64_t game, std::string 
 
 void lobby::record(std::optional<identity> who, std::int64_t game, std::string client,
                    reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), who, game, client = std::move(client),
+  on_fresh(game, [self = shared_from_this(), who, game, client = std::move(client),
                       reply = std::move(reply)] {
     if (const auto wait = self->history_reads_.take(client, self->accounts_->now())) {
       return reply(too_many(wait));

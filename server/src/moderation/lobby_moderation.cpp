@@ -235,7 +235,7 @@ void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& b
   if (!operator_only(who, reply)) return;
   auto reason = reason_of(body);
   if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
-  net::post(strand_, [self = shared_from_this(), who, game, reason = std::get<std::string>(reason),
+  on_fresh(game, [self = shared_from_this(), who, game, reason = std::get<std::string>(reason),
                       reply = std::move(reply)] {
     const auto it = self->games_.find(game);
     if (it == self->games_.end()) return reply(no_such_game_reply());

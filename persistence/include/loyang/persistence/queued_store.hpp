@@ -140,6 +140,7 @@ class queued_store : public store {
   catalog load_catalog_part(std::int64_t game, std::int64_t account) override;
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
   std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
+  std::int64_t find_account(const std::string& name, const std::string& token_hash) override;
 
   /// Writes queued or being committed (their done has not run yet).
   std::int64_t queue_depth() const final;

@@ -177,6 +177,10 @@ class store {
   /// the database in blocks: the first of `count` ids no other node will use. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual std::int64_t reserve_ids(const std::string& kind, std::int64_t count);
+  /// The account called `name` (in any case), or holding the unrevoked token `token_hash` (when
+  /// `name` is empty): its id, 0 when there is none. Blocking. Throws persistence::error;
+  /// std::logic_error on a store that is not shared().
+  virtual std::int64_t find_account(const std::string& name, const std::string& token_hash);
   /// The commands of game `game` after version `after`, in version order. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after);
