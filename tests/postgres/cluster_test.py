@@ -67,7 +67,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "persistence"))
 import server_crash_test as crash  # noqa: E402  (the server process, HTTP, JSON Patch, Record)
-from server_crash_test import CONNECTION_ERRORS, PASSWORD, Pace, Record, Violation, api, apply_patch  # noqa: E402
+from server_crash_test import CONNECTION_ERRORS, PASSWORD, Pace, Record, Violation, apply_patch  # noqa: E402
 
 import websockets  # noqa: E402
 
@@ -264,6 +264,7 @@ class Viewer:
         self.reconnects = 0
         self.finished = False
         self.last_out_of_turn = time.monotonic()
+        self.resuming = False                     # subscribed with since, not answered yet
 
     def who(self):
         role = "spectator" if self.spectator else f"seat {self.seat}"
@@ -329,6 +330,7 @@ class Viewer:
                          "as": "spectator" if self.spectator else "player"}
             if self.version is not None:
                 subscribe["since"] = self.version
+                self.resuming = True
             await ws.send(json.dumps(subscribe))
             pace = Pace(rate=self.rate, burst=self.rate)
             while True:
@@ -370,6 +372,9 @@ class Viewer:
                     raise Violation(f"{self.who()}: the snapshot at version {version} after resuming on "
                                     f"node {self.node} differs from the view patched up to it: {diff}")
             before = self.version or 0
+            if self.resuming:
+                self.resuming = False
+                t.resumes[f"a snapshot from node {self.node}"] += 1
             self.view, self.version = view, version
             self.connected = True
             self.remember()
@@ -400,6 +405,9 @@ class Viewer:
                                 f"{message['version']} (seat {message['seat']}) but the view is at "
                                 f"{self.version}")
             self.connected = True
+            if self.resuming:
+                self.resuming = False
+                t.resumes[f"patches from node {self.node}"] += 1
         elif kind == "result":
             sent = self.pending.pop(message["id"], None)
             if sent is None:
@@ -502,6 +510,7 @@ class ClusterTest:
         self.acks_by_node = collections.Counter()
         self.acked_by = {}          # (game, version) -> node that acknowledged it
         self.refusals = collections.Counter()  # (code, node) -> count
+        self.resumes = collections.Counter()   # how resumes with since were answered
         self.started = time.monotonic()
         self.first_kill = None      # the games being played when a node was first killed
 
@@ -544,22 +553,38 @@ class ClusterTest:
                   f"{json.dumps(cmd)}")
 
     async def http(self, method, path, body=None, token=None):
-        """An API request through the balancer; retried while it may refuse connections."""
+        """An API request through the balancer, retried while it may refuse connections:
+        (status, parsed body, the node that answered)."""
         deadline = time.monotonic() + 30
         while True:
-            status, answer = await asyncio.get_running_loop().run_in_executor(
-                None, self.api_or_none, method, path, body, token)
+            status, answer, node = await asyncio.get_running_loop().run_in_executor(
+                None, self.request, method, path, body, token)
             if status is not None and status < 500:
-                return status, answer
+                return status, answer, node
             if not self.may_refuse_connections() or time.monotonic() > deadline:
-                raise Violation(f"{method} {path} through the balancer answered {status} {answer}")
+                raise Violation(f"{method} {path} through the balancer answered {status} {answer} "
+                                f"(node {node})")
             await asyncio.sleep(0.3)
 
-    def api_or_none(self, method, path, body, token):
+    def request(self, method, path, body, token):
+        """As server_crash_test.api, with the node that answered (HAProxy's X-Loyang-Node)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base() + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
         try:
-            return api(self.base(), method, path, body, token)
-        except (OSError, ValueError) as e:  # a dropped connection, an HTML error page
-            return None, f"{type(e).__name__}: {e}"
+            with urllib.request.urlopen(request, timeout=20) as response:
+                return response.status, json.loads(response.read() or b"null"), \
+                    response.headers.get("X-Loyang-Node")
+        except urllib.error.HTTPError as e:
+            node = e.headers.get("X-Loyang-Node")
+            try:
+                return e.code, json.loads(e.read() or b"null"), node
+            except ValueError:  # HAProxy's own error page
+                return (e.code if node else None), f"HTTP {e.code} (not JSON)", node
+        except (OSError, ValueError) as e:  # a dropped connection
+            return None, f"{type(e).__name__}: {e}", None
 
     # -- games --
     async def new_game(self, index):
@@ -567,18 +592,26 @@ class ClusterTest:
         people = slot["people"]
         creator = people[0][0]
         body = {"players": slot["players"], "bots": slot["bots"]}
-        status, summary = await self.http("POST", "/api/games", body, self.tokens[creator])
+        status, summary, node = await self.http("POST", "/api/games", body, self.tokens[creator])
         if status != 201:
-            raise Violation(f"creating a game {body} as {creator} through the balancer answered {status} "
-                            f"{summary}")
+            raise Violation(f"creating a game {body} as {creator} through the balancer (node {node}) answered "
+                            f"{status} {summary}")
         game = summary["id"]
+        where = f"game {game} (created on node {node})"
         for seat, (person, _) in enumerate(people[1:], start=1):
-            status, summary = await self.http("POST", f"/api/games/{game}/join", {"seat": seat},
-                                              self.tokens[person])
+            status, summary, node = await self.http("POST", f"/api/games/{game}/join", {"seat": seat},
+                                                    self.tokens[person])
             if status != 200:
-                raise Violation(f"joining game {game} as {person} (seat {seat}) answered {status} {summary}")
+                raise Violation(f"joining {where} as {person} (seat {seat}) on node {node} answered {status} "
+                                f"{summary}")
+            taken = [s["player"] for s in summary["seats"]]
+            if taken[seat] != person:
+                raise Violation(f"joining {where} as {person} (seat {seat}) on node {node} answered 200, but the "
+                                f"summary it returned has status {summary['status']!r} and seats {taken} (version "
+                                f"{summary['version']}): not the game after the join")
         if summary["status"] != "active":
-            raise Violation(f"game {game} did not start once every seat was taken: {summary}")
+            raise Violation(f"{where} did not start once every seat was taken (the last join on node {node}): "
+                            f"{summary}")
         humans = {s["player"]: s["seat"] for s in summary["seats"] if not s["bot"]}
         bots = {s["seat"] for s in summary["seats"] if s["bot"]}
         self.games[game] = {"slot": index, "humans": humans}
@@ -826,7 +859,8 @@ class ClusterTest:
                             f"{[sorted(self.bot_seats[g]) for g in stuck]}): the bots did not move to "
                             f"another node (leader hint: {leaders or 'none'})")
         resumed = sum(v.reconnects for v in self.viewers)
-        self.log(f"  {moved} commands acknowledged after the kill; {resumed} reconnects in all")
+        self.log(f"  {moved} commands acknowledged after the kill; {resumed} reconnects in all, resumed "
+                 f"with {dict(self.resumes)}; nodes whose output mentions a leader: {self.leader_hint()}")
         await self.checkpoint(f"node {victim} was killed (round {round_number})")
 
     def pg(self, which):
@@ -927,12 +961,13 @@ class ClusterTest:
             None, self.balancer.wait_states, {n: "UP" for n in NODE_NAMES}, 10.0, "the nodes are not all up")
         self.log(f"HAProxy on port {self.balancer.port} in front of nodes {', '.join(NODE_NAMES)}")
         for name in ACCOUNTS:
-            status, body = await self.http("POST", "/api/accounts", {"name": name, "password": PASSWORD})
+            status, body, node = await self.http("POST", "/api/accounts", {"name": name, "password": PASSWORD})
             if status != 201:
-                raise Violation(f"signing up {name} through the balancer answered {status} {body}")
-            status, body = await self.http("POST", "/api/sessions", {"name": name, "password": PASSWORD})
+                raise Violation(f"signing up {name} through the balancer (node {node}) answered {status} {body}")
+            status, body, node = await self.http("POST", "/api/sessions", {"name": name, "password": PASSWORD})
             if status != 201:
-                raise Violation(f"logging in {name} through the balancer answered {status} {body}")
+                raise Violation(f"logging in {name} through the balancer (node {node}, just after signing up "
+                                f"there or elsewhere) answered {status} {body}")
             self.tokens[name] = body["token"]
         tasks = [asyncio.create_task(self.guarded(self.slot(i))) for i in range(len(SLOTS))]
         try:
