@@ -265,6 +265,7 @@ class Viewer:
         self.finished = False
         self.last_out_of_turn = time.monotonic()
         self.resuming = False                     # subscribed with since, not answered yet
+        self.subscribed_once = False              # the current connection got its subscription
 
     def who(self):
         role = "spectator" if self.spectator else f"seat {self.seat}"
@@ -288,6 +289,9 @@ class Viewer:
                 await self.session()
                 failing_since = None
             except CONNECTION_ERRORS as e:
+                if self.subscribed_once:
+                    failing_since = None  # the last reconnect worked: this is a new loss
+                self.subscribed_once = False
                 self.connected = False
                 lost = list(self.pending.values())
                 self.pending.clear()
@@ -376,7 +380,7 @@ class Viewer:
                 self.resuming = False
                 t.resumes[f"a snapshot from node {self.node}"] += 1
             self.view, self.version = view, version
-            self.connected = True
+            self.connected = self.subscribed_once = True
             self.remember()
             self.note_bots(before)
         elif kind == "patch":
@@ -404,7 +408,7 @@ class Viewer:
                 raise Violation(f"{self.who()}: resuming with since answered subscribed at version "
                                 f"{message['version']} (seat {message['seat']}) but the view is at "
                                 f"{self.version}")
-            self.connected = True
+            self.connected = self.subscribed_once = True
             if self.resuming:
                 self.resuming = False
                 t.resumes[f"patches from node {self.node}"] += 1
