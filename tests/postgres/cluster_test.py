@@ -3,15 +3,17 @@
 
     cluster_test.py SERVER_BINARY --database URL --haproxy HAPROXY \\
         --pg-stop 'SHELL COMMAND' --pg-start 'SHELL COMMAND' [--seed S] [--play-seconds T]
-        [--pg-down-seconds D] [--rounds N] [--keep] [--verbose]
+        [--pg-down-seconds D] [--final-seconds F] [--rounds N] [--keep] [--verbose]
 
-tests/postgres/pg_cluster_test.cpp runs it (`pg_store_tests '[cluster]'`) against the test
-PostgreSQL, whose pg_ctl stop/start command lines it passes. A longer soak by hand, from a
-build directory (it prints the exact command line of its run as "rerun:"; take that and
-change the durations):
+tests/postgres/pg_cluster_test.cpp runs it (`pg_store_tests '[cluster]'`, about 35 s) against
+the test PostgreSQL, whose pg_ctl stop/start command lines it passes, with --seed 25 and
+LOYANG_CLUSTER_ARGS appended (the last of a repeated option wins). A longer soak by hand:
 
-    build/cluster/tests/postgres/pg_store_tests '[cluster]' -s    # prints "rerun: ..." first
-    ... cluster_test.py ... --rounds 6 --play-seconds 20 --seed 1
+    LOYANG_CLUSTER_ARGS='--rounds 6 --play-seconds 20 --pg-down-seconds 5 --seed 1' \\
+        build/cluster/tests/postgres/pg_store_tests '[cluster]'
+
+(each round kills the next node, A, B, C, A, ..., after starting the one killed before again;
+the run prints its whole command line as "rerun:" first).
 
 Starts three nodes (A, B, C) on free local ports, all with --database=URL (each with its own
 temporary --data), node A first (so it is likely the first leader), then HAProxy in front
@@ -925,6 +927,9 @@ class ClusterTest:
         if not seen_503:
             raise Violation(f"PostgreSQL was down for {args.pg_down_seconds:.1f} s but no node's /readyz "
                             "answered 503")
+        if failed == 0:
+            raise Violation(f"PostgreSQL was down for {args.pg_down_seconds:.1f} s under load but no command "
+                            "was answered storage_failed")
         await loop.run_in_executor(None, self.balancer.wait_states, {n: "UP" for n in alive}, 5.0,
                                    "the nodes are ready again but not all back in")
         acks_before = self.record.acks_total
@@ -1047,7 +1052,7 @@ def main():
         print(f"HAProxy ({args.haproxy}) is not installed (apt-get install haproxy): skipped")
         return 77
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
-    rerun, skip = [sys.argv[0]], False
+    rerun, skip = [sys.executable, sys.argv[0]], False
     for a in sys.argv[1:]:
         if not skip and not a.startswith("--seed"):
             rerun.append(a)

@@ -5,7 +5,8 @@
 // kills a node with SIGKILL, and restarts the shared PostgreSQL under load with the cluster's
 // own pg_ctl command lines. Where HAProxy is not installed the test does not run and the
 // program exits 77 (skipped), as where PostgreSQL is missing (pg_main.cpp); LOYANG_HAPROXY
-// names another haproxy binary (a missing one: skipped).
+// names another haproxy binary (a missing one: skipped); LOYANG_CLUSTER_ARGS adds options to
+// the script's (a longer soak: see cluster_test.py).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -70,10 +71,13 @@ TEST_CASE("three loyang-server nodes on one PostgreSQL behind HAProxy: views agr
   }
   store_backing where(store_kind::postgres);
   const auto* cluster = shared_pg_cluster();
-  const std::string cmd = std::string("/usr/bin/python3 ") + LOYANG_CLUSTER_TEST + " " + LOYANG_SERVER_BINARY +
-                          " --database " + sh_word(where.url()) + " --haproxy " + sh_word(haproxy->string()) +
-                          " --pg-stop " + sh_word(cluster->stop_command()) + " --pg-start " +
-                          sh_word(cluster->start_command()) + " --seed 25";
+  std::string cmd = std::string("/usr/bin/python3 ") + LOYANG_CLUSTER_TEST + " " + LOYANG_SERVER_BINARY +
+                    " --database " + sh_word(where.url()) + " --haproxy " + sh_word(haproxy->string()) +
+                    " --pg-stop " + sh_word(cluster->stop_command()) + " --pg-start " +
+                    sh_word(cluster->start_command()) + " --seed 25";
+  // More, for a soak by hand: LOYANG_CLUSTER_ARGS='--rounds 6 --play-seconds 20 --seed 1'.
+  const char* extra = std::getenv("LOYANG_CLUSTER_ARGS");
+  if (extra != nullptr) cmd += std::string(" ") + extra;
   INFO(cmd);
   CHECK(std::system(cmd.c_str()) == 0);
 }
