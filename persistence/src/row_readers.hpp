@@ -112,14 +112,16 @@ void read_accounts(Query&& query, store::catalog& out, std::int64_t account) {
 }
 
 /// The game rows and their seats into `out.games`, read with `query`; `game`: only that game
-/// (0: every game).
+/// (0: every game). `revision`: the rows have one (PostgreSQL).
 template <class Query>
-void read_games(Query&& query, store::catalog& out, std::int64_t game) {
+void read_games(Query&& query, store::catalog& out, std::int64_t game, bool revision) {
   const auto only = [game](const char* column) {
     return game == 0 ? std::string() : std::string(" WHERE ") + column + " = " + std::to_string(game);
   };
-  auto games = query(("SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
-                      "to_act, waiting_since, result, watch, clock, extra FROM games" + only("id") + " ORDER BY id")
+  auto games = query((std::string("SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
+                                  "to_act, waiting_since, result, watch, clock, extra") +
+                      (revision ? ", revision" : "") +
+                      " FROM games" + only("id") + " ORDER BY id")
                          .c_str());
   std::map<std::int64_t, std::size_t> index;
   while (games.step()) {
@@ -139,6 +141,7 @@ void read_games(Query&& query, store::catalog& out, std::int64_t game) {
     g.watch = parse_watch(games.column_text(12));
     if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
     if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
+    if (revision) g.revision = games.column_int64(15);
     index[g.id] = out.games.size();
     out.games.push_back(std::move(g));
   }
@@ -163,11 +166,11 @@ void read_games(Query&& query, store::catalog& out, std::int64_t game) {
 /// Everything store::catalog holds, read with `query` (inside the caller's read transaction).
 /// Throws persistence::error, also when the daily secret is missing.
 template <class Query>
-store::catalog read_catalog(Query&& query) {
+store::catalog read_catalog(Query&& query, bool revision = false) {
   store::catalog out;
   try {
     read_accounts(query, out, 0);
-    read_games(query, out, 0);
+    read_games(query, out, 0, revision);
     auto max_ids = query(
         "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
         "coalesce((SELECT max(id) FROM moderation_log), 0)");
@@ -193,7 +196,7 @@ store::catalog read_catalog_part(Query&& query, std::int64_t game, std::int64_t 
   store::catalog out;
   try {
     if (account != 0) read_accounts(query, out, account);
-    if (game != 0) read_games(query, out, game);
+    if (game != 0) read_games(query, out, game, true);
   } catch (const nlohmann::json::exception& e) {
     throw error(std::string("stored catalog does not parse: ") + e.what());
   }

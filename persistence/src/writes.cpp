@@ -17,6 +17,7 @@ game_write make_game_write(const game_record& g) {
   w.created_at = g.created_at;
   w.updated_at = g.updated_at;
   w.version = g.version;
+  w.revision = g.revision;
   w.to_act = to_act_text(g.to_act);
   w.waiting_since = g.waiting_since;
   w.result = nullable_json_text(g.result);

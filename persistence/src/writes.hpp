@@ -51,6 +51,7 @@ struct game_write {
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::int64_t version = 0;
+  std::int64_t revision = 0;  // game_record::revision
   std::string to_act;
   std::int64_t waiting_since = 0;
   std::optional<std::string> result;

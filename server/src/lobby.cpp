@@ -288,6 +288,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
     bot_seats::seat(g, bots);
     g.created_at = g.updated_at = g.waiting_since = self->accounts_->now();
     g.clock = clocks::new_record_clock(pace, g.seats.size());
+    g.revision = 1;  // as stored
     auto& stored = self->games_[g.id] = std::move(g);
     const game_record open = stored;
     if (std::all_of(stored.seats.begin(), stored.seats.end(), [](auto& s) { return s.taken(); })) {
@@ -394,6 +395,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     const game_record before = g;
     g.seats[seat].account_id = who.id;
     g.updated_at = self->accounts_->now();
+    ++g.revision;
     if (std::all_of(g.seats.begin(), g.seats.end(), [](auto& s) { return s.taken(); })) {
       self->start_game(g);
     }
@@ -434,6 +436,7 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
     const game_record before = g;
     seat->account_id = 0;
     g.updated_at = self->accounts_->now();
+    ++g.revision;
     if (std::none_of(g.seats.begin(), g.seats.end(), [](auto& s) { return s.account_id != 0; })) {
       g.status = game_status::cancelled;
     }

@@ -356,6 +356,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   log_.append(c.version, seat, c.cmd, c.at, std::move(events), state_);
   game_record next = record_;
   next.version = state_.version;
+  next.revision = record_.revision + 1;  // the stored row's, once appended
   next.updated_at = c.at;
   const auto acting = engine::to_act(state_);
   if (acting != record_.to_act) {
@@ -527,6 +528,7 @@ void room::publish_table() {
 void room::store_record(game_record next, std::vector<persistence::outbox_record> notes,
                         std::function<void(const std::string&)> done) {
   writing_ = true;
+  next.revision = record_.revision + 1;  // refused if another node wrote the row meanwhile
   const bool told = !notes.empty();
   svc_.store.save_game(next, std::move(notes), [self = shared_from_this(), next, told,
                                                 done = std::move(done)](const std::string& error) {
@@ -538,6 +540,11 @@ void room::store_record(game_record next, std::vector<persistence::outbox_record
         self->publish_table();
       } else {
         spdlog::error("game {}: a change of its record could not be stored ({})", self->id_, error);
+        // Another node may have changed the game: read it, so the next try starts from there.
+        if (self->svc_.store.shared() && !self->refreshing_) {
+          self->refreshing_ = true;
+          self->start_refresh();
+        }
       }
       self->svc_.on_progress(self->record_);  // first: an answer after `done` reads the new record
       done(error);

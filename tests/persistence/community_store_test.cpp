@@ -47,9 +47,13 @@ void add_people(persistence::store& s) {
 }
 
 /// An open game `id` created by account 1 (needs add_creator), with `extra`.
-void add_game(persistence::store& s, std::int64_t id, const nlohmann::json& extra = nullptr) {
+// `revision`: the row's once stored (its first write is 1; PostgreSQL refuses a write made from
+// another revision than the stored one).
+void add_game(persistence::store& s, std::int64_t id, const nlohmann::json& extra = nullptr,
+              std::int64_t revision = 1) {
   persistence::game_record g;
   g.id = id;
+  g.revision = revision;
   g.options = {3, engine::ruleset::original, false};
   g.creator = 1;
   g.seats.resize(3);
@@ -170,7 +174,7 @@ TEST_CASE("relations, ban and operator fields, a game's extra, the max ids and t
     next.second.extra = {{"rated", false}};
     REQUIRE(wait_for([&](auto d) { s->append_command(next.first, next.second, g.state, d); }) == "");
     add_game(*s, 2, {{"x", 1}});
-    add_game(*s, 2);  // saved again without extra: NULL again
+    add_game(*s, 2, nullptr, 2);  // saved again without extra: NULL again
     add_game(*s, 3);
 
     const auto rel = [&](const relation_record& r, bool on) {

@@ -79,10 +79,12 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
     open_game.created_at = 300;
     open_game.updated_at = 301;
     open_game.waiting_since = 300;
+    open_game.revision = 1;
     CHECK(wait_for([&](auto d) { s->save_game(open_game, d); }) == "");
     // A seat taken later is an update of the same row.
     open_game.seats[1].account_id = 2;
     open_game.updated_at = 302;
+    ++open_game.revision;
     CHECK(wait_for([&](auto d) { s->save_game(open_game, d); }) == "");
 
     active.save(*s);
@@ -137,6 +139,7 @@ TEST_CASE("save_game keeps the log's version, options and seed once commands exi
   g.save(*s);
   for (int i = 0; i < 5; ++i) g.step(*s);
   game_record stale = g.record;
+  ++stale.revision;
   stale.version = 0;
   stale.seed = 1;
   stale.updated_at = 9999;

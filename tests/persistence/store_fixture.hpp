@@ -118,6 +118,7 @@ struct live_game {
 
   /// Stores the game row (needs add_creator).
   void save(persistence::store& s) {
+    ++record.revision;  // as the row will be once stored (PostgreSQL's fence)
     REQUIRE(wait_for([&](auto done) { s.save_game(record, std::move(done)); }) == "");
   }
 
@@ -140,6 +141,7 @@ struct live_game {
     persistence::command_record rec{record.id, state.version, p, protocol::command_to_json(c).dump(),
                                     2000 + state.version};
     record.version = state.version;
+    ++record.revision;  // an appended command moves the row's revision on
     record.updated_at = rec.at;
     const auto acting = engine::to_act(state);
     if (acting != record.to_act) {

@@ -83,6 +83,7 @@ void fill(persistence::queued_store& s) {
     ended.extra = {{"rated", true}};
     ended.result = result_of(g.state);
     if (id == 2) ended.result["ranking"][0]["rank"] = 2;
+    ++ended.revision;
     REQUIRE(wait_for([&](auto done) { s.save_game(ended, std::move(done)); }) == "");
   }
   s.stop();

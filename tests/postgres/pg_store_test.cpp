@@ -82,7 +82,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     secret = s->load_catalog().daily_secret;
   }
   CHECK(secret.size() == 64);
-  CHECK(persistence::pg_schema_version(where.url()) == 2);
+  CHECK(persistence::pg_schema_version(where.url()) == 3);
   {
     auto s = where.open();
     const auto c = s->load_catalog();
@@ -286,4 +286,41 @@ TEST_CASE("id blocks: nodes get disjoint ids, after the largest stored", "[postg
   CHECK(a->reserve_ids("games", 10) == 1);
   CHECK(b->reserve_ids("games", 10) == 11);
   CHECK_THROWS_AS(a->reserve_ids("nonsense", 1), persistence::error);
+}
+
+TEST_CASE("a game row written from an older revision is refused: two nodes seating two people at once keep both",
+          "[postgres][nodes]") {
+  store_backing where(store_kind::postgres);
+  auto a = open_node(where, "node-a");
+  auto b = open_node(where, "node-b");
+  add_creator(*a);
+  REQUIRE(wait_for([&](auto done) { a->save_account({2, "bob", "hash-bob", 100}, std::move(done)); }) == "");
+  REQUIRE(wait_for([&](auto done) { a->save_account({3, "cid", "hash-cid", 100}, std::move(done)); }) == "");
+  persistence::game_record open;
+  open.id = 1;
+  open.options = {3, engine::ruleset::yucata, false};
+  open.creator = 1;
+  open.seats.resize(3);
+  open.seats[0].account_id = 1;
+  open.revision = 1;
+  REQUIRE(wait_for([&](auto done) { a->save_game(open, std::move(done)); }) == "");
+  // Both nodes hold revision 1; each seats someone.
+  auto at_a = open, at_b = open;
+  at_a.seats[1].account_id = 2;
+  ++at_a.revision;
+  at_b.seats[2].account_id = 3;
+  ++at_b.revision;
+  CHECK(wait_for([&](auto done) { a->save_game(at_a, std::move(done)); }) == "");
+  CHECK(wait_for([&](auto done) { b->save_game(at_b, std::move(done)); }) == "storage_failed");  // refused
+  // b reads the row again and seats its person on what a stored.
+  auto fresh = b->load_catalog_part(1, 0).games.at(0);
+  CHECK(fresh.revision == 2);
+  CHECK(fresh.seats[1].account_id == 2);
+  fresh.seats[2].account_id = 3;
+  ++fresh.revision;
+  CHECK(wait_for([&](auto done) { b->save_game(fresh, std::move(done)); }) == "");
+  const auto stored = a->load_catalog_part(1, 0).games.at(0);
+  CHECK(stored.seats[1].account_id == 2);
+  CHECK(stored.seats[2].account_id == 3);
+  CHECK(stored.revision == 3);
 }

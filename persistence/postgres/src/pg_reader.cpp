@@ -49,7 +49,7 @@ reader::reader(const std::string& url) : c_(url) {
 
 store::catalog reader::load_catalog() {
   transaction t(c_, snapshot_read);
-  auto out = detail::read_catalog([this](const char* sql) { return cursor(c_.query(sql)); });
+  auto out = detail::read_catalog([this](const char* sql) { return cursor(c_.query(sql)); }, true);
   t.commit();
   return out;
 }

@@ -183,7 +183,15 @@ CREATE TABLE id_blocks (
 );
 )sql";
 
-constexpr std::array<std::string_view, 2> all_migrations{migration_1, migration_2};
+// Version 3: several nodes. A game row's revision, moved on by every write of it: a node's
+// write made from an older row is refused (pg_writer.cpp, upsert_game). A column with a default:
+// the previous version runs on (it does not move it, so while both run a write of the previous
+// version is not fenced: docs/scale-out.md, "Rolling upgrades").
+constexpr std::string_view migration_3 = R"sql(
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 3> all_migrations{migration_1, migration_2, migration_3};
 
 // Any constant of this program's: the advisory lock that serialises migrations.
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(7346273402110)";

@@ -39,22 +39,24 @@ constexpr std::array statements{
     named_sql{"revoke_others", "UPDATE tokens SET revoked = 1 WHERE account_id = $1 AND token_hash <> $2"},
     named_sql{"revoke_all_tokens", "UPDATE tokens SET revoked = 1 WHERE account_id = $1"},
     // The log owns `version`; options and seed may change only before the first command. A
-    // record made from a game at another version than stored is refused (raises): with several
-    // nodes, one that had not seen another's command must not write back its older turn.
+    // record made from another version or revision of the row than the stored one is refused
+    // (raises): with several nodes, one that had not seen another's change must not write back
+    // what it held.
     named_sql{"upsert_game",
               "WITH up AS ("
               "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, created_at, "
-              "updated_at, version, to_act, waiting_since, result, watch, clock, extra) "
-              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
+              "updated_at, version, to_act, waiting_since, result, watch, clock, extra, revision) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
               "ON CONFLICT(id) DO UPDATE SET "
               "options = CASE WHEN games.version = 0 THEN excluded.options ELSE games.options END, "
               "seed = CASE WHEN games.version = 0 THEN excluded.seed ELSE games.seed END, "
               "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
               "updated_at = excluded.updated_at, to_act = excluded.to_act, "
               "waiting_since = excluded.waiting_since, result = excluded.result, "
-              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra "
-              "WHERE games.version = excluded.version RETURNING id) "
-              "SELECT loyang_require(count(*) = 1, 'game ' || $1 || ' is not stored at version ' || $10) FROM up"},
+              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra, revision = excluded.revision "
+              "WHERE games.version = excluded.version AND games.revision = excluded.revision - 1 RETURNING id) "
+              "SELECT loyang_require(count(*) = 1, 'game ' || $1 || ' is not stored at version ' || $10 || "
+              "' and revision ' || ($17 - 1) || ': another node changed it') FROM up"},
     named_sql{"upsert_seat",
               "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) VALUES ($1, $2, $3, $4, $5, $6) "
               "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
@@ -65,7 +67,8 @@ constexpr std::array statements{
     named_sql{"append_command",
               "WITH advanced AS ("
               " UPDATE games SET version = $1, status = $2, updated_at = $3, to_act = $4, waiting_since = $5,"
-              " result = $6, state_hash = $7, clock = $10 WHERE id = $8 AND version = $9 RETURNING id), "
+              " result = $6, state_hash = $7, clock = $10, revision = revision + 1"
+              " WHERE id = $8 AND version = $9 RETURNING id), "
               "stored AS ("
               " INSERT INTO commands(game_id, version, player, command, created_at)"
               " SELECT id, $1, $11, $12, $13 FROM advanced RETURNING game_id), "
@@ -271,7 +274,7 @@ void writer::run_one(const detail::write& write) {
     void operator()(const detail::game_write& w) const {
       self.send("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
                                   self.engine_version_, w.created_at, w.updated_at, w.version, w.to_act,
-                                  w.waiting_since, w.result, w.watch, w.clock, w.extra));
+                                  w.waiting_since, w.result, w.watch, w.clock, w.extra, w.revision));
       for (std::size_t i = 0; i < w.seats.size(); ++i) {
         const auto& s = w.seats[i];
         params p(w.id, static_cast<std::int64_t>(i), id_or_null(s.account_id), s.bot ? 1 : 0);

@@ -68,6 +68,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
     if (g.invited.empty()) {
       return reply(api_error(http::status::conflict, "nobody_to_invite", "nobody else played this game"));
     }
+    g.revision = 1;  // as stored
     auto& stored = self->games_[g.id] = std::move(g);
     self->rematches_[game] = stored.id;
     auto notes = self->notify_->compose(notify::invite_news(stored, invited_ids));
@@ -101,6 +102,7 @@ void lobby::decline(identity who, std::int64_t game, reply_fn reply) {
     if (!g.extra.is_object()) g.extra = nlohmann::json::object();
     g.extra["declined"].push_back(who.name);
     g.updated_at = self->accounts_->now();
+    ++g.revision;
     // A private game whose free seats its open invitations cannot fill never starts.
     const auto free = std::count_if(g.seats.begin(), g.seats.end(), [](const seat_record& s) { return !s.taken(); });
     const auto can_come = std::count_if(g.invited.begin(), g.invited.end(), [&](const std::string& n) {

@@ -256,6 +256,7 @@ void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& b
           const game_record before = g;
           g.status = game_status::cancelled;
           g.updated_at = self->accounts_->now();
+          ++g.revision;
           self->lists_->changed(&before, g);
           return self->persist_game(g, reply, {http::status::ok, self->summary(g)});
         }

@@ -204,6 +204,7 @@ void lobby::start_daily(identity who, reply_fn reply) {
     g.seats[0].account_id = who.id;
     g.extra = {{"daily", today}};
     g.created_at = g.updated_at = g.waiting_since = now;
+    g.revision = 1;  // as stored
     auto& stored = self->games_[g.id] = std::move(g);
     const game_record open = stored;
     self->start_game(stored, ratings::daily_seed(self->daily_secret_, today));

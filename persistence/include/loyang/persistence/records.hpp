@@ -66,6 +66,11 @@ struct game_record {
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::uint32_t version = 0;             ///< accepted commands
+  /// Several nodes (PostgreSQL): the row's revision, moved on by every write of the game. A
+  /// record given to save_game carries the revision it will have once stored (the one read plus
+  /// one): the write is refused when another node wrote the row meanwhile. 0 and unused on
+  /// SQLite.
+  std::int64_t revision = 0;
   std::vector<engine::player_id> to_act;  ///< who must act now
   std::int64_t waiting_since = 0;        ///< when to_act last changed (Unix seconds)
   nlohmann::json result;                 ///< the final ranking, once finished
