@@ -189,9 +189,17 @@ nlohmann::json lobby::summary(const game_record& g) const {
   return j;
 }
 
-void lobby::persist_game(const game_record& g, reply_fn reply, api_reply ok) {
-  store_.save_game(g, [reply = std::move(reply), ok = std::move(ok)](const std::string& e) {
+void lobby::persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok) {
+  store_.save_game(g, [self = shared_from_this(), g, before, reply = std::move(reply),
+                       ok = std::move(ok)](const std::string& e) {
     if (e.empty()) return reply(ok);
+    // Not stored: the game is as before (unless it changed again meanwhile).
+    net::post(self->strand_, [self, g, before] {
+      auto it = self->games_.find(g.id);
+      if (it == self->games_.end() || it->second.revision != g.revision) return;
+      self->lists_->changed(&it->second, before);
+      it->second = before;
+    });
     reply(error(http::status::service_unavailable, e, "the game could not be stored"));
   });
 }
@@ -441,7 +449,7 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
       g.status = game_status::cancelled;
     }
     self->lists_->changed(&before, g);
-    self->persist_game(g, reply, {http::status::ok, self->summary(g)});
+    self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
   });
 }
 

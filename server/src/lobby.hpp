@@ -239,7 +239,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
   const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
   /// The open games `who` sits in; on the strand.
   int open_games_of(const identity& who) const;
-  void persist_game(const game_record& g, reply_fn reply, api_reply ok);
+  /// Stores `g` (changed from `before` in games_) and answers `ok`; when it cannot be stored,
+  /// games_ goes back to `before` and the answer is 503 with the store's code.
+  void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok);
   /// `account`'s clocks stop (away) or run again, in every running game he sits in.
   void set_away(std::int64_t account, bool away);
   /// The vacation `account` is on at `now`, if any.

@@ -85,8 +85,10 @@ void lobby::merge_game(game_record g) {
     timer_->arm(id, clocks::next_wake(g));
     games_[id] = std::move(g);
   } else {
-    // Never back: a notification read late may find an older row than one merged already.
-    if (g.version < it->second.version) return;
+    // Never back: a notification read late may find an older row than one merged or written
+    // here already.
+    const auto& held = it->second;
+    if (g.version < held.version || (g.version == held.version && g.revision < held.revision)) return;
     on_progress(g);
   }
   const auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr;

@@ -258,7 +258,7 @@ void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& b
           g.updated_at = self->accounts_->now();
           ++g.revision;
           self->lists_->changed(&before, g);
-          return self->persist_game(g, reply, {http::status::ok, self->summary(g)});
+          return self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
         }
         self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
           if (!grant.where) return reply(api_error(http::status::service_unavailable, grant.code, grant.message));
