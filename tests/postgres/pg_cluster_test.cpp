@@ -62,7 +62,7 @@ std::optional<std::filesystem::path> find_haproxy() {
 
 TEST_CASE("three loyang-server nodes on one PostgreSQL behind HAProxy: views agree everywhere, a node killed, "
           "PostgreSQL restarted, nothing acknowledged lost",
-          "[.cluster]") {
+          "[postgres][cluster]") {
   const auto haproxy = find_haproxy();
   if (!haproxy) {
     skipped_because() = "HAProxy is not installed (apt-get install haproxy): the cluster test did not run";
