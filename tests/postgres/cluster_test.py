@@ -678,6 +678,13 @@ class ClusterTest:
         view patched up to `at_least` at least."""
         where = f"node {node}: a new subscription of {account} " \
                 f"({'spectator' if spectator else 'player'}) to game {game}"
+        try:
+            return await self.fresh_view_on(node, account, game, spectator, at_least, where)
+        except CONNECTION_ERRORS as e:
+            state = "up" if self.nodes[node].alive() else f"dead, exit status {self.nodes[node].process.returncode}"
+            raise Violation(f"{where} failed ({state}): {type(e).__name__}: {e}") from None
+
+    async def fresh_view_on(self, node, account, game, spectator, at_least, where):
         ws = await websockets.connect(self.ws_url(node), max_size=None, open_timeout=10,
                                       ping_interval=None, close_timeout=1)
         try:
@@ -1066,6 +1073,12 @@ def main():
         return 0
     except Violation as e:
         print(f"\nFAILED (seed {seed}): {e}\n\n{test.tails()}", file=sys.stderr)
+        args.keep = True
+        return 1
+    except Exception as e:  # noqa: BLE001 - a bug of the test or an unforeseen answer: say what
+        import traceback
+        traceback.print_exc()
+        print(f"\nFAILED (seed {seed}): unexpected {type(e).__name__}: {e}\n\n{test.tails()}", file=sys.stderr)
         args.keep = True
         return 1
     finally:
