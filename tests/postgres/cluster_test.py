@@ -517,6 +517,7 @@ class ClusterTest:
         self.acked_by = {}          # (game, version) -> node that acknowledged it
         self.refusals = collections.Counter()  # (code, node) -> count
         self.resumes = collections.Counter()   # how resumes with since were answered
+        self.check_slots = {}       # (account, node) -> semaphore of check connections
         self.started = time.monotonic()
         self.first_kill = None      # the games being played when a node was first killed
 
@@ -678,8 +679,14 @@ class ClusterTest:
         view patched up to `at_least` at least."""
         where = f"node {node}: a new subscription of {account} " \
                 f"({'spectator' if spectator else 'player'}) to game {game}"
+        key = (account, node)
+        if key not in self.check_slots:
+            # An account may hold 16 connections on a node (--max-connections-per-account);
+            # its viewers hold a few.
+            self.check_slots[key] = asyncio.Semaphore(8)
         try:
-            return await self.fresh_view_on(node, account, game, spectator, at_least, where)
+            async with self.check_slots[key]:
+                return await self.fresh_view_on(node, account, game, spectator, at_least, where)
         except CONNECTION_ERRORS as e:
             state = "up" if self.nodes[node].alive() else f"dead, exit status {self.nodes[node].process.returncode}"
             raise Violation(f"{where} failed ({state}): {type(e).__name__}: {e}") from None
