@@ -60,6 +60,18 @@ class io_threads {
   std::vector<std::thread> threads_;
 };
 
+/// The server's figures: with several --server-pid (the nodes of a cluster), their sum.
+process_sample sample_servers(const options& o) {
+  auto total = sample_process(o.server_pid);
+  for (const int pid : o.more_server_pids) {
+    const auto s = sample_process(pid);
+    total.rss_kb += s.rss_kb;
+    total.peak_rss_kb += s.peak_rss_kb;
+    total.cpu_seconds += s.cpu_seconds;
+  }
+  return total;
+}
+
 nlohmann::json memory_json(const process_sample& s) {
   return {{"rss_kb", s.rss_kb}, {"peak_rss_kb", s.peak_rss_kb}};
 }
@@ -69,7 +81,7 @@ int run_games(const options& o) {
   const auto tokens = make_accounts(o, accounts_for_tables(o));
   const auto plans = make_tables(o, tokens);
   const double setup_seconds = seconds_since(setup_began);
-  const auto before = sample_process(o.server_pid);
+  const auto before = sample_servers(o);
 
   run_state run;
   run.game_interval = o.rate > 0 ? double(o.games) / o.rate : 0;
@@ -88,10 +100,20 @@ int run_games(const options& o) {
     }
     tables.push_back(std::move(t));
   }
+  // --watch-port: a guest spectator per game, made after the players (their seeds unchanged).
+  std::vector<std::shared_ptr<player>> watchers;
+  if (o.watch_port != 0) {
+    const tcp::endpoint watched(net::ip::make_address(o.watch_host), o.watch_port);
+    for (auto& t : tables) {
+      t->watched = true;
+      watchers.push_back(std::make_shared<player>(t, player::watcher, "", watched, o.watch_host, run, seed++));
+    }
+  }
   const auto connect_began = clock::now();
-  const auto failed = launch_all(players, std::size_t(o.connect_window));
+  auto failed = launch_all(players, std::size_t(o.connect_window));
+  failed += launch_all(watchers, std::size_t(o.connect_window));
   const double connect_seconds = seconds_since(connect_began);
-  const auto connected = sample_process(o.server_pid);
+  const auto connected = sample_servers(o);
 
   // The window: after the warm-up, for --seconds.
   const auto start = clock::now();
@@ -105,22 +127,24 @@ int run_games(const options& o) {
   }
   for (auto& p : players) p->go();
   std::this_thread::sleep_until(from);
-  const auto server_from = sample_process(o.server_pid);
+  const auto server_from = sample_servers(o);
   const double own_from = own_cpu_seconds();
   std::this_thread::sleep_until(to);
-  const auto server_to = sample_process(o.server_pid);
+  const auto server_to = sample_servers(o);
   const double own_to = own_cpu_seconds();
   run.stopping = true;
   for (auto& p : players) p->stop();
+  for (auto& w : watchers) w->stop();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   io.stop();
 
-  std::vector<float> result_micros, patch_micros;
+  std::vector<float> result_micros, patch_micros, watch_micros;
   std::map<std::string, std::int64_t> errors;
   std::int64_t commands = 0, sent = 0, finished = 0, bytes = 0, chat_sent = 0, chat_accepted = 0, chat_received = 0;
   for (auto& t : tables) {
     result_micros.insert(result_micros.end(), t->result_micros.begin(), t->result_micros.end());
     patch_micros.insert(patch_micros.end(), t->patch_micros.begin(), t->patch_micros.end());
+    watch_micros.insert(watch_micros.end(), t->watch_micros.begin(), t->watch_micros.end());
     for (const auto& [code, n] : t->errors) errors[code] += n;
     commands += t->commands;
     sent += t->commands_sent;
@@ -159,6 +183,10 @@ int run_games(const options& o) {
       {"games_finished", finished},
       {"load_tool_cpu_seconds", round3(own_to - own_from)},
   };
+  if (!watchers.empty()) {
+    report["watchers"] = watchers.size();
+    report["watch_latency_ms"] = latency_summary(watch_micros);
+  }
   if (o.server_pid) {
     report["server"] = {
         {"pid", o.server_pid},
@@ -169,6 +197,7 @@ int run_games(const options& o) {
         {"cpu_microseconds_per_command",
          commands ? round3(server_cpu * 1e6 / double(commands)) : 0.0},
     };
+    if (!o.more_server_pids.empty()) report["server"]["more_pids"] = o.more_server_pids;
   }
   std::cout << report.dump(2) << '\n';
   return failed == 0 ? 0 : 1;
@@ -179,7 +208,7 @@ int run_idle(const options& o) {
   const auto setup_began = clock::now();
   const auto tokens = make_accounts(o, accounts);
   const double setup_seconds = seconds_since(setup_began);
-  const auto before = sample_process(o.server_pid);
+  const auto before = sample_servers(o);
 
   const tcp::endpoint server(net::ip::make_address(o.host), o.port);
   io_threads io(o.threads);
@@ -193,7 +222,7 @@ int run_idle(const options& o) {
   const auto failed = launch_all(clients, std::size_t(o.connect_window));
   const double connect_seconds = seconds_since(connect_began);
   std::this_thread::sleep_for(std::chrono::duration<double>(o.idle_hold));
-  const auto held = sample_process(o.server_pid);
+  const auto held = sample_servers(o);
   for (auto& c : clients) c->stop();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   io.stop();

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -40,7 +41,12 @@ std::string usage() {
   --setup-threads N   threads creating accounts and games over HTTP (4)
   --per-account N     connections sharing one account, the server's limit (16)
   --connect-window N  connections being opened at once (256)
-  --server-pid PID    read the server's memory and CPU time from /proc/PID
+  --server-pid PID    read the server's memory and CPU time from /proc/PID; PID,PID,...:
+                      several servers (the nodes of a cluster), their figures added up
+  --watch-port P      also open one watcher per game (a guest spectator) on this port,
+                      e.g. another node of a cluster, and time each command from its
+                      sending to the watcher's patch of it ("watch_latency_ms"; 0: none)
+  --watch-host H      the watchers' server address (--host)
   --prefix P          account name prefix (default: from the clock)
   --seed S            seed of the random choices (1)
 
@@ -68,7 +74,7 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
       }
     };
   };
-  int port = o.port;
+  int port = o.port, watch_port = 0;
   const std::map<std::string, std::function<bool(const std::string&)>> setters{
       {"--host", [&](const std::string& v) { o.host = v; return !v.empty(); }},
       {"--port", integer(port, 1, 65535)},
@@ -86,7 +92,22 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
       {"--setup-threads", integer(o.setup_threads, 1, 256)},
       {"--per-account", integer(o.per_account, 1, 1000000)},
       {"--connect-window", integer(o.connect_window, 1, 1000000)},
-      {"--server-pid", integer(o.server_pid, 1, 1 << 30)},
+      {"--server-pid",
+       [&](const std::string& v) {
+         std::vector<int> pids;
+         for (std::size_t at = 0; at <= v.size();) {
+           const auto comma = std::min(v.find(',', at), v.size());
+           int pid = 0;
+           if (!to_number(v.substr(at, comma - at), pid) || pid < 1) return false;
+           pids.push_back(pid);
+           at = comma + 1;
+         }
+         o.server_pid = pids.front();
+         o.more_server_pids.assign(pids.begin() + 1, pids.end());
+         return true;
+       }},
+      {"--watch-host", [&](const std::string& v) { o.watch_host = v; return !v.empty(); }},
+      {"--watch-port", integer(watch_port, 0, 65535)},
       {"--prefix",
        [&](const std::string& v) {
          o.prefix = v;
@@ -111,6 +132,8 @@ parse_outcome parse_options(const std::vector<std::string>& args) {
     if (!it->second(*value)) return {std::nullopt, "bad value for " + flag + ": " + *value};
   }
   o.port = static_cast<unsigned short>(port);
+  o.watch_port = static_cast<unsigned short>(watch_port);
+  if (o.watch_host.empty()) o.watch_host = o.host;
   if (o.bots >= o.players) return {std::nullopt, "--bots must leave a seat for a load client"};
   return {o, ""};
 }

@@ -35,8 +35,14 @@ struct options {
   int per_account = 16;
   /// Connections being opened at once.
   int connect_window = 256;
-  /// Process id of the server, for its memory and CPU time (from /proc).
+  /// Process id of the server, for its memory and CPU time (from /proc); the other ids of
+  /// --server-pid's list (the nodes of a cluster), whose figures are added to its.
   int server_pid = 0;
+  std::vector<int> more_server_pids;
+  /// A watcher per game (a guest spectator) on this server, when the port is not 0: the time
+  /// from a command's sending to the watcher's patch of it (another node of a cluster).
+  std::string watch_host;
+  unsigned short watch_port = 0;
   /// Prefix of the account names; each run needs fresh names.
   std::string prefix;
   std::string password = "load-test-password";

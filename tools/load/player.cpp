@@ -56,7 +56,7 @@ void player::on_connect(beast::error_code ec) {
 
 void player::on_handshake(beast::error_code ec) {
   if (ec) return ready(false);
-  send(nlohmann::json{{"type", "hello"}, {"token", token_}}.dump());
+  send(watching() ? R"({"type":"hello"})" : nlohmann::json{{"type", "hello"}, {"token", token_}}.dump());
   send(subscribe_text(std::nullopt));
   do_read();
 }
@@ -70,6 +70,7 @@ void player::ready(bool ok) {
 
 void player::go() {
   net::post(table_->strand, [self = shared_from_this()] {
+    if (self->watching()) return;
     self->playing_ = true;
     self->maybe_act();
     if (self->run_.chat_interval > 0) self->chat_later(true);
@@ -95,7 +96,7 @@ void player::on_read(beast::error_code ec, std::size_t bytes) {
     if (!closed_ && !run_.stopping) count_error("connection_lost");
     return ready(false);
   }
-  if (run_.measured(clock::now())) table_->bytes_received += std::int64_t(bytes);
+  if (!watching() && run_.measured(clock::now())) table_->bytes_received += std::int64_t(bytes);
   const auto data = buffer_.cdata();
   try {
     on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
@@ -148,7 +149,7 @@ void player::on_message(std::string_view text) {
   }
   auto m = nlohmann::json::parse(text);
   if (type == R"("snapshot")") {
-    view_.reset(m.at("view"));
+    if (!watching()) view_.reset(m.at("view"));
     version_ = m.at("version").get<std::uint32_t>();
     have_view_ = true;
     ready(true);
@@ -162,9 +163,9 @@ void player::on_message(std::string_view text) {
 }
 
 std::string player::subscribe_text(std::optional<std::uint32_t> since) const {
-  nlohmann::json m{{"type", "subscribe"}, {"game", table_->game}, {"as", "player"}};
+  nlohmann::json m{{"type", "subscribe"}, {"game", table_->game}, {"as", watching() ? "spectator" : "player"}};
   if (since) m["since"] = *since;
-  if (run_.chat_interval > 0) m["chat"] = true;
+  if (run_.chat_interval > 0 && !watching()) m["chat"] = true;
   return m.dump();
 }
 
@@ -195,13 +196,15 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
       std::string_view player;
       scan::pick(value, {{"player", &player}});
       const auto who = scan::integer(player);
-      if (who && *who != seat_ && *who >= 0 && std::size_t(*who) < table_->sent.size()) {
+      if (who && watching()) {
+        watched(*who, from, now);
+      } else if (who && *who != seat_ && *who >= 0 && std::size_t(*who) < table_->sent.size()) {
         const auto& s = table_->sent[std::size_t(*who)];
         if (s.valid && s.version == from && run_.measured(s.at)) {
           table_->patch_micros.push_back(micros_since(s.at, now));
         }
       }
-    } else if (applied && bot_view::keeps(*where)) {
+    } else if (applied && !watching() && bot_view::keeps(*where)) {
       try {
         view_.apply(*name, *where, value);
       } catch (const std::exception&) {
@@ -209,12 +212,24 @@ void player::on_patch(std::uint32_t from, std::uint32_t to, std::string_view ops
       }
     }
   });
+  if (watching()) {  // what it has seen, and what was sent before that, is no longer awaited
+    std::erase_if(table_->unseen, [to](const table::unseen_command& c) { return c.version < to; });
+  }
   if (applied) {
     version_ = to;
   } else {  // the kept view may be half-changed: start again from a snapshot
     count_error("bad_patch");
     have_view_ = false;
     send(subscribe_text(std::nullopt));
+  }
+}
+
+void player::watched(std::int64_t who, std::uint32_t from, clock::time_point now) {
+  for (const auto& c : table_->unseen) {
+    if (c.seat == who && c.version == from) {
+      if (run_.measured(c.at)) table_->watch_micros.push_back(micros_since(c.at, now));
+      return;
+    }
   }
 }
 
@@ -232,7 +247,7 @@ void player::accepted() {
 }
 
 void player::count_error(const std::string& code) {
-  if (run_.measured(clock::now())) ++table_->errors[code];
+  if (run_.measured(clock::now())) ++table_->errors[watching() ? "watch:" + code : code];
 }
 
 void player::wait_until(clock::time_point t) {
@@ -295,6 +310,10 @@ void player::act() {
   pending_.insert(0, 1, 'c');  // not "c" + ...: GCC 12 warns falsely (-Wrestrict)
   pending_at_ = now;
   table_->sent[std::size_t(seat_)] = {version_, now, true};
+  if (table_->watched) {
+    table_->unseen.push_back({version_, seat_, now});
+    if (table_->unseen.size() > 256) table_->unseen.pop_front();  // a watcher gone or far behind
+  }
   if (run_.measured(now)) ++table_->commands_sent;
   std::string text = R"({"type":"command","game":)";
   text += std::to_string(table_->game);

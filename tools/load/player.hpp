@@ -1,6 +1,8 @@
 #pragma once
 // One load client at one seat of a game: connects, says hello, subscribes, keeps its view
 // current from the server's patches and, while it is to act, sends random legal commands.
+// Or the game's watcher (seat `watcher`, --watch-port): a guest spectator that only times the
+// patches of the commands the seats sent, as another node of a cluster shows them.
 #include <nlohmann/json.hpp>
 
 #include <deque>
@@ -20,6 +22,7 @@ namespace loyang::load {
 
 class player : public std::enable_shared_from_this<player> {
  public:
+  static constexpr int watcher = -1;
   player(std::shared_ptr<table> t, int seat, std::string token, const tcp::endpoint& server,
          std::string host, run_state& run, std::uint64_t seed);
 
@@ -52,6 +55,9 @@ class player : public std::enable_shared_from_this<player> {
   void on_write(beast::error_code ec, std::size_t bytes);
   void ready(bool ok);
   void count_error(const std::string& code);
+  bool watching() const { return seat_ == watcher; }
+  // The watcher saw seat `who`'s command based on `from` (its log entry in a patch from `from`).
+  void watched(std::int64_t who, std::uint32_t from, clock::time_point now);
 
   std::shared_ptr<table> table_;
   int seat_;

@@ -2,6 +2,7 @@
 // One game of a run. Its load clients share one strand: they fill in the same timing table
 // (who sent what, when) and the same samples, so they must not run at the same time.
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,6 +25,14 @@ struct table {
     bool valid = false;
   };
   std::vector<sent_command> sent;
+  /// With a watcher (--watch-port): the commands sent that its patches have not passed yet.
+  struct unseen_command {
+    std::uint32_t version = 0;
+    int seat = 0;
+    clock::time_point at;
+  };
+  bool watched = false;
+  std::deque<unseen_command> unseen;
   /// --rate pacing: the earliest time the game's next command may leave.
   clock::time_point next_slot;
   bool finished = false;
@@ -31,6 +40,7 @@ struct table {
   // Measured (only inside the run's window).
   std::vector<float> result_micros;  // command sent -> its result
   std::vector<float> patch_micros;   // command sent -> another seat's patch showing it
+  std::vector<float> watch_micros;   // command sent -> the watcher's patch showing it
   std::map<std::string, std::int64_t> errors;
   std::int64_t commands = 0;  // accepted
   std::int64_t commands_sent = 0;
