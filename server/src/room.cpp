@@ -354,20 +354,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()).dump(),
                    svc_.now()};
   log_.append(c.version, seat, c.cmd, c.at, std::move(events), state_);
-  game_record next = record_;
-  next.version = state_.version;
-  next.revision = record_.revision + 1;  // the stored row's, once appended
-  next.updated_at = c.at;
-  const auto acting = engine::to_act(state_);
-  if (acting != record_.to_act) {
-    next.to_act = acting;
-    next.waiting_since = c.at;
-  }
-  next.clock = clocks::record_clock_after(record_.clock, acting, c.at);
-  if (state_.current_phase == engine::phase::finished) {
-    next.status = game_status::finished;
-    next.result = games::final_result(next, state_);
-  }
+  auto next = record_after(c.at);
   writing_ = true;
   auto notes = notes_for(record_, next, {});
   const bool told = !notes.empty();
@@ -388,6 +375,24 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
                            error);
         });
       });
+}
+
+game_record room::record_after(std::int64_t at) const {
+  game_record next = record_;
+  next.version = state_.version;
+  next.revision = record_.revision + 1;  // the stored row's, once appended
+  next.updated_at = at;
+  const auto acting = engine::to_act(state_);
+  if (acting != record_.to_act) {
+    next.to_act = acting;
+    next.waiting_since = at;
+  }
+  next.clock = clocks::record_clock_after(record_.clock, acting, at);
+  if (state_.current_phase == engine::phase::finished) {
+    next.status = game_status::finished;
+    next.result = games::final_result(next, state_);
+  }
+  return next;
 }
 
 void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,

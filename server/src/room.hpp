@@ -112,6 +112,10 @@ class room : public std::enable_shared_from_this<room> {
   /// version and its record are read from the store and shown to every viewer as if made here.
   /// Refreshes asked for while one runs are made once, after it.
   void refresh();
+  /// Another node stored `command` (its notification carried it): applied and shown as if made
+  /// here, the record computed as the other node did; read from the store instead when this
+  /// room is not at the version before it.
+  void remote_command(persistence::logged_command command);
   /// Another node stored chat message `message` of this game: read and shown.
   void remote_chat(std::int64_t message);
 
@@ -185,6 +189,8 @@ class room : public std::enable_shared_from_this<room> {
   void maybe_bot();
   // Several nodes (cluster/room_cluster.cpp).
   void start_refresh();
+  // The record after a command applied to state_ at `at` (the clocks, whose turn, the result).
+  game_record record_after(std::int64_t at) const;
   /// When the store is shared and a client knows `version`, newer than this room's: `task`
   /// runs after a refresh (true), else nothing is done (false).
   bool wait_for_version(std::uint32_t version, std::function<void()> task);

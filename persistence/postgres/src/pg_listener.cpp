@@ -65,6 +65,14 @@ std::optional<store::change> listener::parse(std::string_view payload, std::stri
     if (!version) return std::nullopt;
     c.version = *version;
   }
+  if (c.what == store::change::kind::game && words.size() == 7) {
+    const auto player = number(words[4]);
+    const auto at = number(words[5]);
+    if (player && at && c.version > 0) {
+      c.command = logged_command{static_cast<std::uint32_t>(c.version), static_cast<engine::player_id>(*player),
+                                 std::string(words[6]), *at};
+    }
+  }
   return c;
 }
 

@@ -239,6 +239,17 @@ void writer::tell(char kind, std::int64_t id, std::int64_t version) {
   send("notify", params(payload));
 }
 
+void writer::tell_command(const detail::command_write& w) {
+  // PostgreSQL takes payloads below 8000 bytes; a command is a few dozen. The JSON is compact
+  // (no spaces) and last, so the listener splits the rest at spaces.
+  constexpr std::size_t longest_told = 7000;
+  std::string payload = node_ + " g " + std::to_string(w.game) + ' ' + std::to_string(w.version);
+  if (w.command.size() < longest_told && w.command.find(' ') == std::string::npos) {
+    payload += ' ' + std::to_string(w.player) + ' ' + std::to_string(w.at) + ' ' + w.command;
+  }
+  send("notify", params(payload));
+}
+
 void writer::log(const moderation_record& m) {
   send("insert_moderation", params(m.id, m.moderator, m.action, m.account, m.game, m.message, m.report, m.detail, m.at));
 }
@@ -299,7 +310,7 @@ void writer::run_one(const detail::write& write) {
         self.send("prune_snapshots", params(w.game, w.version));
       }
       self.queue(w.notes);
-      self.tell('g', w.game, w.version);
+      self.tell_command(w);
     }
     void operator()(const detail::seen_write& w) const { self.send("upsert_seen", params(w.game, w.seat, w.version)); }
     void operator()(const detail::notify_settings_write& w) const {

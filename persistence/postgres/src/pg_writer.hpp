@@ -47,6 +47,8 @@ class writer final : public detail::write_backend {
   /// Sends the notification of a change of `kind` ('g' game, 'a' account, 'c' chat) to other
   /// nodes, in the transaction; `version` < 0: none.
   void tell(char kind, std::int64_t id, std::int64_t version = -1);
+  /// A command's notification, carrying the command itself (player, time, JSON) when it fits.
+  void tell_command(const detail::command_write& w);
 
   std::string url_;
   std::string engine_version_;

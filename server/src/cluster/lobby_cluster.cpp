@@ -48,6 +48,21 @@ void lobby::on_remote(persistence::store::change c) {
   ++stats_->remote_changes;
   switch (c.what) {
     case kind::game:
+      if (c.command) {
+        // The common case: a command the notification carries, for a game whose room is here:
+        // the room applies it, and tells the lobby its record; no read.
+        return net::post(strand_, [self = shared_from_this(), c] {
+          const auto it = self->rooms_.find(c.id);
+          if (auto r = it == self->rooms_.end() ? nullptr : it->second.lock()) {
+            r->remote_command(*c.command);
+            return;
+          }
+          --self->stats_->remote_changes;  // counted once, by the call below
+          auto without = c;
+          without.command.reset();
+          self->on_remote(without);
+        });
+      }
       return read_then([this, id = c.id] { return store_.load_catalog_part(id, 0); },
                        [self = shared_from_this()](std::optional<persistence::store::catalog> part) {
                          if (!part) return;

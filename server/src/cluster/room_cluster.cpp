@@ -34,6 +34,45 @@ bool room::wait_for_version(std::uint32_t version, std::function<void()> task) {
   return true;
 }
 
+void room::remote_command(persistence::logged_command command) {
+  net::post(strand_, [self = shared_from_this(), command = std::move(command)] {
+    self->run_or_queue([self, command] {
+      if (command.version <= self->state_.version) return;  // read already
+      if (self->refreshing_ || command.version != self->state_.version + 1) {
+        // Behind, or a read is on its way: reading again brings everything in order.
+        if (self->refreshing_) {
+          self->refresh_again_ = true;
+        } else {
+          self->refreshing_ = true;
+          self->start_refresh();
+        }
+        return;
+      }
+      const auto parsed = protocol::parse_command(nlohmann::json::parse(command.cmd, nullptr, false));
+      engine::event_list events;
+      const auto before = self->state_;
+      if (!parsed || engine::apply(self->state_, command.player, parsed.value(), &events)) {
+        self->state_ = before;
+        spdlog::error("game {}: command {} told by another node does not apply here; reading it", self->id_,
+                      command.version);
+        self->refreshing_ = true;
+        self->start_refresh();
+        return;
+      }
+      self->log_.append(command.version, command.player, command.cmd, command.at, std::move(events), self->state_);
+      self->record_ = self->record_after(command.at);
+      if (command.player >= 0 && std::size_t(command.player) < self->last_seen_.size()) {
+        auto& seen = self->last_seen_[std::size_t(command.player)];
+        seen = std::max(seen.value_or(0), self->state_.version);
+      }
+      ++self->svc_.stats->remote_commands;
+      self->publish(nullptr, std::string());
+      self->svc_.on_progress(self->record_);
+      self->maybe_bot();
+    });
+  });
+}
+
 void room::start_refresh() {
   const auto from = state_.version;
   auto read = [self = shared_from_this(), from] {

@@ -152,6 +152,9 @@ class store {
     kind what = kind::game;
     std::int64_t id = 0;
     std::int64_t version = 0;
+    /// game: the command that made `version`, when the change was one (and small enough to be
+    /// told whole), so a node holding the game at the version before needs no read.
+    std::optional<logged_command> command;
   };
   /// Called on the store's listening thread; must not block for long.
   struct watchers {
