@@ -405,12 +405,7 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
     if (svc_.store.shared()) {
       // Maybe another node stored this version first: read what it stored, then answer.
       beaten_.push_back({std::move(who), std::move(client_id), state_.version, error});
-      if (!refreshing_) {
-        refreshing_ = true;
-        start_refresh();
-      } else {
-        refresh_again_ = true;
-      }
+      ask_refresh();
     } else {
       spdlog::error("game {}: a command could not be stored ({}); rolled back", id_, error);
       if (who) reject(who.get(), client_id, error, "the server could not store your command; try again");
@@ -546,10 +541,7 @@ void room::store_record(game_record next, std::vector<persistence::outbox_record
       } else {
         spdlog::error("game {}: a change of its record could not be stored ({})", self->id_, error);
         // Another node may have changed the game: read it, so the next try starts from there.
-        if (self->svc_.store.shared() && !self->refreshing_) {
-          self->refreshing_ = true;
-          self->start_refresh();
-        }
+        if (self->svc_.store.shared()) self->ask_refresh();
       }
       self->svc_.on_progress(self->record_);  // first: an answer after `done` reads the new record
       done(error);

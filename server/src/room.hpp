@@ -189,6 +189,11 @@ class room : public std::enable_shared_from_this<room> {
   void maybe_bot();
   // Several nodes (cluster/room_cluster.cpp).
   void start_refresh();
+  // Starts a read of what other nodes stored, or asks for one more after the one under way.
+  void ask_refresh();
+  // Applies a command another node stored (the engine, the log, what its seat has seen);
+  // false, changing nothing, when it does not parse or apply here.
+  bool apply_stored(const persistence::logged_command& c);
   // The record after a command applied to state_ at `at` (the clocks, whose turn, the result).
   game_record record_after(std::int64_t at) const;
   /// When the store is shared and a client knows `version`, newer than this room's: `task`

@@ -13,6 +13,18 @@
 #include "lobby.hpp"
 
 namespace loyang::server {
+namespace {
+
+// Whether `g` is running and one of the seats to act is a bot's: its room must be loaded on the
+// leader so the bot moves.
+bool bot_to_move(const game_record& g) {
+  return g.status == game_status::active &&
+         std::any_of(g.to_act.begin(), g.to_act.end(), [&g](engine::player_id p) {
+           return p >= 0 && std::size_t(p) < g.seats.size() && g.seats[std::size_t(p)].bot;
+         });
+}
+
+}  // namespace
 
 void lobby::read_then(std::function<persistence::store::catalog()> read,
                       std::function<void(std::optional<persistence::store::catalog>)> then) {
@@ -111,13 +123,7 @@ void lobby::merge_game(game_record g) {
     r->refresh();
     return;
   }
-  const auto& held = games_[id];
-  if (held.status == game_status::active && leader_) {
-    const bool bot_due = std::any_of(held.to_act.begin(), held.to_act.end(), [&seats = held.seats](auto p) {
-      return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
-    });
-    if (bot_due) attach(id, engine::no_player, [](room_grant) {});
-  }
+  if (leader_ && bot_to_move(games_[id])) attach(id, engine::no_player, [](room_grant) {});
 }
 
 void lobby::merge_account(std::int64_t account, persistence::store::catalog part) {
@@ -171,13 +177,13 @@ void lobby::wake_everything() {
   }
   // Games with a bot to move go on by themselves.
   for (const auto& [id, g] : games_) {
-    if (g.status != game_status::active) continue;
-    const bool bot_due = std::any_of(g.to_act.begin(), g.to_act.end(), [&seats = g.seats](auto p) {
-      return p >= 0 && std::size_t(p) < seats.size() && seats[std::size_t(p)].bot;
-    });
-    if (bot_due) attach(id, engine::no_player, [](room_grant) {});
-    // A room loaded while another node led may have a bot waiting: its refresh looks again.
-    if (auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr) r->refresh();
+    if (!bot_to_move(g)) continue;
+    if (auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr) {
+      // Loaded while another node led: its bot waits; the refresh reads, then moves it.
+      if (store_.shared()) r->refresh();
+    } else {
+      attach(id, engine::no_player, [](room_grant) {});
+    }
   }
 }
 

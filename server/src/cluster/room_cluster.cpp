@@ -12,25 +12,43 @@
 namespace loyang::server {
 
 void room::refresh() {
-  net::post(strand_, [self = shared_from_this()] {
-    if (self->refreshing_) {
-      self->refresh_again_ = true;
-      return;
-    }
-    self->refreshing_ = true;
-    self->start_refresh();
-  });
+  net::post(strand_, [self = shared_from_this()] { self->ask_refresh(); });
+}
+
+void room::ask_refresh() {
+  if (refreshing_) {
+    refresh_again_ = true;  // the read under way may predate what is asked for
+    return;
+  }
+  refreshing_ = true;
+  start_refresh();
 }
 
 bool room::wait_for_version(std::uint32_t version, std::function<void()> task) {
   if (!svc_.store.shared() || version <= state_.version) return false;
   after_refresh_.push_back(std::move(task));
-  if (refreshing_) {
-    refresh_again_ = true;
-  } else {
-    refreshing_ = true;
-    start_refresh();
+  ask_refresh();
+  return true;
+}
+
+bool room::apply_stored(const persistence::logged_command& c) {
+  const auto parsed = protocol::parse_command(nlohmann::json::parse(c.cmd, nullptr, false));
+  if (!parsed) {
+    spdlog::error("game {}: stored command {} does not parse", id_, c.version);
+    return false;
   }
+  engine::event_list events;
+  // A refused command changes nothing (engine::apply), so no copy of the state is needed.
+  if (const auto e = engine::apply(state_, c.player, parsed.value(), &events)) {
+    spdlog::error("game {}: stored command {} does not apply here: {}", id_, c.version, e->message);
+    return false;
+  }
+  log_.append(c.version, c.player, c.cmd, c.at, std::move(events), state_);
+  if (c.player >= 0 && std::size_t(c.player) < last_seen_.size()) {
+    auto& seen = last_seen_[std::size_t(c.player)];
+    seen = std::max(seen.value_or(0), state_.version);
+  }
+  ++svc_.stats->remote_commands;
   return true;
 }
 
@@ -38,34 +56,12 @@ void room::remote_command(persistence::logged_command command) {
   net::post(strand_, [self = shared_from_this(), command = std::move(command)] {
     self->run_or_queue([self, command] {
       if (command.version <= self->state_.version) return;  // read already
-      if (self->refreshing_ || command.version != self->state_.version + 1) {
-        // Behind, or a read is on its way: reading again brings everything in order.
-        if (self->refreshing_) {
-          self->refresh_again_ = true;
-        } else {
-          self->refreshing_ = true;
-          self->start_refresh();
-        }
-        return;
+      // Behind, a read on its way, or a command that does not apply: reading brings everything
+      // in order.
+      if (self->refreshing_ || command.version != self->state_.version + 1 || !self->apply_stored(command)) {
+        return self->ask_refresh();
       }
-      const auto parsed = protocol::parse_command(nlohmann::json::parse(command.cmd, nullptr, false));
-      engine::event_list events;
-      const auto before = self->state_;
-      if (!parsed || engine::apply(self->state_, command.player, parsed.value(), &events)) {
-        self->state_ = before;
-        spdlog::error("game {}: command {} told by another node does not apply here; reading it", self->id_,
-                      command.version);
-        self->refreshing_ = true;
-        self->start_refresh();
-        return;
-      }
-      self->log_.append(command.version, command.player, command.cmd, command.at, std::move(events), self->state_);
       self->record_ = self->record_after(command.at);
-      if (command.player >= 0 && std::size_t(command.player) < self->last_seen_.size()) {
-        auto& seen = self->last_seen_[std::size_t(command.player)];
-        seen = std::max(seen.value_or(0), self->state_.version);
-      }
-      ++self->svc_.stats->remote_commands;
       self->publish(nullptr, std::string());
       self->svc_.on_progress(self->record_);
       self->maybe_bot();
@@ -108,24 +104,8 @@ void room::on_refreshed(const std::vector<persistence::logged_command>& commands
   bool moved = false;
   for (const auto& c : commands) {
     if (c.version <= state_.version) continue;  // made here meanwhile, or read twice
-    if (c.version != state_.version + 1) break;
-    const auto parsed = protocol::parse_command(nlohmann::json::parse(c.cmd, nullptr, false));
-    engine::event_list events;
-    if (!parsed) {
-      spdlog::error("game {}: stored command {} does not parse", id_, c.version);
-      break;
-    }
-    if (const auto e = engine::apply(state_, c.player, parsed.value(), &events)) {
-      spdlog::error("game {}: stored command {} does not apply here: {}", id_, c.version, e->message);
-      break;
-    }
-    log_.append(c.version, c.player, c.cmd, c.at, std::move(events), state_);
+    if (c.version != state_.version + 1 || !apply_stored(c)) break;
     if (fresh && fresh->version == state_.version) record_ = *fresh;  // the table as stored with it
-    if (c.player >= 0 && std::size_t(c.player) < last_seen_.size()) {
-      auto& seen = last_seen_[std::size_t(c.player)];
-      seen = std::max(seen.value_or(0), state_.version);
-    }
-    ++svc_.stats->remote_commands;
     publish(nullptr, std::string());
     moved = true;
   }
