@@ -110,7 +110,7 @@ loaded_game game_reader::load_game(std::int64_t id) {
   game_.bind(1, id);
   if (!game_.step()) {
     game_.reset();
-    throw error("game " + std::to_string(id) + " is not stored");
+    throw damaged_game("game " + std::to_string(id) + " is not stored");
   }
   std::optional<game_head> head;
   try {

@@ -36,7 +36,7 @@ game_rebuild::game_rebuild(std::int64_t id, game_head head, std::optional<snapsh
 
 void game_rebuild::add(std::uint32_t version, engine::player_id player, std::string_view text, std::int64_t at) {
   if (version != out_.log.size() + 1) {
-    throw error(game_name(id_) + ": the log has no command " + std::to_string(out_.log.size() + 1));
+    throw damaged_game(game_name(id_) + ": the log has no command " + std::to_string(out_.log.size() + 1));
   }
   const auto where = [&] { return game_name(id_) + ": command " + std::to_string(version); };
   if (version > from_) {

@@ -17,6 +17,7 @@
 #include "games/result.hpp"
 #include "games/visibility.hpp"
 #include "history/load_log.hpp"
+#include "loyang/persistence/error.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/protocol/options_json.hpp"
 
@@ -652,6 +653,19 @@ void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spect
       true);
 }
 
+namespace {
+
+/// A game the engine no longer replays, or whose rows are damaged, stays unavailable; any other
+/// failure (PostgreSQL restarting, a disk error) is worth trying again.
+lobby::load_failure load_failure_of(const std::exception& e) {
+  if (dynamic_cast<const persistence::engine_mismatch*>(&e) || dynamic_cast<const persistence::damaged_game*>(&e)) {
+    return {"game_unavailable", std::string("this game cannot be loaded (") + e.what() + ")"};
+  }
+  return {"storage_failed", std::string("this game could not be read; try again (") + e.what() + ")"};
+}
+
+}  // namespace
+
 void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer) {
   if (auto r = rooms_[game].lock()) {
     pinned_[game] = {r, 0};
@@ -674,22 +688,21 @@ void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void
       return;
     } catch (const std::exception& e) {
       spdlog::error("game {} cannot be loaded: {}", record.id, e.what());
-      net::post(self->strand_, [self, id = record.id, failure = std::string(e.what())] {
+      net::post(self->strand_, [self, id = record.id, failure = load_failure_of(e)] {
         self->on_loaded(id, nullptr, failure);
       });
     }
   });
 }
 
-void lobby::on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error) {
+void lobby::on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure) {
   auto waiting = std::move(loading_[game]);
   loading_.erase(game);
   for (auto& [answer, seat] : waiting) {
     if (r) {
       answer({r, seat, {}, {}});
     } else {
-      answer({nullptr, engine::no_player, "game_unavailable",
-              "this game cannot be loaded (" + error + ")"});
+      answer({nullptr, engine::no_player, failure.code, failure.message});
     }
   }
 }

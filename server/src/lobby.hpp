@@ -176,9 +176,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void add_connection(std::int64_t account, std::function<void(bool)> answer);
   void remove_connection(std::int64_t account);
 
+  /// Why a game could not be loaded: `game_unavailable` (the engine no longer replays it, or
+  /// its rows are damaged) or `storage_failed` (the database did not answer; try again).
+  struct load_failure {
+    std::string code;
+    std::string message;
+  };
   /// The room of `game` and the seat `who` has in it (no_player when watching), loading the
   /// game if needed; or an error code and message: no_such_game also for a private game `who`
-  /// may not see, not_allowed for a spectator the game's watch policy keeps out.
+  /// may not see, not_allowed for a spectator the game's watch policy keeps out, or a
+  /// load_failure's code.
   struct room_grant {
     std::shared_ptr<room> where;
     engine::player_id seat = engine::no_player;
@@ -232,7 +239,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::int64_t next_moderation_id() { return moderation_ids_.next(); }
   nlohmann::json summary(const game_record& g) const;
   void sweep();
-  void on_loaded(std::int64_t game, std::shared_ptr<room> r, std::string error);
+  void on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure);
   /// The room of `game` (loaded if needed) for `seat`, with no checks; on the strand.
   void attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer);
   /// The game `who` may see, or nullptr; on the strand.

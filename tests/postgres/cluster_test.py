@@ -268,6 +268,7 @@ class Viewer:
         self.last_out_of_turn = time.monotonic()
         self.resuming = False                     # subscribed with since, not answered yet
         self.subscribed_once = False              # the current connection got its subscription
+        self.resubscribe_at = None                # a subscription refused storage_failed: when to ask again
 
     def who(self):
         role = "spectator" if self.spectator else f"seat {self.seat}"
@@ -332,12 +333,7 @@ class Viewer:
             welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
             if welcome.get("type") != "welcome" or (welcome.get("account") or {}).get("name") != self.account:
                 raise Violation(f"{self.who()}: hello answered {json.dumps(welcome)[:300]}")
-            subscribe = {"type": "subscribe", "game": self.game,
-                         "as": "spectator" if self.spectator else "player"}
-            if self.version is not None:
-                subscribe["since"] = self.version
-                self.resuming = True
-            await ws.send(json.dumps(subscribe))
+            await self.subscribe(ws)
             pace = Pace(rate=self.rate, burst=self.rate)
             while True:
                 try:
@@ -347,11 +343,22 @@ class Viewer:
                     pass
                 if self.finished or t.stopping:
                     return
+                if self.resubscribe_at is not None and time.monotonic() >= self.resubscribe_at:
+                    await self.subscribe(ws)
                 self.check_answers()
                 await self.maybe_send(ws, pace)
         finally:
             self.connected = False
             await ws.close()
+
+    async def subscribe(self, ws):
+        self.resubscribe_at = None
+        subscribe = {"type": "subscribe", "game": self.game,
+                     "as": "spectator" if self.spectator else "player"}
+        if self.version is not None:
+            subscribe["since"] = self.version
+            self.resuming = True
+        await ws.send(json.dumps(subscribe))
 
     def check_answers(self):
         now = time.monotonic()
@@ -439,6 +446,12 @@ class Viewer:
                 raise Violation(f"{self.who()}: the legal command {json.dumps(cmd)} sent at version "
                                 f"{version} was refused: {json.dumps(message['error'])}")
         elif kind == "error":
+            if (message["error"]["code"] == "storage_failed" and message.get("game") == self.game
+                    and not self.subscribed_once and t.storage_may_fail()):
+                # The game could not be read while PostgreSQL was down: as a client would, ask again.
+                t.refusals[("subscribe: storage_failed", self.node)] += 1
+                self.resubscribe_at = time.monotonic() + 0.3
+                return
             if message["error"]["code"] != "too_fast":
                 raise Violation(f"{self.who()} got {json.dumps(message)[:300]}")
             self.pending.pop(message.get("id"), None)

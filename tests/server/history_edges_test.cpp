@@ -1,6 +1,7 @@
 // History at its edges, over a real server: undos in a row name the commands they took back; a
-// game whose stored log no longer replays still loads and goes on; history reads are limited
-// per address; HEAD on the history says how long the GET would be.
+// game whose stored log no longer replays still loads and goes on, one with a gap in its log is
+// unavailable; history reads are limited per address; HEAD on the history says how long the GET
+// would be.
 #include <sqlite3.h>
 
 #include <random>
@@ -140,6 +141,40 @@ TEST_CASE("a game whose stored log no longer replays still loads and goes on, wi
   // Its history cannot be replayed, and says so.
   const auto h = call_api(s.port(), http::verb::get, game_path(t.game, "history"), std::nullopt,
                           t.tokens[0]);
+  CHECK(h.status == http::status::service_unavailable);
+  CHECK(code_of(h) == "game_unavailable");
+}
+
+TEST_CASE("a game whose stored log has a gap is unavailable, and says so to a player and to its history",
+          "[server][history][load]") {
+  auto data = std::make_shared<temp_dir>();
+  table t;
+  {
+    running_server s({}, data);
+    t = start_game(s.port(), "hgap", 2);
+    std::vector<viewer> seats;
+    for (int i = 0; i < 2; ++i) seats.push_back(connect(s.port(), t.tokens[std::size_t(i)], t.game, false));
+    std::mt19937 random(13);
+    play_until(t.game, seats, random, [&] { return seats[0].version >= 12; });
+  }
+  {
+    // A command lost from the middle of the log (a damaged copy of the database).
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open((data->path() / "data" / "loyang.db").string().c_str(), &db) == SQLITE_OK);
+    const std::string sql = "DELETE FROM commands WHERE game_id = " + std::to_string(t.game) + " AND version = 5";
+    CHECK(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    CHECK(sqlite3_changes(db) == 1);
+    sqlite3_close(db);
+  }
+  running_server s({}, data);
+  ws_client ws(s.port());
+  ws.hello(t.tokens[0]);
+  // Not storage_failed: trying again will not help.
+  ws.send({{"type", "subscribe"}, {"game", t.game}, {"as", "player"}});
+  const json refused = ws.next_of("error");
+  CHECK(refused["game"] == t.game);
+  CHECK(refused["error"]["code"] == "game_unavailable");
+  const auto h = call_api(s.port(), http::verb::get, game_path(t.game, "history"), std::nullopt, t.tokens[0]);
   CHECK(h.status == http::status::service_unavailable);
   CHECK(code_of(h) == "game_unavailable");
 }

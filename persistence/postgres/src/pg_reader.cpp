@@ -95,7 +95,7 @@ std::vector<logged_command> reader::load_commands_after(std::int64_t game, std::
 loaded_game reader::load_game(std::int64_t id) {
   transaction t(c_, snapshot_read);  // the row, the snapshot and the log of one committed state
   auto row = run("game", params(id));
-  if (!row.step()) throw error("game " + std::to_string(id) + " is not stored");
+  if (!row.step()) throw damaged_game("game " + std::to_string(id) + " is not stored");
   const auto head = detail::read_game_head(row, id);
 
   auto snapshot = run("snapshot", params(id, static_cast<std::int64_t>(head.version)));

@@ -32,6 +32,13 @@ class engine_mismatch : public error {
   explicit engine_mismatch(const std::string& detail) : error("engine_mismatch: " + detail) {}
 };
 
+/// A stored game whose rows are missing or do not fit together (no row for a game the
+/// catalog lists, a gap in its log). Like engine_mismatch, trying again will not help.
+class damaged_game : public error {
+ public:
+  explicit damaged_game(const std::string& detail) : error(detail) {}
+};
+
 /// Stable codes a failed write reports to its `done` callback (store.hpp).
 inline constexpr const char* storage_failed = "storage_failed";
 inline constexpr const char* disk_full = "disk_full";
