@@ -18,6 +18,7 @@ export class GameSocket {
     this.pending = new Map();
     this.nextId = 1;
     this.retry = 0;
+    this.subscribeRetry = 0;
     this.closed = false;
     this.ws = null;
     this.ready = false;
@@ -50,6 +51,7 @@ export class GameSocket {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.subscribeTimer);
     clearInterval(this.pingTimer);
     this.ws?.close();
   }
@@ -121,6 +123,10 @@ export class GameSocket {
         break;
       case "snapshot":
         if (m.game !== this.game) return;
+        if (this.subscribeRetry) {
+          this.subscribeRetry = 0;
+          this.h.onStatus?.("Connected", true);
+        }
         this.view = m.view;
         this.version = m.version;
         this.h.onView?.(this.view, this.version, m); // m.last_seen: see digest.js
@@ -143,6 +149,12 @@ export class GameSocket {
         } catch (e) {
           console.warn("patch did not apply, asking for a snapshot", e);
           this.resync();
+        }
+        break;
+      case "subscribed": // a resume with since is complete
+        if (m.game === this.game && this.subscribeRetry) {
+          this.subscribeRetry = 0;
+          this.h.onStatus?.("Connected", true);
         }
         break;
       case "table": // the server's part of the view changed without a command (clocks, seats)
@@ -173,6 +185,14 @@ export class GameSocket {
         } else if (m.error?.code === "bad_token") {
           this.closed = true;
           this.h.onAuthError?.();
+        } else if (m.error?.code === "storage_failed" && m.game === this.game) {
+          // The server could not read the game from its database just now: ask again shortly.
+          const delay = Math.min(5000, 500 * 2 ** Math.min(this.subscribeRetry++, 4));
+          this.h.onStatus?.(`The server cannot read this game just now; trying again in ${delay / 1000} s…`, false);
+          clearTimeout(this.subscribeTimer);
+          this.subscribeTimer = setTimeout(() => {
+            if (this.ready && this.game === m.game) this.sendSubscribe();
+          }, delay);
         } else if (["no_such_game", "not_started", "not_your_seat", "not_allowed", "game_unavailable"].includes(m.error?.code)) {
           this.h.onSubscribeError?.(m.error);
         } else {
