@@ -9,7 +9,7 @@
 #include <set>
 
 #include "clock_helpers.hpp"
-#include "sink.hpp"
+#include "notify_settings.hpp"
 
 using namespace loyang::test;
 using nlohmann::json;
@@ -17,19 +17,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t day = 24 * 3600;
-
-std::function<void(loyang::server::config&)> settings_for(const hand_clock& clock, const notify_sink& sink) {
-  return [base = clock.settings(), smtp = sink.smtp_port](loyang::server::config& c) {
-    base(c);
-    c.public_url = "https://loyang.test";
-    c.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp);
-    c.smtp_tls = "off";  // aiosmtpd offers no STARTTLS
-    c.mail_from = "loyang@loyang.test";
-    c.webhook_private_addresses = true;  // the receiver is on 127.0.0.1
-    c.notify_poll = std::chrono::milliseconds(50);
-    c.notify_retry_base = std::chrono::milliseconds(1000);
-  };
-}
 
 std::string hmac(const std::string& key, const std::string& message) {
   unsigned char mac[crypto_auth_hmacsha256_BYTES];
@@ -42,26 +29,12 @@ std::string hmac(const std::string& key, const std::string& message) {
   return hex;
 }
 
-// The mails to `to` so far.
-std::vector<std::string> mails_to(const notify_sink& sink, const std::string& to) {
-  std::vector<std::string> out;
-  for (const auto& m : sink.mails()) {
-    if (header(m, "To") == "<" + to + ">") out.push_back(m);
-  }
-  return out;
-}
-
 std::vector<json> hooks_to(const notify_sink& sink, const std::string& path) {
   std::vector<json> out;
   for (const auto& h : sink.hooks()) {
     if (h["path"] == path) out.push_back(h);
   }
   return out;
-}
-
-bool has_subject(const std::vector<std::string>& mails, const std::string& part) {
-  return std::any_of(mails.begin(), mails.end(),
-                     [&](const std::string& m) { return header(m, "Subject").find(part) != std::string::npos; });
 }
 
 bool has_event(const std::vector<json>& hooks, const std::string& event) {
@@ -80,18 +53,7 @@ std::string subscribe(std::uint16_t port, const notify_sink& sink, const std::st
   INFO(put.body.dump());
   REQUIRE(put.status == http::status::ok);
   CHECK(put.body["email_verified"] == false);
-  std::string link;
-  eventually([&] { return !mails_to(sink, who + "@example.org").empty(); }, "the verification mail to " + who);
-  const auto mail = mails_to(sink, who + "@example.org").front();
-  CHECK(header(mail, "Subject") == "Confirm your address for At the Gates of Loyang");
-  const auto at = mail.find("https://loyang.test/api/notify/verify?token=");
-  REQUIRE(at != std::string::npos);
-  // The path and query: /api/notify/verify?token= and 64 hex digits.
-  const auto target = mail.substr(at + std::string("https://loyang.test").size(), 25 + 64);
-  const auto verified = call_api(port, http::verb::get, target);
-  INFO(target << " " << verified.body.dump());
-  REQUIRE(verified.status == http::status::ok);
-  CHECK(call_api(port, http::verb::get, "/api/account/notifications", std::nullopt, token).body["email_verified"] == true);
+  follow_verification(port, sink, token, who + "@example.org");
   return put.body["webhook"]["secret"];
 }
 
@@ -107,7 +69,7 @@ TEST_CASE("a one-day game left alone: turn and reminder mails and webhooks, a bo
   std::vector<std::string> secrets;
   std::int64_t deadline = 0;
   {
-    running_server s(settings_for(clock, sink), data);
+    running_server s(notify_settings(clock, sink), data);
     t.tokens.push_back(sign_up(s.port(), "ann"));
     t.tokens.push_back(sign_up(s.port(), "bob"));
     secrets.push_back(subscribe(s.port(), sink, t.tokens[0], "ann"));
@@ -158,7 +120,7 @@ TEST_CASE("a one-day game left alone: turn and reminder mails and webhooks, a bo
   }
   // The server is down when Bob's time runs out; back up, it hands his seat to a bot.
   clock.move_to(deadline + 60);
-  running_server s(settings_for(clock, sink), data);
+  running_server s(notify_settings(clock, sink), data);
   const auto replaced = summary_when(s.port(), t.game, t.tokens[0], [](const json& j) { return j["seats"][1]["bot"] == true; });
   CHECK(replaced["seats"][1]["gone"] == "timeout");
   viewer ann = connect(s.port(), t.tokens[0], t.game, false);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -110,6 +111,21 @@ inline std::string header(const std::string& mail, const std::string& name) {
     }
   }
   return "";
+}
+
+/// The mails to `to` received so far, in arrival order.
+inline std::vector<std::string> mails_to(const notify_sink& sink, const std::string& to) {
+  std::vector<std::string> out;
+  for (const auto& m : sink.mails()) {
+    if (header(m, "To") == "<" + to + ">") out.push_back(m);
+  }
+  return out;
+}
+
+/// Whether one of `mails` has a subject containing `part`.
+inline bool has_subject(const std::vector<std::string>& mails, const std::string& part) {
+  return std::any_of(mails.begin(), mails.end(),
+                     [&](const std::string& m) { return header(m, "Subject").find(part) != std::string::npos; });
 }
 
 }  // namespace loyang::test
