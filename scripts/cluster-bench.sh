@@ -16,6 +16,10 @@
 #              a watcher (loyang-load --watch-port: a guest spectator) connected straight to
 #              C: each command is sent to one node and its patch timed on another
 #              ("cross-node ms"); run at the rates of BENCH_CLUSTER_WATCH_RATES only
+#   pg3-affinity  as pg3-watch, but HAProxy sends all of a game's players to one node (A or B):
+#              `balance url_param game` on the WebSocket URL's game (loyang-load puts it there,
+#              as the browser does), `hash-type consistent`; each command is applied on its
+#              game's node and on C only, not on all three
 #   pg1-watch  one node, the watchers on it too (the same measure without a second node)
 # BENCH_CLUSTER_RATES ("2000 0"), BENCH_CLUSTER_WATCH_RATES ("2000"), BENCH_CLUSTER_GAMES
 # (1000), BENCH_CLUSTER_SECONDS (20), BENCH_CLUSTER_ROUNDS (1). BENCH_CLUSTER_KEEP=1 keeps the
@@ -103,8 +107,10 @@ start_node() {
   exit 1
 }
 
-# start_haproxy DIR PORT...: HAProxy on a free port (lb_port) balancing round robin over the
-# given node ports, with the health check deploy/cluster/haproxy.cfg uses (GET /readyz).
+# start_haproxy DIR PORT...: HAProxy on a free port (lb_port) balancing over the given node
+# ports (round robin, or $balance), with the health check deploy/cluster/haproxy.cfg uses (GET
+# /readyz).
+balance="roundrobin"
 start_haproxy() {
   local dir=$1 servers="" i=0 p
   shift
@@ -138,7 +144,7 @@ frontend loyang
     default_backend loyang_nodes
 
 backend loyang_nodes
-    balance roundrobin
+    balance $balance
     option httpchk
     http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host loyang
     http-check expect status 200
@@ -162,7 +168,7 @@ for round in $(seq "${BENCH_CLUSTER_ROUNDS:-1}"); do
   for rate in ${BENCH_CLUSTER_RATES:-2000 0}; do
     for setup in ${BENCH_CLUSTER_SETUPS:-sqlite1 pg1 pg3 pg3-watch}; do
       case "$setup" in
-        *-watch) case " ${BENCH_CLUSTER_WATCH_RATES:-2000} " in *" $rate "*) ;; *) continue ;; esac ;;
+        *-watch | *-affinity) case " ${BENCH_CLUSTER_WATCH_RATES:-2000} " in *" $rate "*) ;; *) continue ;; esac ;;
       esac
       run=$((run + 1))
       dir="$work/run$run-$setup-$rate"
@@ -180,7 +186,11 @@ for round in $(seq "${BENCH_CLUSTER_ROUNDS:-1}"); do
       node_ports=()
       for n in $(seq "$nodes"); do start_node "$dir/node$n" "$store"; done
       watch=()
+      balance="roundrobin"
       case "$setup" in
+        pg3-affinity)
+          balance=$'url_param game\n    hash-type consistent'
+          start_haproxy "$dir" "${node_ports[0]}" "${node_ports[1]}"; watch=(--watch-port "${node_ports[2]}") ;;
         pg3-watch) start_haproxy "$dir" "${node_ports[0]}" "${node_ports[1]}"; watch=(--watch-port "${node_ports[2]}") ;;
         pg1-watch) start_haproxy "$dir" "${node_ports[@]}"; watch=(--watch-port "${node_ports[0]}") ;;
         *) start_haproxy "$dir" "${node_ports[@]}" ;;

@@ -50,7 +50,10 @@ void player::on_connect(beast::error_code ec) {
   // Small messages both ways: without this, Nagle's algorithm and delayed ACKs add ~40 ms.
   beast::get_lowest_layer(ws_).set_option(tcp::no_delay(true), ec);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-  ws_.async_handshake(host_, "/ws",
+  // The game in the URL lets a balancer send a game's connections to one node (HAProxy's
+  // `balance url_param game`, docs/scale-out.md); a single server ignores it.
+  target_ = "/ws?game=" + std::to_string(table_->game);
+  ws_.async_handshake(host_, target_,
                       beast::bind_front_handler(&player::on_handshake, shared_from_this()));
 }
 

@@ -64,6 +64,7 @@ class player : public std::enable_shared_from_this<player> {
   std::string token_;
   tcp::endpoint server_;
   std::string host_;
+  std::string target_;  // the handshake's; kept alive until it completes
   run_state& run_;
   // Over the bare socket: the WebSocket stream keeps its own timeouts (a tcp_stream's timer
   // would only add work to every read and write).

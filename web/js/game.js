@@ -196,7 +196,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     },
     onChat: (m) => chat.receive(m),
     onLobby: () => lobbyChanged(),
-  });
+  }, gameId);
   const chat = new ChatPanel(gameId, { socket, me: session.account.name, collapsed: matchMedia(PHONE).matches });
   // Only a player's: made when the view says the reader sits at the game.
   let notes = null;

@@ -8,8 +8,11 @@ import { applyPatch } from "./patch.js";
 export class GameSocket {
   // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError(),
   // onChat(message) (chat_history, chat, chat_deleted), onLobby() (games_changed, open_games_changed)
-  constructor(token, handlers) {
+  // route: the game this page is about, if any: put in the URL so that a balancer in front of
+  // several servers may send a game's connections to the same one (docs/scale-out.md).
+  constructor(token, handlers, route = null) {
     this.token = token;
+    this.route = route;
     this.h = handlers;
     this.game = null;
     this.as = "player";
@@ -28,7 +31,8 @@ export class GameSocket {
 
   connect() {
     if (this.closed) return;
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    const query = this.route === null ? "" : `?game=${encodeURIComponent(this.route)}`;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${query}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     this.ready = false;
