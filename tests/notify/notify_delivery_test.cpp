@@ -71,8 +71,11 @@ TEST_CASE("a receiver that keeps failing is given up after the last try, and tha
   sink.set_broken(true);
   start_duel(s.port(), ann, bob);
   // "start" and (if ann acts first) "turn": each tried twice, then given up.
-  eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "given up", std::chrono::seconds(30));
-  CHECK(metric(s.port(), "loyang_notifications_failed_total") >= 1);
+  // (The outbox may look empty before the service has read it: wait for a failure first.)
+  eventually([&] {
+    return metric(s.port(), "loyang_notifications_failed_total") >= 1 &&
+           metric(s.port(), "loyang_notifications_queued") == 0;
+  }, "given up", std::chrono::seconds(30));
   CHECK(metric(s.port(), "loyang_notifications_retried_total") == metric(s.port(), "loyang_notifications_failed_total"));
   CHECK(metric(s.port(), "loyang_notifications_sent_total") == 0);
   CHECK(sink.hooks().empty());
