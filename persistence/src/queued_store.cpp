@@ -137,7 +137,7 @@ struct queued_store::impl {
           t.commit();
         } catch (const detail::refused_write& e) {
           if (e.ordinal() >= ran.size()) throw;
-          results[ran[e.ordinal()]] = storage_failed;
+          results[ran[e.ordinal()]] = e.code();
           failure_text[ran[e.ordinal()]] = e.what();
           continue;  // rolled back by `t`; again without it
         }

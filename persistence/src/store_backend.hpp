@@ -18,12 +18,16 @@ namespace loyang::persistence::detail {
 /// transaction is not committed, and the batch is run again without that write.
 class refused_write : public error {
  public:
-  /// `ordinal`: which run() of the transaction, from 0.
-  refused_write(std::size_t ordinal, const std::string& what) : error(what), ordinal_(ordinal) {}
+  /// `ordinal`: which run() of the transaction, from 0; `code`: what the write's caller is
+  /// told (storage_failed, or daily_played).
+  refused_write(std::size_t ordinal, const std::string& what, std::string code = storage_failed)
+      : error(what), ordinal_(ordinal), code_(std::move(code)) {}
   std::size_t ordinal() const noexcept { return ordinal_; }
+  const std::string& code() const noexcept { return code_; }
 
  private:
   std::size_t ordinal_;
+  std::string code_;
 };
 
 /// The writer thread's connection. Used by that thread only. Every call but rollback throws

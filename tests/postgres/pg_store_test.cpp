@@ -4,9 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <future>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -323,4 +326,43 @@ TEST_CASE("a game row written from an older revision is refused: two nodes seati
   CHECK(stored.seats[1].account_id == 2);
   CHECK(stored.seats[2].account_id == 3);
   CHECK(stored.revision == 3);
+}
+
+TEST_CASE("a daily challenge is started once per account and day, though two nodes are asked at once",
+          "[postgres][nodes]") {
+  store_backing where(store_kind::postgres);
+  auto a = open_node(where, "node-a");
+  auto b = open_node(where, "node-b");
+  add_creator(*a);
+  const auto daily = [](std::int64_t id, const std::string& day) {
+    persistence::game_record g;
+    g.id = id;
+    g.options = {1, engine::ruleset::yucata, false};
+    g.creator = 1;
+    g.status = persistence::game_status::active;
+    g.seats.resize(1);
+    g.seats[0].account_id = 1;
+    g.extra = {{"daily", day}};
+    g.revision = 1;
+    return g;
+  };
+  // Sent to both nodes at the same moment: one is stored, the other refused daily_played.
+  std::string first, second;
+  std::promise<void> both;
+  std::atomic<int> answers{0};
+  const auto answered = [&] {
+    if (++answers == 2) both.set_value();
+  };
+  a->save_game(daily(1, "2026-11-26"), [&](const std::string& e) { first = e; answered(); });
+  b->save_game(daily(2, "2026-11-26"), [&](const std::string& e) { second = e; answered(); });
+  REQUIRE(both.get_future().wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+  CHECK(std::set<std::string>{first, second} == std::set<std::string>{"", "daily_played"});
+  const auto catalog = a->load_catalog();
+  CHECK(catalog.games.size() == 1);
+  // Again later, through either node: refused; the next day's, and the game's own later writes, are not.
+  CHECK(wait_for([&](auto done) { b->save_game(daily(3, "2026-11-26"), std::move(done)); }) == "daily_played");
+  CHECK(wait_for([&](auto done) { b->save_game(daily(4, "2026-11-27"), std::move(done)); }) == "");
+  auto later = a->load_catalog_part(catalog.games.at(0).id, 0).games.at(0);
+  ++later.revision;
+  CHECK(wait_for([&](auto done) { a->save_game(later, std::move(done)); }) == "");
 }

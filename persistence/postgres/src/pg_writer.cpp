@@ -57,6 +57,15 @@ constexpr std::array statements{
               "WHERE games.version = excluded.version AND games.revision = excluded.revision - 1 RETURNING id) "
               "SELECT loyang_require(count(*) = 1, 'game ' || $1 || ' is not stored at version ' || $10 || "
               "' and revision ' || ($17 - 1) || ': another node changed it') FROM up"},
+    // A daily challenge is started once per account and day, however many nodes are asked at
+    // once: the lock serialises the account's daily starts, and the check, a statement of its
+    // own, sees what another node committed while this one waited for the lock.
+    named_sql{"daily_lock",
+              "SELECT pg_advisory_xact_lock(734627341, hashtext($1::text || ' ' || ($2::jsonb ->> 'daily')))"},
+    named_sql{"daily_once",
+              "SELECT loyang_require(NOT EXISTS (SELECT 1 FROM games WHERE creator = $1 AND id <> $3 "
+              "AND extra LIKE '%\"daily\"%' AND extra::jsonb ->> 'daily' = $2::jsonb ->> 'daily'), "
+              "'daily_played: account ' || $1 || ' has started the daily challenge of ' || ($2::jsonb ->> 'daily'))"},
     named_sql{"upsert_seat",
               "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) VALUES ($1, $2, $3, $4, $5, $6) "
               "ON CONFLICT(game_id, seat) DO UPDATE SET account_id = excluded.account_id, "
@@ -195,7 +204,8 @@ void writer::commit() {
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!results[i] || results[i]->empty()) continue;  // done, or skipped after a failure
     if (i < owners_.size() && owners_[i] != no_write) {
-      throw detail::refused_write(owners_[i], "PostgreSQL: " + *results[i]);
+      const bool daily = results[i]->find("daily_played: ") != std::string::npos;
+      throw detail::refused_write(owners_[i], "PostgreSQL: " + *results[i], daily ? daily_played : storage_failed);
     }
     throw error("PostgreSQL, " + std::string(i == 0 ? "BEGIN" : "COMMIT") + ": " + *results[i]);
   }
@@ -283,6 +293,10 @@ void writer::run_one(const detail::write& write) {
       self.tell('a', w.account);
     }
     void operator()(const detail::game_write& w) const {
+      if (w.revision == 1 && w.creator != 0 && w.extra && w.extra->find("\"daily\"") != std::string::npos) {
+        self.send("daily_lock", params(w.creator, *w.extra));
+        self.send("daily_once", params(w.creator, *w.extra, w.id));
+      }
       self.send("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
                                   self.engine_version_, w.created_at, w.updated_at, w.version, w.to_act,
                                   w.waiting_since, w.result, w.watch, w.clock, w.extra, w.revision));

@@ -12,6 +12,7 @@
 #include "../lobby.hpp"
 #include "../notify/news.hpp"
 #include "daily.hpp"
+#include "loyang/persistence/error.hpp"
 #include "loyang/protocol/options_json.hpp"
 
 namespace loyang::server {
@@ -222,6 +223,10 @@ void lobby::start_daily(identity who, reply_fn reply) {
         self->timer_->arm(id, std::nullopt);
         self->rooms_.erase(id);
         self->pinned_.erase(id);
+        // Another node started this account's daily challenge at the same moment.
+        if (e == persistence::daily_played) {
+          return reply(api_error(http::status::conflict, "daily_played", "you have played today's challenge; come back tomorrow"));
+        }
         reply(storage_reply(e, "the game"));
       });
     });

@@ -42,6 +42,9 @@ class damaged_game : public error {
 /// Stable codes a failed write reports to its `done` callback (store.hpp).
 inline constexpr const char* storage_failed = "storage_failed";
 inline constexpr const char* disk_full = "disk_full";
+/// With several nodes: a daily challenge for an account and day that another node started
+/// at the same moment (the PostgreSQL store's fence; nothing was stored).
+inline constexpr const char* daily_played = "daily_played";
 
 /// The write error code for a failure: "disk_full" for SQLITE_FULL, else "storage_failed".
 std::string write_error_code(int sqlite_code);

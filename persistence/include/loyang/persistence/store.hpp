@@ -61,7 +61,9 @@ class store {
   virtual void change_password(std::int64_t account, const std::string& password_hash,
                                const std::string& keep_hash, write_done done) = 0;
   /// Inserts or updates the game row and its seats (not the log), and queues `notes` in the
-  /// same transaction (the outbox; one whose dedupe key is queued already is dropped).
+  /// same transaction (the outbox; one whose dedupe key is queued already is dropped). On a
+  /// shared store a new daily challenge (revision 1, `extra` naming its "daily") whose account
+  /// already has that day's is refused with `daily_played`.
   virtual void save_game(const game_record& g, std::vector<outbox_record> notes, write_done done) = 0;
   void save_game(const game_record& g, write_done done) { save_game(g, {}, std::move(done)); }
   /// Appends one command and updates the game row (version, to_act, status, result) and queues
