@@ -2,11 +2,9 @@
 // Two servers in this process on one PostgreSQL, sharing a hand clock and a real SMTP server
 // (tests/support/notify_sink.py): the leader sends the first reminder, the other node nothing;
 // the leader stops; the other node takes over, sends the second reminder and hands the absent
-// player's seat to a bot when his time runs out. Nothing is sent twice. And a daily challenge
-// asked for through both nodes at once is started once.
+// player's seat to a bot when his time runs out. Nothing is sent twice.
 #include <catch2/catch.hpp>
 
-#include <future>
 #include <set>
 
 #include "notify_settings.hpp"
@@ -102,36 +100,4 @@ TEST_CASE("clocks and notifications move to the next leader: reminders and a dea
   std::set<std::string> ids;
   for (const auto& m : sink.mails()) CHECK(ids.insert(header(m, "Message-ID")).second);
   CHECK(reminders_to(sink, "bob@example.org") == 2);
-}
-
-TEST_CASE("a daily challenge asked for through two nodes at once is started once", "[postgres][nodes]") {
-  store_backing where(store_kind::postgres);
-  const auto settings = [&](loyang::server::config& c) { c.database_url = where.url(); };
-  running_server first(settings);
-  running_server second(settings);
-  const auto token = sign_up(first.port(), "dee");
-  for (int round = 0; round < 3; ++round) {
-    // Both at once (a double click, sent by a round-robin balancer to both nodes): one game.
-    auto a = std::async(std::launch::async, [&] {
-      return call_api(first.port(), http::verb::post, "/api/daily", std::nullopt, token);
-    });
-    auto b = std::async(std::launch::async, [&] {
-      return call_api(second.port(), http::verb::post, "/api/daily", std::nullopt, token);
-    });
-    const auto one = a.get();
-    const auto other = b.get();
-    INFO(one.body.dump() << " " << other.body.dump());
-    const int created = int(one.status == http::status::created) + int(other.status == http::status::created);
-    if (round == 0) {
-      CHECK(created == 1);
-    } else {
-      CHECK(created == 0);  // played already
-    }
-    for (const auto* answer : {&one, &other}) {
-      if (answer->status != http::status::created) {
-        CHECK(answer->status == http::status::conflict);
-        CHECK(code_of(*answer) == "daily_played");
-      }
-    }
-  }
 }

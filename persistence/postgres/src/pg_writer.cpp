@@ -204,7 +204,8 @@ void writer::commit() {
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!results[i] || results[i]->empty()) continue;  // done, or skipped after a failure
     if (i < owners_.size() && owners_[i] != no_write) {
-      const bool daily = results[i]->find("daily_played: ") != std::string::npos;
+      // daily_once raises a message that starts with the code.
+      const bool daily = results[i]->find(std::string(daily_played) + ": ") != std::string::npos;
       throw detail::refused_write(owners_[i], "PostgreSQL: " + *results[i], daily ? daily_played : storage_failed);
     }
     throw error("PostgreSQL, " + std::string(i == 0 ? "BEGIN" : "COMMIT") + ": " + *results[i]);

@@ -35,6 +35,10 @@ nlohmann::json or_null(const std::optional<T>& v, int digits = 2) {
 /// The solo options of the daily challenge: the Yucata rules, the full game.
 engine::options daily_options() { return {1, engine::ruleset::yucata, false}; }
 
+api_reply daily_played_reply() {
+  return api_error(http::status::conflict, "daily_played", "you have played today's challenge; come back tomorrow");
+}
+
 }  // namespace
 
 std::optional<api_reply> lobby::rating_refusal(const game_record& g, const identity& who) const {
@@ -189,7 +193,7 @@ void lobby::start_daily(identity who, reply_fn reply) {
     const auto today = ratings::utc_date(now);
     for (const auto& [id, g] : self->games_) {
       if (g.creator == who.id && games::daily_of(g) == today) {
-        auto no = api_error(http::status::conflict, "daily_played", "you have played today's challenge; come back tomorrow");
+        auto no = daily_played_reply();
         no.body["game"] = id;
         return reply(no);
       }
@@ -225,7 +229,7 @@ void lobby::start_daily(identity who, reply_fn reply) {
         self->pinned_.erase(id);
         // Another node started this account's daily challenge at the same moment.
         if (e == persistence::daily_played) {
-          return reply(api_error(http::status::conflict, "daily_played", "you have played today's challenge; come back tomorrow"));
+          return reply(daily_played_reply());
         }
         reply(storage_reply(e, "the game"));
       });
