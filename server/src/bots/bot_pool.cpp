@@ -15,29 +15,53 @@ bot_pool::bot_pool(int threads, std::size_t queue_limit, std::shared_ptr<metrics
 bot_pool::~bot_pool() { stop(); }
 
 bool bot_pool::try_post(std::function<void()> decide) {
-  if (stopped_.load()) return false;
-  // Reserve a place first: two rooms racing for the last one cannot both get it.
-  if (queued_.fetch_add(1) >= limit_) {
-    queued_.fetch_sub(1);
-    ++stats_->bot_queue_full;
-    return false;
+  {
+    // Under the lock with stop(): a decision queued after stop() emptied the queue would be
+    // held for good.
+    std::lock_guard lock(mutex_);
+    if (stopped_.load()) return false;
+    // Reserve a place first: two rooms racing for the last one cannot both get it.
+    if (queued_.fetch_add(1) >= limit_) {
+      queued_.fetch_sub(1);
+      ++stats_->bot_queue_full;
+      return false;
+    }
+    ++stats_->bot_queued;
+    pending_.push_back(std::move(decide));
   }
-  ++stats_->bot_queued;
-  boost::asio::post(threads_, [this, decide = std::move(decide)] {
-    decide();
-    ++stats_->bot_decisions;
-    --stats_->bot_queued;
-    queued_.fetch_sub(1);
-  });
+  boost::asio::post(threads_, [this] { run_next(); });
   return true;
 }
 
+void bot_pool::run_next() {
+  std::function<void()> decide;
+  {
+    std::lock_guard lock(mutex_);
+    if (pending_.empty()) return;
+    decide = std::move(pending_.front());
+    pending_.pop_front();
+  }
+  decide();
+  ++stats_->bot_decisions;
+  --stats_->bot_queued;
+  queued_.fetch_sub(1);
+}
+
 void bot_pool::stop() {
-  if (stopped_.exchange(true)) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopped_.exchange(true)) return;
+  }
   threads_.stop();
   threads_.join();
-  // Handlers dropped by stop() never ran: they no longer count as queued.
-  stats_->bot_queued -= static_cast<std::int64_t>(queued_.exchange(0));
-}
+  std::deque<std::function<void()>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped.swap(pending_);
+  }
+  // Dropped decisions never ran: they no longer count as queued.
+  stats_->bot_queued -= static_cast<std::int64_t>(dropped.size());
+  queued_.fetch_sub(dropped.size());
+}  // `dropped` goes here, with the rooms and analyses only it still held
 
 }  // namespace loyang::server

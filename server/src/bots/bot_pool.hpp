@@ -7,8 +7,10 @@
 
 #include <atomic>
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 #include "../metrics.hpp"
 
@@ -26,7 +28,9 @@ class bot_pool {
   /// runs). `decide` must not throw.
   bool try_post(std::function<void()> decide);
 
-  /// Drops the decisions still queued and waits for the running ones. Idempotent.
+  /// Waits for the running decisions and destroys the queued ones without running them, so
+  /// that what they hold (a room, an analysis: both hold the pool) is released now, not when
+  /// the pool goes, which their holding it would prevent. Idempotent.
   void stop();
   /// Whether stop() was called: try_post refuses for good.
   bool stopped() const { return stopped_.load(); }
@@ -36,12 +40,18 @@ class bot_pool {
   std::size_t threads() const { return thread_count_; }
 
  private:
+  void run_next();
+
   boost::asio::thread_pool threads_;
   std::size_t thread_count_;
   std::size_t limit_;
   std::shared_ptr<metrics> stats_;
   std::atomic<std::size_t> queued_{0};  // queued or running
   std::atomic<bool> stopped_{false};
+  // Decisions not yet started. Ours, not the thread pool's queue: asio destroys what it holds
+  // only with the pool itself.
+  std::mutex mutex_;
+  std::deque<std::function<void()>> pending_;
 };
 
 }  // namespace loyang::server
