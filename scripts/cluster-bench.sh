@@ -21,8 +21,10 @@
 #              as the browser does), `hash-type consistent`; each command is applied on its
 #              game's node and on C only, not on all three
 #   pg1-watch  one node, the watchers on it too (the same measure without a second node)
+#   SETUP-tN   any of these with N I/O threads per node (--threads N; default: one per core)
 # BENCH_CLUSTER_RATES ("2000 0"), BENCH_CLUSTER_WATCH_RATES ("2000"), BENCH_CLUSTER_GAMES
-# (1000), BENCH_CLUSTER_SECONDS (20), BENCH_CLUSTER_ROUNDS (1). BENCH_CLUSTER_KEEP=1 keeps the
+# (1000), BENCH_CLUSTER_SECONDS (20), BENCH_CLUSTER_ROUNDS (1), BENCH_CLUSTER_NODE_ARGS (more
+# loyang-server options for every node, e.g. "--threads 1"). BENCH_CLUSTER_KEEP=1 keeps the
 # temporary directory (node, HAProxy and PostgreSQL logs) and prints it.
 #
 # Prints one table row per run: commands/s, result p50 / p99 ms, another seat's patch p99,
@@ -92,7 +94,8 @@ start_node() {
   mkdir -p "$dir"
   [ "$2" = postgres ] && database=(--database "$pg_url")
   "$server" --address 127.0.0.1 --port 0 --data "$dir" --password-cost minimal --signups-per-hour 0 \
-    --trusted-proxies 127.0.0.1 --memory-only false "${database[@]}" --log-level info >"$log" 2>&1 &
+    --trusted-proxies 127.0.0.1 --memory-only false "${database[@]}" --log-level info \
+    "${node_threads[@]}" ${BENCH_CLUSTER_NODE_ARGS:-} >"$log" 2>&1 &
   node_pids+=($!)
   for _ in $(seq 200); do
     port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
@@ -166,12 +169,16 @@ echo "|---|---:|---:|---|---:|---|---:|---:|---:|---|---:|"
 run=0
 for round in $(seq "${BENCH_CLUSTER_ROUNDS:-1}"); do
   for rate in ${BENCH_CLUSTER_RATES:-2000 0}; do
-    for setup in ${BENCH_CLUSTER_SETUPS:-sqlite1 pg1 pg3 pg3-watch}; do
+    for named in ${BENCH_CLUSTER_SETUPS:-sqlite1 pg1 pg3 pg3-watch}; do
+      # A setup's name may end in -tN: its nodes then run N I/O threads (--threads N).
+      setup=${named%-t[0-9]*}
+      node_threads=()
+      [ "$setup" != "$named" ] && node_threads=(--threads "${named##*-t}")
       case "$setup" in
         *-watch | *-affinity) case " ${BENCH_CLUSTER_WATCH_RATES:-2000} " in *" $rate "*) ;; *) continue ;; esac ;;
       esac
       run=$((run + 1))
-      dir="$work/run$run-$setup-$rate"
+      dir="$work/run$run-$named-$rate"
       mkdir -p "$dir"
       store=postgres
       nodes=3
@@ -212,7 +219,7 @@ for round in $(seq "${BENCH_CLUSTER_ROUNDS:-1}"); do
       [ "$store" = postgres ] && pg_us=$(per_command "$pg_before" "$pg_after")
       watched="-"
       [ ${#watch[@]} -gt 0 ] && watched="$(json watch_latency_ms.p50 "$out") / $(json watch_latency_ms.p99 "$out")"
-      printf '| %s | %s | %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |\n' "$setup" "$rate" \
+      printf '| %s | %s | %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |\n' "$named" "$rate" \
         "$(json commands_per_second "$out")" "$(json result_latency_ms.p50 "$out")" \
         "$(json result_latency_ms.p99 "$out")" "$(json patch_latency_ms.p99 "$out")" "$watched" \
         "$(json server.cpu_microseconds_per_command "$out")" "$pg_us" "$(per_command "$lb_before" "$lb_after")" \

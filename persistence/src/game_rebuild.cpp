@@ -41,7 +41,7 @@ void game_rebuild::add(std::uint32_t version, engine::player_id player, std::str
   const auto where = [&] { return game_name(id_) + ": command " + std::to_string(version); };
   if (version > from_) {
     const auto json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-    if (json.is_discarded()) throw error(where() + " is not JSON");
+    if (json.is_discarded()) throw damaged_game(where() + " is not JSON");
     const auto cmd = protocol::parse_command(json);
     if (!cmd) throw engine_mismatch(where() + " no longer parses: " + cmd.error().message);
     if (const auto e = engine::apply(out_.state, player, cmd.value())) {
@@ -50,7 +50,7 @@ void game_rebuild::add(std::uint32_t version, engine::player_id player, std::str
   } else if (!nlohmann::json::accept(text.begin(), text.end())) {
     // Not replayed (the snapshot covers it), but sent to clients in the log: checked without
     // building it.
-    throw error(where() + " is not JSON");
+    throw damaged_game(where() + " is not JSON");
   }
   out_.log.push_back({version, player, std::string(text), at});
 }
@@ -60,7 +60,7 @@ void game_rebuild::seen(engine::player_id seat, std::uint32_t version) { out_.la
 loaded_game game_rebuild::finish() && {
   const auto version = head_.version;
   if (out_.log.size() != version) {
-    throw error(game_name(id_) + ": the log ends at " + std::to_string(out_.log.size()) +
+    throw damaged_game(game_name(id_) + ": the log ends at " + std::to_string(out_.log.size()) +
                 ", the game is at version " + std::to_string(version));
   }
   if (out_.state.version != version || (head_.hash && engine::state_hash(out_.state) != *head_.hash) ||

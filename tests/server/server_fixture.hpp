@@ -10,8 +10,11 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
+#include <spdlog/sinks/sink.h>
+#include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <future>
@@ -36,6 +39,22 @@ inline void write_file(const std::filesystem::path& file, const std::string& tex
   std::ofstream(file, std::ios::binary) << text;
 }
 
+/// The servers' log on the terminal from warnings up (LOYANG_TEST_LOG=info for all of it): a
+/// test program starts hundreds of servers, and their start-up lines buried its failures, which
+/// is all a truncated CI log keeps. The logger itself stays at info for the tests that read it
+/// through a sink of their own (readiness_test.cpp).
+inline void quiet_server_logs() {
+  static const bool done = [] {
+    const char* wanted = std::getenv("LOYANG_TEST_LOG");
+    const auto level = spdlog::level::from_str(wanted ? wanted : "warn");
+    // The first sink is spdlog's console; sinks a test adds come after it.
+    auto& sinks = spdlog::default_logger()->sinks();
+    if (!sinks.empty()) sinks.front()->set_level(level);
+    return true;
+  }();
+  (void)done;
+}
+
 /// A server on 127.0.0.1, port 0, with its own data and web directories, run on a thread.
 /// `adjust` may change the settings first (memory_only, limits, ...).
 class running_server {
@@ -43,6 +62,7 @@ class running_server {
   explicit running_server(const std::function<void(server::config&)>& adjust = {},
                           std::shared_ptr<temp_dir> data = nullptr)
       : data_(data ? std::move(data) : std::make_shared<temp_dir>()) {
+    quiet_server_logs();
     write_file(web_.path() / "index.html", "<!doctype html><title>test client</title>");
     write_file(web_.path() / "js" / "app.js", "console.log('hi');");
     server::config settings;
