@@ -145,8 +145,11 @@ TEST_CASE("a game whose stored log no longer replays still loads and goes on, wi
   CHECK(code_of(h) == "game_unavailable");
 }
 
-TEST_CASE("a game whose stored log has a gap is unavailable, and says so to a player and to its history",
+TEST_CASE("a game whose stored log is damaged is unavailable, and says so to a player and to its history",
           "[server][history][load]") {
+  // A damaged copy of the database: a command lost from the middle of the log, one that is not
+  // JSON, or the last one lost (the log ends before the game's version).
+  const int damage = GENERATE(0, 1, 2);
   auto data = std::make_shared<temp_dir>();
   table t;
   {
@@ -158,10 +161,16 @@ TEST_CASE("a game whose stored log has a gap is unavailable, and says so to a pl
     play_until(t.game, seats, random, [&] { return seats[0].version >= 12; });
   }
   {
-    // A command lost from the middle of the log (a damaged copy of the database).
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open((data->path() / "data" / "loyang.db").string().c_str(), &db) == SQLITE_OK);
-    const std::string sql = "DELETE FROM commands WHERE game_id = " + std::to_string(t.game) + " AND version = 5";
+    const auto game = std::to_string(t.game);
+    const std::string sql =
+        damage == 0   ? "DELETE FROM commands WHERE game_id = " + game + " AND version = 5"
+        : damage == 1 ? "UPDATE commands SET command = '{\"type\":' WHERE game_id = " + game +
+                            " AND version = (SELECT MAX(version) FROM commands WHERE game_id = " + game + ")"
+                      : "DELETE FROM commands WHERE game_id = " + game +
+                            " AND version = (SELECT MAX(version) FROM commands WHERE game_id = " + game + ")";
+    INFO(sql);
     CHECK(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
     CHECK(sqlite3_changes(db) == 1);
     sqlite3_close(db);
