@@ -177,11 +177,13 @@ void route(shared_state& state, request& req, const std::string& client, respond
     return games.record(who, read->first, client, reply);
   }
 
+  // The token's account, looked up once for the rest of the routes (on several nodes an unknown
+  // token costs a database read).
+  const auto token = bearer(req);
+  const std::optional<identity> who = token ? users.authenticate(*token) : std::nullopt;
+
   // The community's public reads (the games to watch, a game's chat, profiles): guests too.
   {
-    std::optional<identity> who;
-    const auto token = bearer(req);
-    if (token) who = users.authenticate(*token);
     const community_request r{path, query, method, body, reply, not_allowed};
     if (token && !who && (path == "/api/games/live" || path.find("/chat") != std::string::npos ||
                           path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard")) {
@@ -204,7 +206,6 @@ void route(shared_state& state, request& req, const std::string& client, respond
   }
 
   // Everything else needs a logged-in account.
-  const auto token = bearer(req);
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
   [&games, path, query, method, body = std::move(body), reply,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
@@ -293,7 +294,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
     if (route_community(games, *who, {path, query, method, body, reply, method_error})) return;
     reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
                                                              "no such API endpoint")});
-  }(users.authenticate(*token));
+  }(who);
 }
 
 }  // namespace

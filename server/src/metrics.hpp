@@ -39,6 +39,7 @@ class metrics {
   // Bots (bots/): decisions made on the bot pool.
   std::atomic<std::int64_t> bot_decisions{0};        ///< decisions a bot made on the pool
   std::atomic<std::int64_t> bot_queued{0};           ///< decisions waiting for or on the pool
+  std::atomic<std::int64_t> account_lookups_skipped{0};  ///< unknown names/tokens not looked up: over the rate
   std::atomic<std::int64_t> bot_queue_full{0};       ///< decisions put off: the pool was full
   std::atomic<std::int64_t> bot_decisions_stale{0};  ///< decisions dropped: the game moved on
   std::atomic<std::int64_t> bot_budget_cut{0};       ///< strong decisions given fewer playouts: the pool was busy

@@ -67,7 +67,8 @@ accounts::accounts(net::io_context& ioc, storage& store, std::shared_ptr<metrics
       by_pair_(pair_rule, policy_.throttle_capacity),
       by_address_(address_rule, policy_.throttle_capacity),
       by_account_(account_rule, policy_.throttle_capacity),
-      signups_(policy_.signups_per_hour, 3600, policy_.throttle_capacity) {}
+      signups_(policy_.signups_per_hour, 3600, policy_.throttle_capacity),
+      lookups_(unknown_lookups_per_second, 1, 1) {}
 
 accounts::~accounts() { hashers_.join(); }
 
@@ -135,11 +136,15 @@ void accounts::merge(std::int64_t id, const std::vector<account_record>& all,
   notify(ended);  // outside the lock: a holder's token_revoked() may call back
 }
 
-void accounts::catch_up(const std::string& name, const std::string& hash) {
+void accounts::catch_up(const std::string& name, const std::string& hash, bool limited) {
   if (!store_.shared()) return;
   {
     std::lock_guard lock(mutex_);
     if (name.empty() ? tokens_.count(hash) != 0 : by_name_.count(fold(name)) != 0) return;
+    if (limited && lookups_.take("", now()) > 0) {
+      ++stats_->account_lookups_skipped;
+      return;
+    }
   }
   try {
     const auto id = store_.find_account(name, hash);
@@ -276,7 +281,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
   run_hash([self = shared_from_this(), name = std::move(name), password = std::move(password),
             reply = std::move(reply)]() mutable {
     auto hash = hash_password(password, self->policy_.cost);
-    self->catch_up(name, {});  // taken through another node?
+    self->catch_up(name, {}, false);  // taken through another node? (signups are rate-limited already)
     std::unique_lock lock(self->mutex_);
     --self->hashes_queued_;
     const auto key = self->fold(name);

@@ -49,6 +49,10 @@ inline constexpr std::uint16_t close_token_revoked = 4001;
 
 class accounts : public std::enable_shared_from_this<accounts> {
  public:
+  /// Several nodes: how many names and tokens this node may look up in the database in a
+  /// second when it does not know them (catch_up).
+  static constexpr int unknown_lookups_per_second = 100;
+
   /// Unix seconds.
   using clock_fn = std::function<std::int64_t()>;
 
@@ -152,8 +156,11 @@ class accounts : public std::enable_shared_from_this<accounts> {
   std::string fold(const std::string& name) const;
   /// Several nodes: reads the account called `name`, or holding the token hashed `hash`, from
   /// the database when this node does not know it yet (made through another node a moment
-  /// ago). Blocking; call without the lock.
-  void catch_up(const std::string& name, const std::string& hash);
+  /// ago). Blocking; call without the lock. `limited`: at most unknown_lookups_per_second such
+  /// reads a second, past which the name or token is taken as unknown here: names and tokens
+  /// anyone can send (a login, a bearer token) must not buy a database read each on an I/O
+  /// thread, and one made through another node is heard of within milliseconds anyway.
+  void catch_up(const std::string& name, const std::string& hash, bool limited = true);
 
   storage& store_;
   std::shared_ptr<metrics> stats_;
@@ -173,6 +180,7 @@ class accounts : public std::enable_shared_from_this<accounts> {
   throttle by_address_;  // one address on any accounts
   throttle by_account_;  // one account from anywhere: gentle, and known addresses skip it
   rate_limit signups_;   // per address
+  rate_limit lookups_;   // catch_up's reads, for the whole node
 };
 
 }  // namespace loyang::server
