@@ -304,8 +304,10 @@ export default [
     await otto.click("#cancel-button");
     await waitUntil(otto, () => /is cancelled/.test(document.querySelector("#cancel-note")?.textContent || ""));
     expect((await api(ulla, "GET", `/api/games/${open1.body.id}`)).body.status === "cancelled", "the game is cancelled");
-    // The log lists every action, newest first.
-    await waitUntil(otto, () => document.querySelectorAll("#mod-log-table tbody tr").length >= 4);
+    // The log lists every action, newest first. The page reads it again after the cancel note
+    // shows, and earlier scenarios' actions already fill four rows: wait for the cancel's row.
+    await waitUntil(otto, () => document.querySelectorAll("#mod-log-table tbody tr").length >= 4 &&
+      document.querySelector("#mod-log-table tbody tr")?.dataset.action === "cancel_game");
     const actions = await otto.locator("#mod-log-table tbody tr").evaluateAll((rs) => rs.map((r) => r.dataset.action));
     expect(["cancel_game", "ban", "close_report", "grant_operator"].every((a) => actions.includes(a)) && actions[0] === "cancel_game",
       `the log: ${actions}`);
