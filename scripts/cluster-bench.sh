@@ -23,8 +23,7 @@
 #   pg1-watch  one node, the watchers on it too (the same measure without a second node)
 #   SETUP-tN   any of these with N I/O threads per node (--threads N; default: one per core)
 # BENCH_CLUSTER_RATES ("2000 0"), BENCH_CLUSTER_WATCH_RATES ("2000"), BENCH_CLUSTER_GAMES
-# (1000), BENCH_CLUSTER_SECONDS (20), BENCH_CLUSTER_ROUNDS (1), BENCH_CLUSTER_NODE_ARGS (more
-# loyang-server options for every node, e.g. "--threads 1"). BENCH_CLUSTER_KEEP=1 keeps the
+# (1000), BENCH_CLUSTER_SECONDS (20), BENCH_CLUSTER_ROUNDS (1). BENCH_CLUSTER_KEEP=1 keeps the
 # temporary directory (node, HAProxy and PostgreSQL logs) and prints it.
 #
 # Prints one table row per run: commands/s, result p50 / p99 ms, another seat's patch p99,
@@ -95,7 +94,7 @@ start_node() {
   [ "$2" = postgres ] && database=(--database "$pg_url")
   "$server" --address 127.0.0.1 --port 0 --data "$dir" --password-cost minimal --signups-per-hour 0 \
     --trusted-proxies 127.0.0.1 --memory-only false "${database[@]}" --log-level info \
-    "${node_threads[@]}" ${BENCH_CLUSTER_NODE_ARGS:-} >"$log" 2>&1 &
+    "${node_threads[@]}" >"$log" 2>&1 &
   node_pids+=($!)
   for _ in $(seq 200); do
     port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)

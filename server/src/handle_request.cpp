@@ -161,26 +161,21 @@ void route(shared_state& state, request& req, const std::string& client, respond
     return users.login(std::move(name), std::move(password), client, reply);
   }
 
-  // A game's history and record: read by guests too, as they may watch (a token given must
-  // be valid: it decides which seat is the asker's).
-  if (const auto read = history_read_of(path)) {
-    if (!get) return not_allowed("GET, HEAD");
-    std::optional<identity> who;
-    if (const auto token = bearer(req)) {
-      who = users.authenticate(*token);
-      if (!who) {
-        return bad("bad_token", "unknown, revoked or expired token; log in again",
-                   http::status::unauthorized);
-      }
-    }
-    if (read->second) return games.history(who, read->first, query, client, reply);
-    return games.record(who, read->first, client, reply);
-  }
-
   // The token's account, looked up once for the rest of the routes (on several nodes an unknown
   // token costs a database read).
   const auto token = bearer(req);
   const std::optional<identity> who = token ? users.authenticate(*token) : std::nullopt;
+
+  // A game's history and record: read by guests too, as they may watch (a token given must
+  // be valid: it decides which seat is the asker's).
+  if (const auto read = history_read_of(path)) {
+    if (!get) return not_allowed("GET, HEAD");
+    if (token && !who) {
+      return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
+    }
+    if (read->second) return games.history(who, read->first, query, client, reply);
+    return games.record(who, read->first, client, reply);
+  }
 
   // The community's public reads (the games to watch, a game's chat, profiles): guests too.
   {

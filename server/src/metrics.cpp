@@ -57,9 +57,6 @@ std::string metrics::text() const {
   gauge("loyang_resignations_total", "Players who resigned a game.", resignations.load(), "counter");
   gauge("loyang_bot_decisions_total", "Commands bots chose on the bot threads.", bot_decisions.load(), "counter");
   gauge("loyang_bot_queue", "Bot decisions waiting for or running on the bot threads.", bot_queued.load(), "gauge");
-  gauge("loyang_account_lookups_skipped_total",
-        "Unknown names and tokens not looked up in the database because more than its rate came (several nodes).",
-        account_lookups_skipped.load(), "counter");
   gauge("loyang_bot_queue_full_total", "Bot decisions put off because the bot threads' queue was full.",
         bot_queue_full.load(), "counter");
   gauge("loyang_bot_decisions_stale_total", "Bot decisions dropped because the game had moved on meanwhile.",
@@ -88,6 +85,9 @@ std::string metrics::text() const {
         "counter");
   gauge("loyang_resyncs_total", "Re-reads of everything held after the listening connection was lost.",
         resyncs.load(), "counter");
+  gauge("loyang_account_lookups_skipped_total",
+        "Unknown names and tokens not looked up in the database because more than its rate came.",
+        account_lookups_skipped.load(), "counter");
   gauge("loyang_leader", "1 while this node runs bots, clocks and notification delivery (several nodes).",
         leader.load(), "gauge");
   out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"

@@ -26,6 +26,7 @@ class metrics {
   std::atomic<std::int64_t> remote_commands{0};  ///< commands other nodes stored, shown here
   std::atomic<std::int64_t> remote_changes{0};   ///< notifications of other nodes' commits
   std::atomic<std::int64_t> resyncs{0};          ///< re-reads after the listening connection was lost
+  std::atomic<std::int64_t> account_lookups_skipped{0};  ///< unknown names/tokens not looked up: over the rate
   std::atomic<std::int64_t> leader{0};           ///< 1 while this node runs bots, clocks, notifications
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
   std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
@@ -39,7 +40,6 @@ class metrics {
   // Bots (bots/): decisions made on the bot pool.
   std::atomic<std::int64_t> bot_decisions{0};        ///< decisions a bot made on the pool
   std::atomic<std::int64_t> bot_queued{0};           ///< decisions waiting for or on the pool
-  std::atomic<std::int64_t> account_lookups_skipped{0};  ///< unknown names/tokens not looked up: over the rate
   std::atomic<std::int64_t> bot_queue_full{0};       ///< decisions put off: the pool was full
   std::atomic<std::int64_t> bot_decisions_stale{0};  ///< decisions dropped: the game moved on
   std::atomic<std::int64_t> bot_budget_cut{0};       ///< strong decisions given fewer playouts: the pool was busy
