@@ -27,5 +27,8 @@ VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
   CMD curl -fsS "http://127.0.0.1:${LOYANG_PORT}/healthz" >/dev/null || exit 1
+# Every connection takes a file descriptor. The server raises its soft limit to the hard one
+# at start and logs it; an image cannot set the hard limit, the runtime does:
+#   docker run --ulimit nofile=65536:65536 ...   (compose: ulimits: nofile: 65536)
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/loyang-server"]

@@ -143,6 +143,21 @@ std::optional<std::string> apply_max_connections(config& c, const std::string& v
   return std::nullopt;
 }
 
+std::optional<std::string> apply_per_address(int& out, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 0 || *n > 1000000) return "must be a number from 0 (no limit) to 1000000";
+  out = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_connections_per_address(config& c, const std::string& value) {
+  return apply_per_address(c.max_connections_per_address, value);
+}
+
+std::optional<std::string> apply_websockets_per_address(config& c, const std::string& value) {
+  return apply_per_address(c.max_websockets_per_address, value);
+}
+
 // A duration: a whole number with a unit, s, m, h or d ("30d"), at least a second and at
 // most ten years.
 std::optional<std::string> apply_duration(std::chrono::seconds& out, const std::string& value) {
@@ -281,7 +296,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 31> options{{
+constexpr std::array<option, 33> options{{
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -307,6 +322,8 @@ constexpr std::array<option, 31> options{{
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
     {"--ws-rate", "LOYANG_WS_RATE", apply_ws_rate},
     {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT", apply_max_connections},
+    {"--max-connections-per-address", "LOYANG_MAX_CONNECTIONS_PER_ADDRESS", apply_connections_per_address},
+    {"--max-websockets-per-address", "LOYANG_MAX_WEBSOCKETS_PER_ADDRESS", apply_websockets_per_address},
     {"--token-idle-lifetime", "LOYANG_TOKEN_IDLE_LIFETIME", apply_idle_lifetime},
     {"--token-lifetime", "LOYANG_TOKEN_LIFETIME", apply_token_lifetime},
     {"--trusted-proxies", "LOYANG_TRUSTED_PROXIES", apply_trusted_proxies},
@@ -424,6 +441,13 @@ Options (each also read from its environment variable; the flag wins):
                                       (bursts of 3 s worth; default 20)
   --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT
                                       open WebSockets per account (default 16)
+  --max-connections-per-address N     LOYANG_MAX_CONNECTIONS_PER_ADDRESS
+                                      open TCP connections per peer address, IPv6 per
+                                      /64; trusted proxies are not counted (default 256;
+                                      0 = no limit); over it: 429 too_many_connections
+  --max-websockets-per-address N      LOYANG_MAX_WEBSOCKETS_PER_ADDRESS
+                                      open WebSockets per client address, guests
+                                      included, IPv6 per /64 (default 128; 0 = no limit)
   --token-idle-lifetime D             LOYANG_TOKEN_IDLE_LIFETIME
                                       a login unused this long expires; D is a number
                                       with s, m, h or d (default 30d; an open WebSocket

@@ -294,18 +294,21 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
 }  // namespace
 
+std::string request_client_key(const shared_state& state, const request& req, const net::ip::address& peer) {
+  // Several X-Forwarded-For headers are one list, in order (RFC 9110, 5.3).
+  std::string forwarded;
+  for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!forwarded.empty()) forwarded += ',';
+    forwarded += it->value();
+  }
+  return client_key(peer, forwarded, state.trusted_proxies);
+}
+
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
                     responder respond) {
   ++state.stats().http_requests;
   try {
-    // Several X-Forwarded-For headers are one list, in order (RFC 9110, 5.3).
-    std::string forwarded;
-    for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
-      if (!forwarded.empty()) forwarded += ',';
-      forwarded += it->value();
-    }
-    const auto client = client_address(peer, forwarded, state.trusted_proxies);
-    route(state, req, client, respond);
+    route(state, req, request_client_key(state, req, peer), respond);
   } catch (const std::exception& e) {
     spdlog::error("{} {}: {}", std::string(req.method_string()), std::string(req.target()),
                   e.what());

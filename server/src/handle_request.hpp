@@ -23,4 +23,8 @@ using responder = std::function<void(http::message_generator)>;
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
                     responder respond);
 
+/// The key the per-address limits count the sender of `req` under: client_key() of `peer`
+/// and the request's X-Forwarded-For headers (believed only from state.trusted_proxies).
+std::string request_client_key(const shared_state& state, const request& req, const net::ip::address& peer);
+
 }  // namespace loyang::server

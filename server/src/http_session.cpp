@@ -11,8 +11,24 @@
 
 namespace loyang::server {
 
-http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state)
-    : stream_(std::move(socket)), state_(std::move(state)) {}
+namespace {
+
+http::response<http::string_body> too_many_connections(const request& req, const char* what) {
+  auto res = error_response(req, http::status::too_many_requests, "too_many_connections", what);
+  res.keep_alive(false);
+  return res;
+}
+
+}  // namespace
+
+http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease)
+    : stream_(std::move(socket)), state_(std::move(state)), lease_(std::move(lease)) {}
+
+void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state) {
+  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), address_counter::lease());
+  session->refused_ = true;
+  session->run();
+}
 
 http_session::~http_session() { state_->connections().remove(this); }
 
@@ -39,7 +55,7 @@ void http_session::do_read() {
   if (closing_) return do_close();
   parser_.emplace();
   parser_->body_limit(body_limit);
-  stream_.expires_after(timeout);
+  stream_.expires_after(refused_ ? std::chrono::seconds(refusal_timeout) : std::chrono::seconds(timeout));
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
@@ -66,6 +82,10 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
   busy_ = true;
   auto req = parser_->release();
   if (closing_) req.keep_alive(false);  // tell the client this is the last response
+  if (refused_) {
+    return write(too_many_connections(
+        req, "this address has the most connections open that the server allows; close one first"));
+  }
 
   if (beast::websocket::is_upgrade(req)) {
     const std::string_view target = req.target();
@@ -80,13 +100,21 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
       return write(error_response(req, http::status::forbidden, "origin_not_allowed",
                                   "this Origin may not open a WebSocket here"));
     }
-    // The WebSocket session takes the socket over; this session ends.
-    std::make_shared<websocket_session>(stream_.release_socket(), state_)->run(std::move(req));
+    // Here, not at accept: behind a trusted proxy only the request tells who the client is.
+    auto websocket = state_->client_websockets.try_acquire(request_client_key(*state_, req, peer()),
+                                                           state_->max_websockets_per_address);
+    if (!websocket) {
+      ++state_->stats().refused_websockets_per_address;
+      return write(too_many_connections(
+          req, "this address has the most WebSockets open that the server allows; close one first"));
+    }
+    // The WebSocket session takes the socket and the leases over; this session ends.
+    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(lease_), std::move(*websocket))
+        ->run(std::move(req));
     return;
   }
 
-  beast::error_code peer_ec;
-  const auto peer = stream_.socket().remote_endpoint(peer_ec).address();
+  const auto peer = this->peer();
   handle_request(*state_, std::move(req), peer, [self = shared_from_this()](http::message_generator msg) {
     net::post(self->stream_.get_executor(),
               [self, msg = std::move(msg)]() mutable { self->write(std::move(msg)); });
@@ -114,6 +142,11 @@ void http_session::do_close() {
   // Send a TCP shutdown; the socket closes when the last handler releases this session.
   beast::error_code ec;
   stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+net::ip::address http_session::peer() const {
+  beast::error_code ec;
+  return stream_.socket().remote_endpoint(ec).address();
 }
 
 void http_session::fail(beast::error_code ec, const char* what) {

@@ -1,10 +1,12 @@
 #pragma once
 // Internal: one HTTP connection, after Beast's advanced_server example. Reads a request,
-// answers it, and repeats while the client keeps the connection alive. (WebSocket upgrades
-// will hand the stream over to a websocket_session here.)
+// answers it, and repeats while the client keeps the connection alive. WebSocket upgrades
+// hand the stream over to a websocket_session. A connection over a per-address limit is
+// answered 429 too_many_connections and closed.
 #include <boost/optional.hpp>
 #include <memory>
 
+#include "address_counter.hpp"
 #include "beast.hpp"
 #include "connection.hpp"
 #include "shared_state.hpp"
@@ -19,8 +21,17 @@ class http_session : public connection, public std::enable_shared_from_this<http
   /// How long a read of one request, or a write of one response, may take.
   static constexpr std::chrono::seconds timeout{30};
 
-  http_session(socket_type&& socket, std::shared_ptr<shared_state> state);
+  /// How long a connection refused by refuse() may take to send its request.
+  static constexpr std::chrono::seconds refusal_timeout{5};
+
+  /// A session for `socket`; `lease` counts it under its peer address while it lives (and
+  /// goes to the websocket_session on an upgrade).
+  http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease);
   ~http_session() override;
+
+  /// Answers the first request on `socket` with 429 too_many_connections and closes: its peer
+  /// address has the most connections allowed. Waits at most refusal_timeout for the request.
+  static void refuse(socket_type&& socket, std::shared_ptr<shared_state> state);
 
   /// Starts reading requests.
   void run();
@@ -35,6 +46,7 @@ class http_session : public connection, public std::enable_shared_from_this<http
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes_transferred);
   void on_close();
   void do_close();
+  net::ip::address peer() const;
   static void fail(beast::error_code ec, const char* what);
 
   beast::basic_stream<tcp, strand_type> stream_;
@@ -46,6 +58,9 @@ class http_session : public connection, public std::enable_shared_from_this<http
   bool busy_ = false;
   // close() has been asked for: no further request is read.
   bool closing_ = false;
+  // Made by refuse(): the first request gets 429 too_many_connections.
+  bool refused_ = false;
+  address_counter::lease lease_;  // after state_: released while the counter is certainly alive
 };
 
 }  // namespace loyang::server

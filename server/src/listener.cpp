@@ -2,9 +2,13 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <utility>
 
+#include "descriptor_limit.hpp"
 #include "http_session.hpp"
 #include "loyang/server/server.hpp"
 
@@ -23,6 +27,14 @@ std::string reason(beast::error_code ec) {
   return ec.message();
 }
 
+// An accept error in words. errno's text without a virtual call to the error's category:
+// in a build with the sanitizers, checking such a call may itself need a descriptor.
+std::string accept_error(beast::error_code ec) {
+  if (ec.category() != boost::system::system_category()) return ec.message();
+  char buffer[128];
+  return ::strerror_r(ec.value(), buffer, sizeof buffer);  // the GNU variant: returns the text
+}
+
 void throw_if(beast::error_code ec, const tcp::endpoint& endpoint) {
   if (!ec) return;
   const auto address = endpoint.address();
@@ -35,7 +47,7 @@ void throw_if(beast::error_code ec, const tcp::endpoint& endpoint) {
 
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
                    std::shared_ptr<shared_state> state)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), state_(std::move(state)) {
+    : ioc_(ioc), acceptor_(net::make_strand(ioc)), state_(std::move(state)), backoff_timer_(acceptor_.get_executor()) {
   beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   throw_if(ec, endpoint);
@@ -57,6 +69,7 @@ void listener::close() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     beast::error_code ec;
     self->acceptor_.close(ec);
+    self->backoff_timer_.cancel();
   });
 }
 
@@ -67,22 +80,71 @@ void listener::do_accept() {
 }
 
 void listener::on_accept(beast::error_code ec, socket_type socket) {
-  if (ec) {
-    fail(ec, "accept");
-    if (!acceptor_.is_open()) return;  // closed by close(): stop accepting
-  } else {
-    // Messages leave as soon as they are written: with Nagle's algorithm a message sent while
-    // the previous one is unacknowledged waits for the client's delayed ACK, about 40 ms.
-    beast::error_code ignored;
-    socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<http_session>(std::move(socket), state_)->run();
+  if (!acceptor_.is_open()) return;  // closed by close(): stop accepting
+  if (ec) return on_accept_failed(ec);
+  backoff_ = std::chrono::milliseconds(0);
+  if (reported_failing_ && std::chrono::steady_clock::now() - last_report_ >= log_interval) {
+    spdlog::info("listener: accepting connections again ({} more failed accepts since the last report)",
+                 unreported_failures_);
+    unreported_failures_ = 0;
+    reported_failing_ = false;
+    last_report_ = std::chrono::steady_clock::now();
   }
+  admit(std::move(socket));
   do_accept();
 }
 
-void listener::fail(beast::error_code ec, const char* what) {
-  if (ec == net::error::operation_aborted) return;
-  spdlog::warn("listener: {}: {}", what, ec.message());
+// Out of descriptors, the listening socket stays readable: accepting again at once would fail
+// again at once, a busy loop that also writes a log line each time. Wait, doubling the wait,
+// and log at most every log_interval; a success ends the waiting.
+void listener::on_accept_failed(beast::error_code ec) {
+  ++state_->stats().accept_failures;
+  ++unreported_failures_;
+  const auto now = std::chrono::steady_clock::now();
+  if (!reported_failing_ || now - last_report_ >= log_interval) {
+    // Compared by value: an error_code against an errc would ask the category for equivalence.
+    const bool out_of_descriptors = ec.category() == boost::system::system_category() &&
+                                    (ec.value() == EMFILE || ec.value() == ENFILE);
+    const std::string limit = out_of_descriptors ? " (open-file limit " + std::to_string(current_descriptor_limit()) +
+                                                       "; see docs/security.md, \"Connections and file descriptors\")"
+                                                 : "";
+    spdlog::warn("listener: {} accept(s) failed{}: {}{}; retrying after up to {} ms (loyang_accept_failures_total)",
+                 unreported_failures_, reported_failing_ ? " since the last report" : "", accept_error(ec), limit,
+                 max_backoff.count());
+    unreported_failures_ = 0;
+    reported_failing_ = true;
+    last_report_ = now;
+  }
+  backoff_ = backoff_.count() == 0 ? first_backoff : std::min(backoff_ * 2, max_backoff);
+  backoff_timer_.expires_after(backoff_);
+  backoff_timer_.async_wait(beast::bind_front_handler(&listener::on_backoff_over, shared_from_this()));
+}
+
+void listener::on_backoff_over(beast::error_code ec) {
+  if (ec || !acceptor_.is_open()) return;  // cancelled by close()
+  do_accept();
+}
+
+void listener::admit(socket_type socket) {
+  beast::error_code ec;
+  const auto peer = socket.remote_endpoint(ec).address();
+  if (ec) return;  // already gone
+  // Messages leave as soon as they are written: with Nagle's algorithm a message sent while
+  // the previous one is unacknowledged waits for the client's delayed ACK, about 40 ms.
+  socket.set_option(tcp::no_delay(true), ec);
+  // Only the peer is known before any HTTP: behind a trusted proxy every peer is the proxy,
+  // whose clients are counted at the WebSocket upgrade instead (by X-Forwarded-For).
+  std::optional<address_counter::lease> lease;
+  if (is_trusted_proxy(peer, state_->trusted_proxies)) {
+    lease.emplace();
+  } else {
+    lease = state_->peer_connections.try_acquire(address_key(peer), state_->max_connections_per_address);
+  }
+  if (!lease) {
+    ++state_->stats().refused_per_address;
+    return http_session::refuse(std::move(socket), state_);
+  }
+  std::make_shared<http_session>(std::move(socket), state_, std::move(*lease))->run();
 }
 
 }  // namespace loyang::server

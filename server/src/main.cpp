@@ -24,6 +24,7 @@
 #include "loyang/persistence/pg_store.hpp"
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
+#include "descriptor_limit.hpp"
 #include "loyang/server/version.hpp"
 #include "moderation/operator_command.hpp"
 #include "ratings/recompute.hpp"
@@ -159,6 +160,18 @@ int main(int argc, char** argv) {
   auto settings = std::move(parsed.settings);
   if (settings.web_root.empty()) settings.web_root = server::default_web_root(exe_dir(argv[0]));
   spdlog::set_level(spdlog::level::from_str(settings.log_level));
+  // Every connection takes a file descriptor: use all the operator allows.
+  const auto files = server::raise_descriptor_limit();
+  if (files.now > files.before) {
+    spdlog::info("open-file limit: {} (raised from {}, the hard limit)", files.now, files.before);
+  } else {
+    spdlog::info("open-file limit: {} (the hard limit is {})", files.now, files.hard);
+  }
+  if (files.now < 4096) {
+    spdlog::warn("only {} open files allowed: each connection takes one; raise the hard limit "
+                 "(ulimit -Hn, docker --ulimit nofile=65536:65536; docs/security.md)",
+                 files.now);
+  }
 
   try {
     server::server s(settings);

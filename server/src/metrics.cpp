@@ -48,6 +48,14 @@ std::string metrics::text() const {
         password_hashes.load(), "counter");
   gauge("loyang_logins_throttled_total", "Logins and password changes refused as too many attempts.",
         logins_throttled.load(), "counter");
+  gauge("loyang_accept_failures_total",
+        "Connections the listener failed to accept (out of file descriptors, ...); it backs off up to 1 s.",
+        accept_failures.load(), "counter");
+  out << "# HELP loyang_connections_refused_total Connections refused with 429 too_many_connections, by limit.\n"
+      << "# TYPE loyang_connections_refused_total counter\n"
+      << "loyang_connections_refused_total{limit=\"connections_per_address\"} " << refused_per_address.load() << '\n'
+      << "loyang_connections_refused_total{limit=\"websockets_per_address\"} "
+      << refused_websockets_per_address.load() << '\n';
   gauge("loyang_deadlines_armed", "Games with a turn clock running (the timer service waits for them).",
         deadlines_armed.load(), "gauge");
   gauge("loyang_deadlines_fired_total", "Times a game was woken for a reminder, a timeout or a vote's end.",

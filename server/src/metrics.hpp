@@ -31,6 +31,10 @@ class metrics {
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
   std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
   std::atomic<std::int64_t> logins_throttled{0};  ///< logins refused with too_many_attempts
+  // Connections and descriptors (listener, http_session).
+  std::atomic<std::int64_t> accept_failures{0};  ///< accepts that failed (out of descriptors, ...)
+  std::atomic<std::int64_t> refused_per_address{0};  ///< TCP connections over --max-connections-per-address
+  std::atomic<std::int64_t> refused_websockets_per_address{0};  ///< upgrades over --max-websockets-per-address
   // Turn clocks (clocks/).
   std::atomic<std::int64_t> deadlines_armed{0};     ///< games the timer service waits for
   std::atomic<std::int64_t> deadlines_fired{0};     ///< games woken when something came due

@@ -42,6 +42,8 @@ struct server::impl {
     state->data_dir = settings.data_dir;
     state->limits.messages_per_second = settings.ws_messages_per_second;
     state->limits.burst = 3 * settings.ws_messages_per_second;
+    state->max_connections_per_address = static_cast<std::size_t>(settings.max_connections_per_address);
+    state->max_websockets_per_address = static_cast<std::size_t>(settings.max_websockets_per_address);
     lobby::limits lim;
     lim.max_connections_per_account = settings.max_connections_per_account;
     lim.max_open_games_per_account = settings.max_open_games_per_account;

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "accounts/client_address.hpp"
+#include "address_counter.hpp"
 #include "connection_registry.hpp"
 #include "metrics.hpp"
 #include "ws_limits.hpp"
@@ -43,6 +44,15 @@ class shared_state {
 
   /// The data directory (the database); set once at start. Never served as static files.
   std::filesystem::path data_dir;
+
+  /// Open TCP connections one peer address may have (trusted proxies are not counted), and
+  /// open WebSockets one client address may have; 0: no limit. Set once at start.
+  std::size_t max_connections_per_address = 256;
+  std::size_t max_websockets_per_address = 128;
+  /// Open TCP connections per peer address key, counted at accept.
+  address_counter peer_connections;
+  /// Open WebSockets per client address key, counted at the upgrade.
+  address_counter client_websockets;
 
  private:
   std::filesystem::path web_root_;

@@ -25,11 +25,14 @@ overloaded(F...) -> overloaded<F...>;
 
 }  // namespace
 
-websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state)
+websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state,
+                                     address_counter::lease connection, address_counter::lease websocket)
     : ws_(std::move(socket)),
       state_(std::move(state)),
       tokens_(state_->limits.burst),
-      refilled_(std::chrono::steady_clock::now()) {
+      refilled_(std::chrono::steady_clock::now()),
+      connection_lease_(std::move(connection)),
+      websocket_lease_(std::move(websocket)) {
   ++state_->stats().connections;
 }
 

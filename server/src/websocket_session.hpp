@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "address_counter.hpp"
 #include "beast.hpp"
 #include "connection.hpp"
 #include "lobby.hpp"
@@ -25,7 +26,10 @@ class websocket_session : public connection,
                           public token_holder,
                           public std::enable_shared_from_this<websocket_session> {
  public:
-  websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state);
+  /// A WebSocket over `socket`, counted by `connection` under its peer address and by
+  /// `websocket` under its client address while it lives.
+  websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease connection,
+                    address_counter::lease websocket);
   ~websocket_session() override;
 
   /// Accepts the upgrade request and starts reading.
@@ -71,6 +75,9 @@ class websocket_session : public connection,
   std::string token_hash_;  // of the hello's token, while attached to it
   bool closing_ = false;    // a close frame is on its way (Beast allows one close)
   bool revoked_ = false;    // the token ended: closing with close_token_revoked
+  // After state_: released while the counters are certainly alive.
+  address_counter::lease connection_lease_;
+  address_counter::lease websocket_lease_;
 };
 
 }  // namespace loyang::server

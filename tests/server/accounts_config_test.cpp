@@ -103,3 +103,28 @@ TEST_CASE("the client address is the peer, or X-Forwarded-For's right-most untru
   CHECK(client("2001:db8::1", "198.51.100.1", "2001:db8::/32") == "198.51.100.1");
   CHECK(client("2001:db9::1", "198.51.100.1", "2001:db8::/32") == "2001:db9::1");
 }
+
+TEST_CASE("the per-address limits count IPv6 clients by their /64, IPv4 and IPv4-mapped ones by address",
+          "[server][accounts][address]") {
+  using loyang::server::address_key;
+  using loyang::server::client_key;
+  const auto key = [](const std::string& a) { return address_key(boost::asio::ip::make_address(a)); };
+  // One /64 is one subscriber's or one machine's: all of it is one key.
+  CHECK(key("2001:db8:1:2::1") == "2001:db8:1:2::/64");
+  CHECK(key("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64");
+  CHECK(key("2001:db8:1:3::1") == "2001:db8:1:3::/64");
+  CHECK(key("::1") == "::/64");
+  // IPv4, also when it arrives IPv4-mapped on an IPv6 socket: the address itself.
+  CHECK(key("203.0.113.9") == "203.0.113.9");
+  CHECK(key("::ffff:203.0.113.9") == "203.0.113.9");
+  CHECK(key("203.0.113.10") != key("203.0.113.9"));
+  // Behind a trusted proxy, the forwarded client's key.
+  std::string bad;
+  const auto proxies = parse_networks("127.0.0.1", bad);
+  REQUIRE(proxies);
+  const auto proxy = boost::asio::ip::make_address("127.0.0.1");
+  CHECK(client_key(proxy, "2001:db8:5:6:7::8", *proxies) == "2001:db8:5:6::/64");
+  CHECK(client_key(proxy, "198.51.100.4", *proxies) == "198.51.100.4");
+  CHECK(client_key(boost::asio::ip::make_address("2001:db8:9:9::1"), "198.51.100.4", *proxies) ==
+        "2001:db8:9:9::/64");
+}

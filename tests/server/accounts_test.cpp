@@ -5,6 +5,7 @@
 // case.
 #include <atomic>
 #include <future>
+#include <sstream>
 #include <thread>
 
 #include "game_client.hpp"
@@ -328,6 +329,39 @@ TEST_CASE("account creation is limited per client address", "[server][accounts][
   CHECK(error_code(fourth) == "too_many_attempts");
   CHECK(std::stoi(fourth.retry_after) > 0);
   CHECK(create("su3", "192.0.2.2").status == http::status::created);  // another address
+}
+
+TEST_CASE("IPv6 clients are limited and throttled per /64: another address of the same /64 is the "
+          "same client",
+          "[server][accounts][throttle]") {
+  running_server s([](loyang::server::config& c) {
+    c.memory_only = true;
+    c.signups_per_hour = 2;
+    c.trusted_proxies = {"127.0.0.1"};
+  });
+  auto create = [&](const std::string& name, const std::string& from) {
+    return call(s.port(), http::verb::post, "/api/accounts",
+                json{{"name", name}, {"password", "a password"}}, "", from);
+  };
+  CHECK(create("v6a", "2001:db8:7:1::1").status == http::status::created);
+  CHECK(create("v6b", "2001:db8:7:1::2").status == http::status::created);
+  // A third address of the /64 (a machine picks new ones at will) counts as the same client.
+  const auto third = create("v6c", "2001:db8:7:1:aaaa:bbbb:cccc:dddd");
+  CHECK(third.status == http::status::too_many_requests);
+  CHECK(error_code(third) == "too_many_attempts");
+  CHECK(create("v6c", "2001:db8:7:2::1").status == http::status::created);  // another /64
+
+  // Wrong passwords from ever new addresses of one /64 hit the per-address throttle (20 free
+  // failures over any accounts) as if they came from one.
+  int throttled = 0;
+  for (int i = 0; i < 30; ++i) {
+    std::ostringstream from;
+    from << "2001:db8:7:3::" << std::hex << (i + 1);
+    const auto a = login(s.port(), "v6" + std::string(1, char('a' + i % 3)), "guess", from.str());
+    if (a.status == http::status::too_many_requests) ++throttled;
+  }
+  INFO(throttled << " of 30 throttled");
+  CHECK(throttled >= 5);
 }
 
 TEST_CASE("a flood of logins does not stop a game, and costs a bounded number of hashes",

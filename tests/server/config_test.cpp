@@ -180,3 +180,35 @@ TEST_CASE("--database takes a PostgreSQL URL, from the flag or LOYANG_DATABASE",
   CHECK(text.find("LOYANG_DATABASE") != std::string::npos);
   CHECK(text.find("copy-to-postgres") != std::string::npos);
 }
+
+TEST_CASE("the connection limits per address: 256 and 128 by default, 0 for none, flag and environment",
+          "[server][config][descriptors]") {
+  const auto defaults = parse({}).settings;
+  CHECK(defaults.max_connections_per_address == 256);
+  CHECK(defaults.max_websockets_per_address == 128);
+  const auto flags = parse({"--max-connections-per-address", "0", "--max-websockets-per-address=3"}).settings;
+  CHECK(flags.max_connections_per_address == 0);
+  CHECK(flags.max_websockets_per_address == 3);
+  const auto env = parse({"--max-websockets-per-address", "9"}, {{"LOYANG_MAX_CONNECTIONS_PER_ADDRESS", "40"},
+                                                                 {"LOYANG_MAX_WEBSOCKETS_PER_ADDRESS", "7"}})
+                       .settings;
+  CHECK(env.max_connections_per_address == 40);
+  CHECK(env.max_websockets_per_address == 9);  // the flag wins
+  for (const std::string flag : {"--max-connections-per-address", "--max-websockets-per-address"}) {
+    for (const std::string bad : {"-1", "1000001", "many", "2.5", ""}) {
+      INFO(flag << " '" << bad << "'");
+      const auto r = parse({flag, bad});
+      CHECK(r.action == config_action::error);
+      CHECK(r.message.find(flag) != std::string::npos);
+      CHECK(r.message.find("0 (no limit) to 1000000") != std::string::npos);
+    }
+  }
+  const auto bad_env = parse({}, {{"LOYANG_MAX_WEBSOCKETS_PER_ADDRESS", "lots"}});
+  CHECK(bad_env.action == config_action::error);
+  CHECK(bad_env.message.find("LOYANG_MAX_WEBSOCKETS_PER_ADDRESS") != std::string::npos);
+  const auto text = loyang::server::usage("loyang-server");
+  for (const char* name : {"--max-connections-per-address", "LOYANG_MAX_CONNECTIONS_PER_ADDRESS",
+                           "--max-websockets-per-address", "LOYANG_MAX_WEBSOCKETS_PER_ADDRESS"}) {
+    CHECK(text.find(name) != std::string::npos);
+  }
+}

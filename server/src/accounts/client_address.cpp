@@ -30,6 +30,25 @@ bool in_any(const ip::address& a, const std::vector<ip_network>& nets) {
   return std::any_of(nets.begin(), nets.end(), [&](const ip_network& n) { return n.contains(a); });
 }
 
+ip::address client_ip(const ip::address& peer, std::string_view forwarded_for,
+                      const std::vector<ip_network>& trusted) {
+  auto client = plain(peer);
+  if (!in_any(client, trusted)) return client;
+  // Walk from the right: each hop was added by the proxy before it.
+  while (!forwarded_for.empty()) {
+    const auto comma = forwarded_for.rfind(',');
+    const auto item = trim(comma == std::string_view::npos ? forwarded_for
+                                                           : forwarded_for.substr(comma + 1));
+    forwarded_for = comma == std::string_view::npos ? std::string_view()
+                                                    : forwarded_for.substr(0, comma);
+    const auto a = parse_address(item);
+    if (!a) break;
+    client = *a;
+    if (!in_any(client, trusted)) break;
+  }
+  return client;
+}
+
 }  // namespace
 
 bool ip_network::contains(const ip::address& raw) const {
@@ -86,21 +105,24 @@ std::optional<std::vector<ip_network>> parse_networks(std::string_view list, std
 
 std::string client_address(const ip::address& peer, std::string_view forwarded_for,
                            const std::vector<ip_network>& trusted) {
-  auto client = plain(peer);
-  if (!in_any(client, trusted)) return client.to_string();
-  // Walk from the right: each hop was added by the proxy before it.
-  while (!forwarded_for.empty()) {
-    const auto comma = forwarded_for.rfind(',');
-    const auto item = trim(comma == std::string_view::npos ? forwarded_for
-                                                           : forwarded_for.substr(comma + 1));
-    forwarded_for = comma == std::string_view::npos ? std::string_view()
-                                                    : forwarded_for.substr(0, comma);
-    const auto a = parse_address(item);
-    if (!a) break;
-    client = *a;
-    if (!in_any(client, trusted)) break;
-  }
-  return client.to_string();
+  return client_ip(peer, forwarded_for, trusted).to_string();
+}
+
+std::string address_key(const ip::address& address) {
+  const auto a = plain(address);
+  if (a.is_v4()) return a.to_string();
+  auto bytes = a.to_v6().to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return ip::address_v6(bytes).to_string() + "/64";
+}
+
+std::string client_key(const ip::address& peer, std::string_view forwarded_for,
+                       const std::vector<ip_network>& trusted) {
+  return address_key(client_ip(peer, forwarded_for, trusted));
+}
+
+bool is_trusted_proxy(const ip::address& peer, const std::vector<ip_network>& trusted) {
+  return in_any(plain(peer), trusted);
 }
 
 }  // namespace loyang::server

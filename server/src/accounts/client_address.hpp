@@ -2,6 +2,7 @@
 // Internal: who a request comes from. The socket's peer, unless that peer is a proxy the
 // operator trusts (--trusted-proxies): then the right-most address of X-Forwarded-For that
 // is not itself a trusted proxy. Everything left of that address is the client's to forge.
+// And the key every per-address limit counts a client under: IPv6 by its /64.
 #include <boost/asio/ip/address.hpp>
 
 #include <optional>
@@ -34,5 +35,18 @@ std::optional<std::vector<ip_network>> parse_networks(std::string_view list, std
 /// address: nothing left of garbage is believed.
 std::string client_address(const boost::asio::ip::address& peer, std::string_view forwarded_for,
                            const std::vector<ip_network>& trusted);
+
+/// The key the per-address limits (login throttles, sign-ups, history reads, connections)
+/// count `address` under: an IPv4 address (also IPv4-mapped) as itself, an IPv6 address by its
+/// /64 ("2001:db8:1:2::/64"). One subscriber or machine is usually given a whole /64, so
+/// counting single IPv6 addresses would let it take 2^64 turns.
+std::string address_key(const boost::asio::ip::address& address);
+
+/// address_key() of client_address(): who a request counts as for the per-address limits.
+std::string client_key(const boost::asio::ip::address& peer, std::string_view forwarded_for,
+                       const std::vector<ip_network>& trusted);
+
+/// Whether `peer` is one of the `trusted` proxies.
+bool is_trusted_proxy(const boost::asio::ip::address& peer, const std::vector<ip_network>& trusted);
 
 }  // namespace loyang::server

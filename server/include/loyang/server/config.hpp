@@ -17,6 +17,8 @@
 ///   --memory-only B      LOYANG_MEMORY_ONLY      false
 ///   --ws-rate N          LOYANG_WS_RATE          20 (WebSocket messages per second per connection)
 ///   --max-connections-per-account N  LOYANG_MAX_CONNECTIONS_PER_ACCOUNT  16
+///   --max-connections-per-address N  LOYANG_MAX_CONNECTIONS_PER_ADDRESS  256 (TCP, per peer; 0: no limit)
+///   --max-websockets-per-address N   LOYANG_MAX_WEBSOCKETS_PER_ADDRESS   128 (per client; 0: no limit)
 ///   --token-idle-lifetime D  LOYANG_TOKEN_IDLE_LIFETIME  30d (D: a number and s, m, h or d)
 ///   --token-lifetime D       LOYANG_TOKEN_LIFETIME       180d
 ///   --trusted-proxies L      LOYANG_TRUSTED_PROXIES      (none; addresses and CIDRs)
@@ -80,6 +82,12 @@ struct config {
   double ws_messages_per_second = 20;
   /// Open WebSocket connections one account may have.
   int max_connections_per_account = 16;
+  /// Open TCP connections (HTTP and WebSocket) one peer address may have, counted when the
+  /// connection is accepted (IPv6 per /64; trusted proxies are not counted); 0: no limit.
+  int max_connections_per_address = 256;
+  /// Open WebSockets one client address (behind a trusted proxy: from X-Forwarded-For) may
+  /// have, guests included, counted at the upgrade (IPv6 per /64); 0: no limit.
+  int max_websockets_per_address = 128;
   /// Open games (waiting for players) one account may sit in, 1..10000. Board Game Arena
   /// caps turn-based tables near 20.
   int max_open_games_per_account = 20;
