@@ -10,7 +10,9 @@ CASE is one of:
                kilobytes, not megabytes (before: a busy accept loop logging every failure);
                once the connections close, a new client is served again at once, and
                /metrics counts the failed accepts.
-  per_address  --max-connections-per-address 3 --max-websockets-per-address 2: the third
+  per_address  a server started with an open-file limit of 100 under a hard one of 2048 raises
+               it to 2048 and logs it. --max-connections-per-address 3
+               --max-websockets-per-address 2: the third
                WebSocket from 127.0.0.1 and its fourth connection get `429
                too_many_connections`, while 127.0.0.2 (Linux routes all of 127/8 to lo) is
                served; closing one lets 127.0.0.1 in again. Behind the trusted proxy
@@ -44,7 +46,9 @@ class Server:
     def __init__(self, binary, tmp, args, files=None):
         self.log_path = os.path.join(tmp, "server.log")
         self.log = open(self.log_path, "wb")
-        limit = None if files is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files)))
+        if isinstance(files, int):
+            files = (files, files)
+        limit = None if files is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, files))
         self.process = subprocess.Popen(
             [binary, "--address", "127.0.0.1", "--port", "0", "--data", os.path.join(tmp, "data"),
              "--password-cost", "minimal", "--threads", "1"] + args,
@@ -66,6 +70,9 @@ class Server:
 
     def log_size(self):
         return os.path.getsize(self.log_path)
+
+    def open_files(self):
+        return len(os.listdir(f"/proc/{self.process.pid}/fd"))
 
     def cpu_seconds(self):
         """User plus system CPU time the server has used (/proc/PID/stat, fields 14 and 15)."""
@@ -190,10 +197,12 @@ def case_exhaust(binary, tmp):
         for _ in range(CLIENTS):  # the kernel completes each handshake into the listen backlog
             clients.append(connect(server.port))
         deadline = time.monotonic() + 20
-        while "accept(s) failed" not in server.output():
+        while server.open_files() < SERVER_FILES:
             if time.monotonic() > deadline:
-                raise Failure(f"the server never ran out of descriptors:\n{server.output()[-3000:]}")
+                raise Failure(f"the server never ran out of descriptors ({server.open_files()} open):\n"
+                              f"{server.output()[-3000:]}")
             time.sleep(0.1)
+        time.sleep(0.5)  # into the back-off
         cpu, size = server.cpu_seconds(), server.log_size()
         time.sleep(3)
         cpu, size = server.cpu_seconds() - cpu, server.log_size() - size
@@ -233,8 +242,15 @@ def case_exhaust(binary, tmp):
 
 
 def case_per_address(binary, tmp):
+    # Started with a soft open-file limit under the hard one: it raises it and says so.
     server = Server(binary, tmp, ["--max-connections-per-address", "3", "--max-websockets-per-address", "2",
-                                  "--trusted-proxies", "127.0.0.3"])
+                                  "--trusted-proxies", "127.0.0.3"], files=(100, 2048))
+    with open(f"/proc/{server.process.pid}/limits") as f:
+        limits = re.search(r"Max open files\s+(\d+)\s+(\d+)", f.read())
+    if "open-file limit: 2048 (raised from 100, the hard limit)" not in server.output() or \
+            limits.groups() != ("2048", "2048"):
+        server.stop()
+        raise Failure(f"the open-file limit was not raised to the hard one ({limits.groups()}):\n{server.output()}")
     held = []
     try:
         port = server.port
