@@ -50,15 +50,15 @@ void play_to_end(viewer& v, std::int64_t game, unsigned seed) {
 
 /// Every answer an asker (token, "" for a guest) gets from the endpoints that touch `game`:
 /// (what was asked, status, body text).
-struct read {
+struct reading {
   std::string what;
   status code;
   json body;
 };
 
-std::vector<read> read_everything(std::uint16_t port, std::int64_t game, const std::string& token,
+std::vector<reading> read_everything(std::uint16_t port, std::int64_t game, const std::string& token,
                                   const std::string& owner_name) {
-  std::vector<read> out;
+  std::vector<reading> out;
   auto get = [&](const std::string& path) {
     const auto a = call_api(port, beast::http::verb::get, path, std::nullopt, token);
     out.push_back({"GET " + path, a.status, a.body});
@@ -101,14 +101,14 @@ std::vector<read> read_everything(std::uint16_t port, std::int64_t game, const s
   return out;
 }
 
-json answer_to(const std::vector<read>& reads, const std::string& what) {
+json answer_to(const std::vector<reading>& reads, const std::string& what) {
   for (const auto& r : reads)
     if (r.what == what) return r.body;
   FAIL("not read: " << what);
   return {};
 }
 
-status status_of(const std::vector<read>& reads, const std::string& what) {
+status status_of(const std::vector<reading>& reads, const std::string& what) {
   for (const auto& r : reads)
     if (r.what == what) return r.code;
   FAIL("not read: " << what);

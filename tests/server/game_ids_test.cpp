@@ -109,7 +109,8 @@ TEST_CASE("an old game's small id still opens, and numbering goes on after resta
     g.seats[0].account_id = ann_id;
     g.created_at = g.updated_at = g.waiting_since = 1795000000;
     std::promise<std::string> saved;
-    store->save_game(g, [&](const std::string& e) { saved.set_value(e); });
+    loyang::persistence::store& stored = *store;
+    stored.save_game(g, [&](const std::string& e) { saved.set_value(e); });
     REQUIRE(saved.get_future().get().empty());
     store->stop();
   }
