@@ -98,7 +98,7 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
   if (const auto p = parts_after(r.path, "/api/players/"); !p.empty() && p.size() <= 2) {
     if (p.size() == 2 && p[1] != "ratings") return false;
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
-    if (p.size() == 2) return games.rating_history(name_in(p[0]), r.reply), true;
+    if (p.size() == 2) return games.rating_history(who, name_in(p[0]), r.reply), true;
     games.profile(who, name_in(p[0]), r.reply);
     return true;
   }

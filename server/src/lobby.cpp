@@ -90,10 +90,11 @@ void lobby::start() {
   report_ids_.start_after(catalog.max_report_id);
   moderation_ids_.start_after(catalog.max_moderation_id);
   daily_secret_ = catalog.daily_secret;
+  game_ids_.key_with(daily_secret_);
   for (const auto& v : catalog.vacations) vacations_[v.account].push_back(v);
   notify_->start();
   for (auto& g : catalog.games) {
-    game_ids_.start_after(g.id);
+    game_ids_.known(g.id);
     const auto id = g.id;
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     games_[id] = std::move(g);
@@ -333,21 +334,21 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
 
 void lobby::list_open(identity who, games::page_request page, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, page, reply = std::move(reply)] {
-    // By id: games_ is ordered by id, so the keys come out sorted.
-    std::vector<games::sort_key> keys;
-    std::vector<const game_record*> listed;
-    const auto from = page.after ? self->games_.upper_bound(page.after->id) : self->games_.begin();
-    for (auto it = from; it != self->games_.end() && listed.size() <= page.limit; ++it) {
-      const auto& g = it->second;
+    // Oldest first, then by id: ids are keyed (cluster/game_ids.hpp), no longer in the order
+    // games were made.
+    std::vector<std::pair<games::sort_key, const game_record*>> listed;
+    for (const auto& [id, g] : self->games_) {
       if (g.status != game_status::open || !games::may_see(g, asker_of(who))) continue;
-      keys.push_back({0, 0, g.id});
-      listed.push_back(&g);
+      listed.push_back({{0, g.created_at, g.id}, &g});
     }
-    // The first key is after the cursor already: page from the start of what was gathered.
-    const auto part = games::page_of(keys, {page.limit, std::nullopt}, games::list_kind::open);
+    std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<games::sort_key> keys;
+    keys.reserve(listed.size());
+    for (const auto& e : listed) keys.push_back(e.first);
+    const auto part = games::page_of(keys, page, games::list_kind::open);
     auto out = nlohmann::json::array();
     for (std::size_t i = part.first; i < part.first + part.count; ++i) {
-      out.push_back(self->summary(*listed[i]));
+      out.push_back(self->summary(*listed[i].second));
     }
     reply({http::status::ok, {{"games", out}, {"next_cursor", part.next_cursor}}});
   });

@@ -24,9 +24,11 @@
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
+#include "cluster/game_ids.hpp"
 #include "cluster/id_source.hpp"
 #include "games/live_lists.hpp"
 #include "games/paging.hpp"
+#include "games/visibility.hpp"
 #include "metrics.hpp"
 #include "notify/service.hpp"
 #include "records.hpp"
@@ -155,8 +157,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
   // Profiles, ratings and the daily challenge (ratings/lobby_ratings.cpp).
   /// GET /api/players/{name}: the public profile (guests too).
   void profile(std::optional<identity> who, const std::string& name, reply_fn reply);
-  /// GET /api/players/{name}/ratings: the rating after each rated game.
-  void rating_history(const std::string& name, reply_fn reply);
+  /// GET /api/players/{name}/ratings: the rating after each rated game `who` (nullopt: a
+  /// guest) may see (games/visibility.hpp).
+  void rating_history(std::optional<identity> who, const std::string& name, reply_fn reply);
   /// GET /api/leaderboard?offset=&limit=: accounts with rated games, best first.
   void leaderboard(std::size_t offset, std::size_t limit, reply_fn reply);
   /// GET /api/daily: today's challenge for `who`: played or not, his streaks.
@@ -242,6 +245,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure);
   /// The room of `game` (loaded if needed) for `seat`, with no checks; on the strand.
   void attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer);
+  /// Whether game `game` exists and `who` may see it (games/visibility.hpp); on the strand.
+  bool seen_game(std::int64_t game, const games::asker& who) const;
   /// The game `who` may see, or nullptr; on the strand.
   const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
   /// The open games `who` sits in; on the strand.
@@ -284,8 +289,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   bool stopped_ = false;  // on the strand
 
   std::map<std::int64_t, game_record> games_;
-  // New ids (cluster/id_source.hpp); any thread.
-  cluster::id_source game_ids_{store_, "games"};
+  // New ids (cluster/id_source.hpp; games': cluster/game_ids.hpp); any thread.
+  cluster::game_ids game_ids_{store_};
   cluster::id_source chat_ids_{store_, "chat"};
   cluster::id_source report_ids_{store_, "reports"};
   cluster::id_source moderation_ids_{store_, "moderation"};

@@ -7,7 +7,7 @@ run by a real nginx in front of a real loyang-server.
 The shipped site file is used as it is, with only what a test cannot have replaced: the
 ports (free ones on 127.0.0.1 instead of 80, 443 and 8080), the certificate (a self-signed
 one made with openssl), the include path, and the server name. Through the proxy, over TLS,
-it checks /healthz and /readyz, the HTTP API (an account, a login, a game), and a WebSocket
+it checks /healthz and /readyz, that /metrics is refused (the server's own port serves it), the HTTP API (an account, a login, a game), and a WebSocket
 through the upgrade: hello/welcome, subscribe/snapshot, and a command answered by its patch.
 Plain HTTP must redirect to HTTPS. nginx runs as an ordinary process with its own prefix,
 pid and log files in a temporary directory. Exit 77 (skipped) when nginx or openssl is
@@ -253,6 +253,21 @@ http {{
         expect(status == 200 and body["status"] == "ok", "/healthz through TLS")
         status, body, _ = request(base + "/readyz", context=context)
         expect(status == 200 and body == {"status": "ready"}, "/readyz through TLS")
+        # /metrics is the operator's: refused through the public site (also to a forged
+        # X-Forwarded-For, also by HEAD), served only to whoever reaches the server itself.
+        for method, headers in (("GET", None), ("HEAD", None), ("GET", {"X-Forwarded-For": "127.0.0.1"})):
+            try:
+                with urllib.request.urlopen(urllib.request.Request(base + "/metrics", method=method,
+                                                                   headers=headers or {}),
+                                            timeout=20, context=context) as r:
+                    status, text = r.status, r.read().decode(errors="replace")
+            except urllib.error.HTTPError as e:
+                status, text = e.code, e.read().decode(errors="replace")
+            expect(status == 403 and "loyang_" not in text,
+                   f"{method} /metrics through the proxy is refused ({status})")
+        with urllib.request.urlopen(f"http://127.0.0.1:{server_port}/metrics", timeout=20) as r:
+            expect(r.status == 200 and "loyang_http_requests_total" in r.read().decode(),
+                   "/metrics is served on the server's own address (for Prometheus)")
 
         status, body, _ = request(base + "/api/accounts", "POST",
                                   {"name": "proxied", "password": "proxy password"}, context=context)

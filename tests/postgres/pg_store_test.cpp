@@ -291,6 +291,24 @@ TEST_CASE("id blocks: nodes get disjoint ids, after the largest stored", "[postg
   CHECK_THROWS_AS(a->reserve_ids("nonsense", 1), persistence::error);
 }
 
+TEST_CASE("id blocks: a kind's first block comes after its largest small id; keyed game ids are not counted",
+          "[postgres][nodes][ids]") {
+  store_backing where(store_kind::postgres);
+  auto a = open_node(where, "node-a");
+  add_creator(*a);
+  for (const std::int64_t id : {std::int64_t(3), persistence::first_keyed_id + 5}) {
+    persistence::game_record g;
+    g.id = id;
+    g.options = {2, engine::ruleset::yucata, false};
+    g.creator = 1;
+    g.seats.resize(2);
+    g.seats[0].account_id = 1;
+    g.revision = 1;
+    REQUIRE(wait_for([&](auto done) { a->save_game(g, std::move(done)); }) == "");
+  }
+  CHECK(a->reserve_ids("games", 10) == 4);
+}
+
 TEST_CASE("a game row written from an older revision is refused: two nodes seating two people at once keep both",
           "[postgres][nodes]") {
   store_backing where(store_kind::postgres);

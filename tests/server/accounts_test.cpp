@@ -425,7 +425,7 @@ TEST_CASE("account names are unique regardless of case and shown as registered",
   REQUIRE(game.status == http::status::created);
   CHECK(game.body["invited"] == json{"CaseAnn"});
   const auto joined = call(s.port(), http::verb::post,
-                           "/api/games/" + std::to_string(game.body["id"].get<int>()) + "/join",
+                           "/api/games/" + std::to_string(game.body["id"].get<std::int64_t>()) + "/join",
                            json::object(), in.body["token"].get<std::string>());
   CHECK(joined.status == http::status::ok);
 }

@@ -1,5 +1,7 @@
 // The lobby's game lists come in pages: `limit` and an opaque `cursor`, a default page size,
 // a stable order, and no game lost or repeated when other games change between two pages.
+#include <algorithm>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -21,6 +23,18 @@ std::int64_t create_id(std::uint16_t port, const std::string& token, const json&
 std::vector<std::int64_t> ids_of(const json& games) {
   std::vector<std::int64_t> ids;
   for (const auto& g : games) ids.push_back(g["id"]);
+  return ids;
+}
+
+/// `ids` in the open games' order: oldest first, then by id (ids are keyed, not counted).
+std::vector<std::int64_t> oldest_first(std::uint16_t port, const std::string& token, std::vector<std::int64_t> ids) {
+  std::map<std::int64_t, std::int64_t> made;
+  for (auto id : ids) {
+    const auto s = call_api(port, http::verb::get, game_path(id), std::nullopt, token);
+    REQUIRE(s.status == http::status::ok);
+    made[id] = s.body["created_at"];
+  }
+  std::sort(ids.begin(), ids.end(), [&](auto a, auto b) { return std::pair(made[a], a) < std::pair(made[b], b); });
   return ids;
 }
 
@@ -81,7 +95,7 @@ std::vector<std::int64_t> flat(const std::vector<std::vector<std::int64_t>>& pag
 
 }  // namespace
 
-TEST_CASE("open games come in pages of 50 by default, by id", "[server][lobby][paging]") {
+TEST_CASE("open games come in pages of 50 by default, oldest first", "[server][lobby][paging]") {
   running_server s([](loyang::server::config& c) {
     c.memory_only = true;
     c.max_open_games_per_account = 100;
@@ -90,6 +104,7 @@ TEST_CASE("open games come in pages of 50 by default, by id", "[server][lobby][p
   const auto ann = sign_up(port, "ann"), bob = sign_up(port, "bob");
   std::vector<std::int64_t> created;
   for (int i = 0; i < 53; ++i) created.push_back(create_id(port, ann, {{"players", 2}}));
+  created = oldest_first(port, ann, created);
 
   const auto first = page(port, "/api/games", bob, "");
   REQUIRE(first.status == http::status::ok);
@@ -123,6 +138,7 @@ TEST_CASE("games that change between two pages do not move the others", "[server
   const auto ann = sign_up(port, "ann"), bob = sign_up(port, "bob"), cid = sign_up(port, "cid");
   std::vector<std::int64_t> open;
   for (int i = 0; i < 9; ++i) open.push_back(create_id(port, ann, {{"players", 2}}));
+  open = oldest_first(port, ann, open);
 
   // Open games: after the first page, a game of that page and one of the next start, and a
   // new game opens. Every game that did not change is listed exactly once.
@@ -130,6 +146,7 @@ TEST_CASE("games that change between two pages do not move the others", "[server
   REQUIRE(ids_of(first.body["games"]) == std::vector<std::int64_t>(open.begin(), open.begin() + 4));
   REQUIRE(call_api(port, http::verb::post, game_path(open[1], "join"), json::object(), bob).status == http::status::ok);
   REQUIRE(call_api(port, http::verb::post, game_path(open[5], "join"), json::object(), bob).status == http::status::ok);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // created_at has 1 s steps
   const auto newer = create_id(port, bob, {{"players", 3}});
   std::vector<std::int64_t> seen = ids_of(first.body["games"]);
   for (auto id : rest_of(port, "/api/games", cid, "limit=4", first.body["next_cursor"])) seen.push_back(id);

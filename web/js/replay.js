@@ -108,7 +108,9 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
       if (finished || s.seat === me) opts.push([String(s.seat), `${who(s.seat).replace(/ \(you\)$/, "")}'s view`]);
     }
     opts.push(["spectator", "Spectator"]);
-    if (finished) opts.push(["all", "All cards face up"]);
+    // A daily challenge's cards are everybody's deal of the day: face up once the UTC day is over.
+    const dealSecret = summary?.daily && summary.daily >= new Date().toISOString().slice(0, 10);
+    if (finished && !dealSecret) opts.push(["all", "All cards face up"]);
     clear(viewSel).append(...opts.map(([v, t]) => h("option", { value: v, selected: v === viewAs }, t)));
   }
 

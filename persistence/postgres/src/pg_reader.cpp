@@ -69,8 +69,11 @@ std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
   if (it == tables.end() || count < 1) throw error("no ids of kind " + kind);
   // The first block of a kind starts after the largest id stored (a copied site, or ids given
   // before blocks were used); the row lock of the UPDATE makes concurrent nodes take turns.
+  // Keyed game ids (store.hpp, first_keyed_id) are not numbers: their numbers are the server's
+  // to read (cluster/id_source.cpp skips past them).
   c_.run_sql("INSERT INTO id_blocks(kind, next_id) VALUES ($1, (SELECT coalesce(max(id), 0) + 1 FROM " +
-                 std::string(it->second) + ")) ON CONFLICT (kind) DO NOTHING",
+                 std::string(it->second) + " WHERE id < " + std::to_string(first_keyed_id) +
+                 ")) ON CONFLICT (kind) DO NOTHING",
              params(kind));
   return c_.run_sql("UPDATE id_blocks SET next_id = next_id + $2 WHERE kind = $1 RETURNING next_id - $2",
                     params(kind, count))

@@ -115,7 +115,7 @@ void lobby::analysis(identity who, std::int64_t game, bool start, reply_fn reply
     }
     if (auto refused = history::record_refusal(it->second, games::asker{who.id, who.name})) return reply(*refused);
     // The day's deal is everybody's game of the day: its best moves wait for the day's end.
-    if (games::daily_of(it->second) == ratings::utc_date(self->accounts_->now())) {
+    if (ratings::deal_secret(it->second, self->accounts_->now())) {
       return reply(refuse(http::status::forbidden, "not_allowed",
                           "the daily challenge's games can be analysed once the day is over"));
     }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "../bots/levels.hpp"
+#include "../games/extra.hpp"
 #include "../games/result.hpp"
 #include "game_clock.hpp"
 
@@ -103,7 +104,9 @@ std::variant<game_record, refusal> resign(const game_record& g, engine::player_i
   }
   game_record next = g;
   auto c = clock_of(g).value_or(game_clock{});
-  if (next.seats.size() == 2) {
+  // A daily challenge ends too: a bot playing on would draw the day's cards, which every
+  // account is dealt, before its resigner's eyes (ratings/daily.hpp, deal_secret).
+  if (next.seats.size() == 2 || games::daily_of(g)) {
     end_early(next, c, seat, persistence::departure::resigned, now);
   } else {
     hand_to_bot(next, c, seat, persistence::departure::resigned, now);

@@ -35,8 +35,9 @@ struct refusal {
   int status = 409;
 };
 
-/// `seat` resigns at `now`: in a 2-player game the game ends with him last; otherwise a bot
-/// plays his seat for the rest of the game and he is ranked below those who stayed.
+/// `seat` resigns at `now`: in a 2-player game, and in a daily challenge's game, the game ends
+/// with him last; otherwise a bot plays his seat for the rest of the game and he is ranked
+/// below those who stayed.
 std::variant<game_record, refusal> resign(const game_record& g, engine::player_id seat, std::int64_t now);
 
 /// `voter` votes to wait (or not) for the seat whose time ran out. The vote closes at once when

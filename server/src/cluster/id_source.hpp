@@ -20,7 +20,8 @@ class id_source {
   /// `kind` as store::reserve_ids names it.
   id_source(storage& store, std::string kind) : store_(store), kind_(std::move(kind)) {}
 
-  /// The largest id stored (at start): a single node goes on after it.
+  /// The largest id stored (at start): a single node goes on after it; on a shared database a
+  /// block below it is skipped.
   void start_after(std::int64_t largest);
   /// A new id; 0 when the shared database could not give one (unreachable: the caller answers
   /// as for a failed write). On a shared database it may block for a round trip.

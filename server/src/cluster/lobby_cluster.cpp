@@ -103,7 +103,7 @@ void lobby::on_remote(persistence::store::change c) {
 
 void lobby::merge_game(game_record g) {
   const auto id = g.id;
-  game_ids_.start_after(id);
+  game_ids_.known(id);
   const auto it = games_.find(id);
   if (it == games_.end()) {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;

@@ -3,7 +3,6 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "../games/extra.hpp"
 #include "../lobby.hpp"
 #include "ratings/daily.hpp"
 #include "access.hpp"
@@ -51,6 +50,14 @@ void lobby::history(std::optional<identity> who, std::int64_t game, std::string 
     auto decided = history::decide_view(it->second, asker_of(who), asked.view);
     if (auto* refused = std::get_if<api_reply>(&decided)) return reply(std::move(*refused));
     const auto view = std::get<history::viewer_choice>(decided);
+    // A daily challenge's draw pile and seed are everybody's deal of the day: `all` waits for
+    // the day's end, also for the game's own player (a throw-away account's resigned game).
+    if (view.what == history::viewer_choice::kind::all &&
+        ratings::deal_secret(it->second, self->accounts_->now())) {
+      return reply({http::status::forbidden,
+                    protocol::error_envelope("not_allowed", "the daily challenge's cards are shown "
+                                                            "once its day is over (00:00 UTC)")});
+    }
     self->attach(game, engine::no_player, [asked, view, reply](room_grant grant) {
       if (!grant.where) return reply(unavailable(grant.code, grant.message));
       grant.where->read_log([asked, view, reply](const game_record& g, const engine::state& now,
@@ -111,7 +118,7 @@ void lobby::record(std::optional<identity> who, std::int64_t game, std::string c
       names.push_back(s.account_id == 0 ? "bot" : self->accounts_->name_of(s.account_id));
     }
     // A daily challenge's seed deals everybody's game of the day: kept back until the day is over.
-    const bool seed_secret = games::daily_of(it->second) == ratings::utc_date(self->accounts_->now());
+    const bool seed_secret = ratings::deal_secret(it->second, self->accounts_->now());
     self->attach(game, engine::no_player, [names = std::move(names), reply, seed_secret](room_grant grant) {
       if (!grant.where) return reply(unavailable(grant.code, grant.message));
       grant.where->read_log([names, reply, seed_secret](const game_record& g, const engine::state& now,

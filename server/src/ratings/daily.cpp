@@ -62,6 +62,15 @@ std::optional<std::int64_t> day_number(std::string_view date) {
   return sys_days{ymd}.time_since_epoch().count();
 }
 
+bool deal_secret(const game_record& g, std::int64_t now) {
+  const auto date = extra_string(g, "daily");
+  if (!date) return false;
+  const auto day = day_number(*date);
+  const auto today = day_number(utc_date(now));
+  // A day after today (another node's clock ahead of this one) is secret too.
+  return !day || !today || *day >= *today;
+}
+
 bool daily_table::add(const game_record& g) {
   const auto date = extra_string(g, "daily");
   if (!date || g.options.players != 1 || g.seats.size() != 1) return false;

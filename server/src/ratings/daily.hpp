@@ -41,6 +41,14 @@ struct daily_entry {
   bool operator==(const daily_entry&) const = default;
 };
 
+/// Whether the deal of `g` is still everybody's secret at `now` (Unix seconds): `g` is a daily
+/// game and its UTC day has not ended yet. The day is over for everyone at 00:00 UTC of the next
+/// day: nobody can start that day's game any more, and a game finished later counts for nothing
+/// that ranks (board, streak, best solo), so its cards help nobody. A malformed day stays secret.
+/// Until then no read shows the seed, the draw pile or a bot's view of the game's future
+/// (docs/security.md, "The daily challenge's deal").
+bool deal_secret(const game_record& g, std::int64_t now);
+
 /// Consecutive days with a counted daily game.
 struct streak {
   /// The run ending today, or yesterday when today's game is not played yet; 0 otherwise.

@@ -35,6 +35,14 @@ nlohmann::json or_null(const std::optional<T>& v, int digits = 2) {
 /// The solo options of the daily challenge: the Yucata rules, the full game.
 engine::options daily_options() { return {1, engine::ruleset::yucata, false}; }
 
+/// A profile's best solo result; its game and time only for an asker who may see the game.
+nlohmann::json best_solo_json(const ratings::solo_best& b, bool seen) {
+  return {{"level", b.level},
+          {"cash", b.cash},
+          {"game", seen ? nlohmann::json(b.game) : nlohmann::json(nullptr)},
+          {"finished_at", seen ? nlohmann::json(b.finished_at) : nlohmann::json(nullptr)}};
+}
+
 api_reply daily_played_reply() {
   return api_error(http::status::conflict, "daily_played", "you have played today's challenge; come back tomorrow");
 }
@@ -63,6 +71,11 @@ std::optional<api_reply> lobby::rating_refusal(const game_record& g, const ident
   return std::nullopt;
 }
 
+bool lobby::seen_game(std::int64_t game, const games::asker& who) const {
+  const auto it = games_.find(game);
+  return it != games_.end() && games::may_see(it->second, who);
+}
+
 void lobby::profile(std::optional<identity> who, const std::string& name, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, name, reply = std::move(reply)] {
     const auto id = self->accounts_->id_of(name);
@@ -84,9 +97,11 @@ void lobby::profile(std::optional<identity> who, const std::string& name, reply_
                          {"average_rank", rounded(k.average_rank(), 2)}});
       }
       for (const auto& g : s->recent) {
-        // A game the asker may not watch is listed without its replay.
+        // A private game the asker may not see is not there at all (its id, time and rank
+        // would tell of it); one he may not watch is listed without its replay.
         const auto it = self->games_.find(g.game);
-        const bool open = it != self->games_.end() && games::may_watch(it->second, asker);
+        if (it == self->games_.end() || !games::may_see(it->second, asker)) continue;
+        const bool open = games::may_watch(it->second, asker);
         recent.push_back({{"game", g.game},
                           {"players", g.players},
                           {"ruleset", g.ruleset},
@@ -115,10 +130,7 @@ void lobby::profile(std::optional<identity> who, const std::string& name, reply_
         {"finish_share", s ? or_null(s->finish_share(), 3) : nlohmann::json(nullptr)},
         {"by_kind", kinds},
         {"recent", recent},
-        {"best_solo", s && s->best_solo ? nlohmann::json({{"level", s->best_solo->level},
-                                                          {"cash", s->best_solo->cash},
-                                                          {"game", s->best_solo->game},
-                                                          {"finished_at", s->best_solo->finished_at}})
+        {"best_solo", s && s->best_solo ? best_solo_json(*s->best_solo, self->seen_game(s->best_solo->game, asker))
                                         : nlohmann::json(nullptr)},
         {"daily", {{"streak", streak.current}, {"best_streak", streak.best}}}};
     if (who && who->id != *id) {
@@ -130,13 +142,17 @@ void lobby::profile(std::optional<identity> who, const std::string& name, reply_
   });
 }
 
-void lobby::rating_history(const std::string& name, reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), name, reply = std::move(reply)] {
+void lobby::rating_history(std::optional<identity> who, const std::string& name, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, name, reply = std::move(reply)] {
     const auto id = self->accounts_->id_of(name);
     if (!id) return reply(no_such_player_reply());
+    const games::asker asker = who ? games::asker{who->id, who->name} : games::asker{};
     auto history = nlohmann::json::array();
     if (const auto* r = self->ratings_.elo.find(*id)) {
       for (const auto& c : r->history) {
+        // A private game the asker may not see leaves no line: the next line's "before" shows
+        // the rating it left.
+        if (!self->seen_game(c.game, asker)) continue;
         history.push_back({{"game", c.game},
                            {"at", c.at},
                            {"before", ratings::shown_rating(c.before)},

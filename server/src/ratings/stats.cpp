@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "daily.hpp"
 #include "elo.hpp"
 
 namespace loyang::ratings {
@@ -80,8 +81,11 @@ bool stats_table::add(const game_record& g) {
       s.rank_sum += p.rank;
     }
     remember_recent(s, {g.id, players, ruleset, p.rank, rated, g.updated_at});
-    // A level a bot reached after he left is not his.
-    if (solo && finished && p.position && p.cash) {
+    // A level a bot reached after he left is not his; nor a daily game's finished after its
+    // day, when the day's cards were no longer secret (daily.hpp, deal_secret).
+    const auto day = extra_string(g, "daily");
+    const bool late_daily = day && utc_date(g.updated_at) != *day;
+    if (solo && finished && !late_daily && p.position && p.cash) {
       const solo_best b{g.id, *p.position, *p.cash, g.updated_at};
       if (!s.best_solo || better_solo(b, *s.best_solo)) s.best_solo = b;
     }

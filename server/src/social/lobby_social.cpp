@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
+#include <tuple>
 
 #include "../api_errors.hpp"
 #include "../games/visibility.hpp"
@@ -65,10 +66,20 @@ void lobby::friends_games(identity who, reply_fn reply) {
     const games::asker me{who.id, who.name};
     auto open = nlohmann::json::array(), playing = nlohmann::json::array();
     constexpr std::size_t most = 50;
-    // Newest first: the games a friend just made or moved in are the ones worth a look.
-    for (auto it = self->games_.rbegin(); it != self->games_.rend(); ++it) {
-      const auto& g = it->second;
-      if (!games::may_see(g, me) || !befriended(g)) continue;
+    // Newest first: the games a friend just made or moved in are the ones worth a look (by
+    // creation time, then id: keyed ids are not in the order games were made).
+    std::vector<const game_record*> theirs;
+    for (const auto& [id, g] : self->games_) {
+      if ((g.status == game_status::open || g.status == game_status::active) && games::may_see(g, me) &&
+          befriended(g)) {
+        theirs.push_back(&g);
+      }
+    }
+    std::sort(theirs.begin(), theirs.end(), [](const game_record* a, const game_record* b) {
+      return std::tie(a->created_at, a->id) > std::tie(b->created_at, b->id);
+    });
+    for (const auto* found : theirs) {
+      const auto& g = *found;
       if (g.status == game_status::open && open.size() < most) open.push_back(self->summary(g));
       if (g.status == game_status::active && playing.size() < most && g.watch == watch_policy::everyone) {
         playing.push_back(self->summary(g));

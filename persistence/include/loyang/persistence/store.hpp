@@ -25,6 +25,11 @@ struct loaded_game {
   std::vector<std::pair<engine::player_id, std::uint32_t>> last_seen = {};
 };
 
+/// Game ids from here up (2^52) are not numbers but numbers put through the server's keyed
+/// permutation (server/src/cluster/game_ids.hpp), so that they cannot be counted; ids below it
+/// are numbers (every other kind, and games made before).
+inline constexpr std::int64_t first_keyed_id = std::int64_t(1) << 52;
+
 class store {
  public:
   virtual ~store() = default;
@@ -179,7 +184,8 @@ class store {
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual catalog load_catalog_part(std::int64_t game, std::int64_t account);
   /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation") are given out by
-  /// the database in blocks: the first of `count` ids no other node will use. Blocking. Throws
+  /// the database in blocks: the first of `count` ids no other node will use. A kind's first
+  /// block starts after its largest stored id below first_keyed_id. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual std::int64_t reserve_ids(const std::string& kind, std::int64_t count);
   /// The account called `name` (in any case), or holding the unrevoked token `token_hash` (when
