@@ -24,8 +24,8 @@ http::response<http::string_body> too_many_connections(const request& req, const
 http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease)
     : stream_(std::move(socket)), state_(std::move(state)), lease_(std::move(lease)) {}
 
-void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state) {
-  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), address_counter::lease());
+void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending) {
+  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), std::move(pending));
   session->refused_ = true;
   session->run();
 }
