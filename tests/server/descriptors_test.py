@@ -57,8 +57,9 @@ class Server:
         self.port = None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.process.poll() is None:
-            found = re.search(r"listening on http://[^ ]*:(\d+)/", self.output())
-            if found:
+            output = self.output()
+            found = re.search(r"listening on http://[^ ]*:(\d+)/", output)
+            if found and "open-file limit" in output:  # logged right after
                 self.port = int(found.group(1))
                 return
             time.sleep(0.05)
