@@ -24,8 +24,8 @@ http::response<http::string_body> too_many_connections(const request& req, const
 http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease)
     : stream_(std::move(socket)), state_(std::move(state)), lease_(std::move(lease)) {}
 
-void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state) {
-  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), address_counter::lease());
+void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending) {
+  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), std::move(pending));
   session->refused_ = true;
   session->run();
 }
@@ -101,15 +101,15 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
                                   "this Origin may not open a WebSocket here"));
     }
     // Here, not at accept: behind a trusted proxy only the request tells who the client is.
-    auto websocket = state_->client_websockets.try_acquire(request_client_key(*state_, req, peer()),
-                                                           state_->max_websockets_per_address);
-    if (!websocket) {
+    auto ws_lease = state_->client_websockets.try_acquire(request_client_key(*state_, req, peer()),
+                                                          state_->max_websockets_per_address);
+    if (!ws_lease) {
       ++state_->stats().refused_websockets_per_address;
       return write(too_many_connections(
           req, "this address has the most WebSockets open that the server allows; close one first"));
     }
     // The WebSocket session takes the socket and the leases over; this session ends.
-    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(lease_), std::move(*websocket))
+    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(lease_), std::move(*ws_lease))
         ->run(std::move(req));
     return;
   }

@@ -30,8 +30,9 @@ class http_session : public connection, public std::enable_shared_from_this<http
   ~http_session() override;
 
   /// Answers the first request on `socket` with 429 too_many_connections and closes: its peer
-  /// address has the most connections allowed. Waits at most refusal_timeout for the request.
-  static void refuse(socket_type&& socket, std::shared_ptr<shared_state> state);
+  /// address has the most connections allowed. Waits at most refusal_timeout for the request;
+  /// `pending` (shared_state::pending_refusals) is held until then.
+  static void refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending);
 
   /// Starts reading requests.
   void run();
@@ -60,7 +61,9 @@ class http_session : public connection, public std::enable_shared_from_this<http
   bool closing_ = false;
   // Made by refuse(): the first request gets 429 too_many_connections.
   bool refused_ = false;
-  address_counter::lease lease_;  // after state_: released while the counter is certainly alive
+  // Counts the connection under its peer address (refused: among the pending refusals). After
+  // state_: released while the counter is certainly alive.
+  address_counter::lease lease_;
 };
 
 }  // namespace loyang::server

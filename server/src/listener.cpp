@@ -142,7 +142,11 @@ void listener::admit(socket_type socket) {
   }
   if (!lease) {
     ++state_->stats().refused_per_address;
-    return http_session::refuse(std::move(socket), state_);
+    // Answered while few are waiting for their answer; beyond that closed at once, so that
+    // refusing cannot hold many descriptors either.
+    auto pending = state_->pending_refusals.try_acquire("", shared_state::max_pending_refusals);
+    if (pending) http_session::refuse(std::move(socket), state_, std::move(*pending));
+    return;
   }
   std::make_shared<http_session>(std::move(socket), state_, std::move(*lease))->run();
 }

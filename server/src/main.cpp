@@ -160,18 +160,9 @@ int main(int argc, char** argv) {
   auto settings = std::move(parsed.settings);
   if (settings.web_root.empty()) settings.web_root = server::default_web_root(exe_dir(argv[0]));
   spdlog::set_level(spdlog::level::from_str(settings.log_level));
-  // Every connection takes a file descriptor: use all the operator allows.
+  // Every connection takes a file descriptor: use all the operator allows. Logged once the
+  // server listens, so that a server that cannot start says only why.
   const auto files = server::raise_descriptor_limit();
-  if (files.now > files.before) {
-    spdlog::info("open-file limit: {} (raised from {}, the hard limit)", files.now, files.before);
-  } else {
-    spdlog::info("open-file limit: {} (the hard limit is {})", files.now, files.hard);
-  }
-  if (files.now < 4096) {
-    spdlog::warn("only {} open files allowed: each connection takes one; raise the hard limit "
-                 "(ulimit -Hn, docker --ulimit nofile=65536:65536; docs/security.md)",
-                 files.now);
-  }
 
   try {
     server::server s(settings);
@@ -180,6 +171,16 @@ int main(int argc, char** argv) {
                  server::version(), s.address(), s.port(),
                  s.database_file().empty() ? std::string("a PostgreSQL database") : s.database_file().string(),
                  std::filesystem::absolute(s.web_root()).string());
+    if (files.now > files.before) {
+      spdlog::info("open-file limit: {} (raised from {}, the hard limit)", files.now, files.before);
+    } else {
+      spdlog::info("open-file limit: {} (the hard limit is {})", files.now, files.hard);
+    }
+    if (files.now < 4096) {
+      spdlog::warn("only {} open files allowed: each connection takes one; raise the hard limit "
+                   "(ulimit -Hn, docker --ulimit nofile=65536:65536; docs/security.md)",
+                   files.now);
+    }
     s.run();
     spdlog::info("stopped");
     return 0;

@@ -53,6 +53,10 @@ class shared_state {
   address_counter peer_connections;
   /// Open WebSockets per client address key, counted at the upgrade.
   address_counter client_websockets;
+  /// Connections over their address's limit still waiting for their 429 (one key, ""): each
+  /// holds a descriptor for up to http_session::refusal_timeout, so they are bounded too.
+  address_counter pending_refusals;
+  static constexpr std::size_t max_pending_refusals = 64;
 
  private:
   std::filesystem::path web_root_;

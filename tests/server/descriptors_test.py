@@ -14,7 +14,8 @@ CASE is one of:
                it to 2048 and logs it. --max-connections-per-address 3
                --max-websockets-per-address 2: the third
                WebSocket from 127.0.0.1 and its fourth connection get `429
-               too_many_connections`, while 127.0.0.2 (Linux routes all of 127/8 to lo) is
+               too_many_connections` (at most 64 wait for their answer at once, the others
+               are closed at once), while 127.0.0.2 (Linux routes all of 127/8 to lo) is
                served; closing one lets 127.0.0.1 in again. Behind the trusted proxy
                127.0.0.3 connections are not limited per peer, and WebSockets count per
                X-Forwarded-For client, IPv6 by its /64.
@@ -56,8 +57,9 @@ class Server:
         self.port = None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.process.poll() is None:
-            found = re.search(r"listening on http://[^ ]*:(\d+)/", self.output())
-            if found:
+            output = self.output()
+            found = re.search(r"listening on http://[^ ]*:(\d+)/", output)
+            if found and "open-file limit" in output:  # logged right after
                 self.port = int(found.group(1))
                 return
             time.sleep(0.05)
@@ -167,6 +169,19 @@ def closed_by_server(s):
         return s.recv(1) == b""
     except OSError:
         return True
+
+
+def closed_now(s):
+    """Whether the server has closed `s` already (without waiting)."""
+    s.setblocking(False)
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    finally:
+        s.settimeout(5)
 
 
 def refused(status, body, what):
@@ -281,6 +296,15 @@ def case_per_address(binary, tmp):
         if not closed_by_server(fourth):
             raise Failure("the refused connection stays open")
         fourth.close()
+        # Refusals wait for their request at most 64 at a time; beyond, closed without an answer.
+        silent = [connect(port) for _ in range(70)]
+        time.sleep(1)
+        closed = sum(1 for s in silent if closed_now(s))
+        if closed < 6:
+            raise Failure(f"{closed} of 70 over-limit connections were closed at once, expected at least 6")
+        refused(*request(silent[0], "/healthz"), "a waiting over-limit connection")
+        for s in silent:
+            s.close()
         # Another address is served meanwhile, a WebSocket and plain HTTP.
         status, body, other = websocket(port, "127.0.0.2")
         if status != 101:
