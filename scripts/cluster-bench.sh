@@ -93,7 +93,7 @@ start_node() {
   mkdir -p "$dir"
   [ "$2" = postgres ] && database=(--database "$pg_url")
   "$server" --address 127.0.0.1 --port 0 --data "$dir" --password-cost minimal --signups-per-hour 0 \
-    --trusted-proxies 127.0.0.1 --max-websockets-per-address 0 --memory-only false "${database[@]}" --log-level info \
+    --write-budgets off --trusted-proxies 127.0.0.1 --max-websockets-per-address 0 --memory-only false "${database[@]}" --log-level info \
     "${node_threads[@]}" >"$log" 2>&1 &
   node_pids+=($!)
   for _ in $(seq 200); do

@@ -10,7 +10,7 @@ start_server() {
   [ "${2:-memory}" = sqlite ] && memory=false
   [ "${2:-memory}" = postgres ] && memory=false && database=(--database "$pg_url")
   "$server" --address 127.0.0.1 --port 0 --data "$data" --password-cost minimal --signups-per-hour 0 \
-    --max-connections-per-address 0 --max-websockets-per-address 0 \
+    --max-connections-per-address 0 --max-websockets-per-address 0 --write-budgets off \
     --memory-only "$memory" "${database[@]}" --log-level info >"$log" 2>&1 &
   server_pid=$!
   port=""

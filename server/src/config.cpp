@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "accounts/client_address.hpp"
+#include "budgets/write_budgets.hpp"
 
 namespace loyang::server {
 namespace {
@@ -275,6 +276,59 @@ std::optional<std::string> apply_webhook_private(config& c, const std::string& v
   return std::nullopt;
 }
 
+// The items of a comma-separated list, spaces around them dropped, empty ones skipped.
+std::vector<std::string> list_items(const std::string& value) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const auto comma = value.find(',', start);
+    auto item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) out.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::optional<std::string> apply_webhook_allow(config& c, const std::string& value) {
+  std::string bad;
+  if (!parse_networks(value, bad)) return "'" + bad + "' is not an IP address or CIDR block (e.g. 10.0.0.0/8)";
+  c.webhook_allow_networks = list_items(value);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_max_unfinished_games(config& c, const std::string& value) {
+  auto n = to_integer(value);
+  if (!n || *n < 1 || *n > 100000) return "max unfinished games must be a number from 1 to 100000";
+  c.max_unfinished_games_per_account = static_cast<int>(*n);
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_write_budgets(config& c, const std::string& value) {
+  std::vector<std::pair<std::string, int>> out;
+  if (value == "off") {  // load tools: every budget unlimited
+    for (const auto& k : budgets::kinds) out.emplace_back(k.name, 0);
+    c.write_budgets = std::move(out);
+    return std::nullopt;
+  }
+  for (const auto& item : list_items(value)) {
+    const auto eq = item.find('=');
+    const auto name = item.substr(0, eq);
+    if (!budgets::kind_of(name)) {
+      std::string known;
+      for (const auto& k : budgets::kinds) known += (known.empty() ? "" : ", ") + std::string(k.name);
+      return "unknown budget '" + name + "' (known: " + known + ")";
+    }
+    const auto n = eq == std::string::npos ? std::nullopt : to_integer(item.substr(eq + 1));
+    if (!n || *n < 0 || *n > 1000000) return "'" + item + "': a budget is name=N, N writes per hour from 0 (no limit) to 1000000";
+    out.emplace_back(name, static_cast<int>(*n));
+  }
+  c.write_budgets = std::move(out);
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_notify_attempts(config& c, const std::string& value) {
   auto n = to_integer(value);
   if (!n || *n < 1 || *n > 100) return "must be a number from 1 to 100";
@@ -296,7 +350,10 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 33> options{{
+constexpr std::array<option, 36> options{{
+    {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT", apply_max_unfinished_games},
+    {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
+    {"--webhook-allow-networks", "LOYANG_WEBHOOK_ALLOW_NETWORKS", apply_webhook_allow},
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -466,6 +523,17 @@ Options (each also read from its environment variable; the flag wins):
   --max-open-games-per-account N      LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT
                                       games waiting for players one account may sit in
                                       (default 20)
+  --max-unfinished-games-per-account N LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT
+                                      games waiting for players or in play one account
+                                      may sit in, bot games too (default 100)
+  --write-budgets LIST                LOYANG_WRITE_BUDGETS
+                                      writes per hour per account, as name=N,name=N (0 = no
+                                      limit); names and defaults: games=60,
+                                      games_per_address=120 (per client address),
+                                      invitations=60, seats=300, chat=600, notes=300,
+                                      reports=10, relations=120, settings=60,
+                                      moderation=600, other=600 (docs/security.md);
+                                      off: no limits (load tools)
   --history-reads-per-minute N        LOYANG_HISTORY_READS_PER_MINUTE
                                       history and record reads per client address per
                                       minute (default 600; 0 = no limit)
@@ -492,8 +560,15 @@ Notifications (docs/protocol.md, "Notifications"):
   --mail-from A                       LOYANG_MAIL_FROM
                                       the sender address (default loyang@ the public host)
   --webhook-private-addresses B       LOYANG_WEBHOOK_PRIVATE_ADDRESSES
-                                      true: webhooks may go to loopback and private
-                                      addresses (default false: only public ones)
+                                      true: as --webhook-allow-networks with loopback and
+                                      the private blocks (127/8, 10/8, 172.16/12,
+                                      192.168/16, ::1, fc00::/7; default false)
+  --webhook-allow-networks LIST       LOYANG_WEBHOOK_ALLOW_NETWORKS
+                                      comma-separated addresses or CIDR blocks webhooks may
+                                      go to although they are special-purpose (private,
+                                      loopback, documentation...) or this host's own, e.g.
+                                      192.168.1.0/24 for a receiver on the LAN (default:
+                                      none)
   --notify-max-attempts N             LOYANG_NOTIFY_MAX_ATTEMPTS
                                       deliveries tried before a notification is given up
                                       (default 8)

@@ -202,12 +202,17 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
   // Everything else needs a logged-in account.
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  [&games, path, query, method, body = std::move(body), reply,
+  [&games, path, query, method, body = std::move(body), reply, budget = state.budgets, &client,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
       return reply({http::status::unauthorized,
                     protocol::error_envelope("bad_token",
                                              "unknown, revoked or expired token; log in again")});
+    }
+    // Every write stores something: it is paid for before it is handled (docs/security.md,
+    // "Write budgets"), refused or not.
+    if (const auto over = budget->spend(budgets::route_charges(method, path, body, who->id, client))) {
+      return reply(budgets::over_budget(*over));
     }
     auto method_error = [&](const char* allow) {
       reply({http::status::method_not_allowed,

@@ -32,11 +32,6 @@ games::asker asker_of(const std::optional<identity>& who) {
   return who ? games::asker{who->id, who->name} : games::asker{};
 }
 
-api_reply too_many_games(int most) {
-  return error(http::status::conflict, "too_many_games",
-               "you already sit in " + std::to_string(most) +
-                   " games waiting for players; start or leave one first");
-}
 
 api_reply no_such_game() {
   return error(http::status::not_found, "no_such_game", "there is no such game");
@@ -280,11 +275,8 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
         return reply(error(http::status::forbidden, "blocked", n + " does not accept invitations from you"));
       }
     }
-    // A game that starts at once (every other seat a bot) adds no open game.
-    if (bots.count() + 1 < options.players &&
-        self->open_games_of(who) >= self->limits_.max_open_games_per_account) {
-      return reply(too_many_games(self->limits_.max_open_games_per_account));
-    }
+    // A game that starts at once (every other seat a bot) adds no open game, but an unfinished one.
+    if (auto no = self->games_cap(who, bots.count() + 1 < options.players)) return reply(*no);
     game_record g;
     g.id = self->game_ids_.next();
     if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
@@ -398,10 +390,8 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     }
     const auto free_seats = std::count_if(g.seats.begin(), g.seats.end(),
                                           [](auto& s) { return !s.taken(); });
-    // Taking the last seat starts the game: that adds no open game.
-    if (free_seats > 1 && self->open_games_of(who) >= self->limits_.max_open_games_per_account) {
-      return reply(too_many_games(self->limits_.max_open_games_per_account));
-    }
+    // Taking the last seat starts the game: that adds no open game, but an unfinished one.
+    if (auto no = self->games_cap(who, free_seats > 1)) return reply(*no);
     const game_record before = g;
     g.seats[seat].account_id = who.id;
     g.updated_at = self->accounts_->now();
@@ -497,12 +487,31 @@ const game_record* lobby::visible_game(std::int64_t game, const std::optional<id
   return &it->second;
 }
 
-int lobby::open_games_of(const identity& who) const {
-  int n = 0;
+std::optional<api_reply> lobby::games_cap(const identity& who, bool open) const {
+  int opened = 0;
+  int unfinished = 0;
   for (const auto& [id, g] : games_) {
-    if (g.status == game_status::open && games::is_seated(g, asker_of(who))) ++n;
+    if (g.status != game_status::open && g.status != game_status::active) continue;
+    // A seat he left (resigned, timed out) is a bot's now: he can do nothing more there.
+    if (std::none_of(g.seats.begin(), g.seats.end(), [&](const seat_record& s) {
+          return s.account_id == who.id && s.gone == persistence::departure::none;
+        })) {
+      continue;
+    }
+    ++unfinished;
+    if (g.status == game_status::open) ++opened;
   }
-  return n;
+  if (open && opened >= limits_.max_open_games_per_account) {
+    return error(http::status::conflict, "too_many_games",
+                 "you already sit in " + std::to_string(limits_.max_open_games_per_account) +
+                     " games waiting for players; start or leave one first");
+  }
+  if (unfinished >= limits_.max_unfinished_games_per_account) {
+    return error(http::status::conflict, "too_many_games",
+                 "you already sit in " + std::to_string(limits_.max_unfinished_games_per_account) +
+                     " unfinished games; finish one first");
+  }
+  return std::nullopt;
 }
 
 void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {

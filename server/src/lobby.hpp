@@ -46,6 +46,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
     /// Open games (waiting for players) an account may sit in; a create or join that would
     /// go over it is refused with too_many_games.
     int max_open_games_per_account = 20;
+    /// Unfinished games (open or in play, bot games too) an account may sit in; a create, join
+    /// or rematch that would go over it is refused with too_many_games.
+    int max_unfinished_games_per_account = 100;
     std::chrono::seconds evict_after{300};
     /// History and record reads one client address may make per minute; 0: no limit.
     int history_reads_per_minute = 600;
@@ -249,8 +252,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
   bool seen_game(std::int64_t game, const games::asker& who) const;
   /// The game `who` may see, or nullptr; on the strand.
   const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
-  /// The open games `who` sits in; on the strand.
-  int open_games_of(const identity& who) const;
+  /// Why `who` may not take a seat in one more game (open when `open`, else starting at once):
+  /// too_many_games over either cap; nullopt when he may. On the strand.
+  std::optional<api_reply> games_cap(const identity& who, bool open) const;
   /// Stores `g` (changed from `before` in games_) and answers `ok`; when it cannot be stored,
   /// games_ goes back to `before` and the answer is 503 with the store's code.
   void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok);
@@ -301,7 +305,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
-  rate_limit reports_{10, 3600, 100000};  // per account; on the strand
   std::string daily_secret_;
   ratings::summary ratings_;  // every finished game counted; on the strand
 

@@ -47,6 +47,19 @@ struct server::impl {
     lobby::limits lim;
     lim.max_connections_per_account = settings.max_connections_per_account;
     lim.max_open_games_per_account = settings.max_open_games_per_account;
+    lim.max_unfinished_games_per_account = settings.max_unfinished_games_per_account;
+    {
+      auto per_hour = budgets::write_budgets::defaults();
+      for (const auto& [name, n] : settings.write_budgets) {
+        if (const auto kind = budgets::kind_of(name)) per_hour[static_cast<std::size_t>(*kind)] = n;
+      }
+      state->budgets = std::make_shared<budgets::write_budgets>(per_hour, [clock = settings.clock] {
+        if (clock) return clock();
+        return std::int64_t(std::chrono::duration_cast<std::chrono::seconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count());
+      });
+    }
     lim.evict_after = settings.evict_after;
     lim.history_reads_per_minute = settings.history_reads_per_minute;
     lim.clock_max_sleep = settings.clock_max_sleep;
@@ -60,7 +73,18 @@ struct server::impl {
                                 : settings.public_url;
     lim.notify.relay = {settings.smtp_url, settings.smtp_user, settings.smtp_password, settings.smtp_tls,
                         settings.smtp_ca_file, settings.mail_from};
-    lim.notify.webhook_private_addresses = settings.webhook_private_addresses;
+    {
+      // --webhook-private-addresses true: the older name for allowing loopback and private blocks.
+      auto allow = settings.webhook_allow_networks;
+      if (settings.webhook_private_addresses) {
+        for (const char* n : {"127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "::1/128", "fc00::/7"}) {
+          allow.emplace_back(n);
+        }
+      }
+      for (const auto& n : allow) {
+        if (auto net = parse_network(n)) lim.notify.webhook_allow.push_back(*net);  // checked by parse_config
+      }
+    }
     lim.notify.max_attempts = settings.notify_max_attempts;
     lim.notify.retry_base = settings.notify_retry_base;
     lim.notify.poll = settings.notify_poll;

@@ -2,12 +2,14 @@
 // Internal: what every session shares, as in Beast's chat-multi example: the web root, the
 // start time, and the registry of open connections.
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 
 #include <memory>
 
 #include "accounts/client_address.hpp"
 #include "address_counter.hpp"
+#include "budgets/write_budgets.hpp"
 #include "connection_registry.hpp"
 #include "metrics.hpp"
 #include "ws_limits.hpp"
@@ -38,6 +40,11 @@ class shared_state {
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
+
+  /// What each account may store per hour (budgets/write_budgets.hpp); the defaults on the
+  /// system clock unless the server sets its own at start, before any connection.
+  std::shared_ptr<budgets::write_budgets> budgets = std::make_shared<budgets::write_budgets>(
+      budgets::write_budgets::defaults(), [] { return std::int64_t(std::time(nullptr)); });
 
   /// Proxies whose X-Forwarded-For is believed (--trusted-proxies); set once at start.
   std::vector<ip_network> trusted_proxies;

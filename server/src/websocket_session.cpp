@@ -178,6 +178,12 @@ void websocket_session::handle(const std::string& text) {
             if (it == rooms_.end()) {
               on_send(share(protocol::result_error_text(m.game, m.id, "not_subscribed",
                                                         "subscribe to the game before chatting in it")));
+            } else if (const auto over = who_ ? state_->budgets->spend({{budgets::write_kind::chat, std::to_string(who_->id)}})
+                                              : std::nullopt) {
+              // The account's budget over all its games (docs/security.md, "Write budgets"), on
+              // top of each game's own pace (chat/room_chat.hpp).
+              on_send(share(protocol::result_error_text(m.game, m.id, budgets::info(over->kind).code,
+                                                        "too many chat messages; wait " + std::to_string(over->wait) + " s")));
             } else {
               it->second.first->chat(self, who_ ? who_->id : 0, it->second.second, std::move(m.id), std::move(m.text));
             }

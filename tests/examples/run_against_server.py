@@ -22,7 +22,7 @@ def main():
         server = subprocess.Popen(
             [server_binary, "--address", "127.0.0.1", "--port", "0", "--data", data,
              "--password-cost", "minimal", "--memory-only", "true", "--threads", "2",
-             "--signups-per-hour", "0"],
+             "--signups-per-hour", "0", "--write-budgets", "games_per_address=0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             port = None

@@ -58,7 +58,7 @@ def start_server():
         [binary, "--address", "127.0.0.1", "--port", "0", "--data", data, "--password-cost", "minimal",
          "--signups-per-hour", "0", "--threads", "2", "--public-url", "https://loyang.test",
          "--smtp-url", f"smtp://127.0.0.1:{ports['smtp']}", "--smtp-tls", "off",
-         "--webhook-private-addresses", "true", "--notify-retry-base", "1s"],
+         "--webhook-allow-networks", "127.0.0.0/8", "--notify-retry-base", "1s"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     found = []
 

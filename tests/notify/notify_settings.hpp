@@ -13,7 +13,7 @@ inline std::function<void(loyang::server::config&)> notify_settings(const hand_c
     c.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp);
     c.smtp_tls = "off";  // aiosmtpd offers no STARTTLS
     c.mail_from = "loyang@loyang.test";
-    c.webhook_private_addresses = true;  // the receiver is on 127.0.0.1
+    c.webhook_allow_networks = {"127.0.0.0/8"};  // the receiver is on 127.0.0.1
     c.notify_poll = std::chrono::milliseconds(50);
     c.notify_retry_base = std::chrono::milliseconds(1000);
   };

@@ -1,5 +1,6 @@
 // Command line and environment: flags win over LOYANG_* variables, bad values are refused.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <string>
@@ -211,4 +212,55 @@ TEST_CASE("the connection limits per address: 256 and 128 by default, 0 for none
                            "--max-websockets-per-address", "LOYANG_MAX_WEBSOCKETS_PER_ADDRESS"}) {
     CHECK(text.find(name) != std::string::npos);
   }
+}
+
+TEST_CASE("the cap on unfinished games per account: 100 by default, flag and environment",
+          "[server][config][lobby][budgets]") {
+  CHECK(parse({}).settings.max_unfinished_games_per_account == 100);
+  CHECK(parse({"--max-unfinished-games-per-account", "5"}).settings.max_unfinished_games_per_account == 5);
+  CHECK(parse({}, {{"LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT", "7"}}).settings.max_unfinished_games_per_account == 7);
+  for (const std::string bad : {"0", "-1", "100001", "many", ""}) {
+    INFO("value '" << bad << "'");
+    const auto r = parse({"--max-unfinished-games-per-account", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("unfinished games") != std::string::npos);
+  }
+  const auto text = loyang::server::usage("loyang-server");
+  CHECK(text.find("--max-unfinished-games-per-account") != std::string::npos);
+  CHECK(text.find("LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT") != std::string::npos);
+}
+
+TEST_CASE("write budgets: name=N per hour, by flag or environment; unknown names and bad numbers refused",
+          "[server][config][budgets]") {
+  using pairs = std::vector<std::pair<std::string, int>>;
+  CHECK(parse({}).settings.write_budgets.empty());  // every budget at its default
+  CHECK(parse({"--write-budgets", "games=5, chat=0"}).settings.write_budgets == pairs{{"games", 5}, {"chat", 0}});
+  CHECK(parse({}, {{"LOYANG_WRITE_BUDGETS", "reports=3"}}).settings.write_budgets == pairs{{"reports", 3}});
+  const auto off = parse({"--write-budgets=off"}).settings.write_budgets;
+  CHECK(off.size() == 11);
+  CHECK(std::all_of(off.begin(), off.end(), [](const auto& p) { return p.second == 0; }));
+  for (const std::string bad : {"gams=5", "games", "games=-1", "games=x", "games=1000001"}) {
+    INFO("value '" << bad << "'");
+    const auto r = parse({"--write-budgets", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("budget") != std::string::npos);
+  }
+  CHECK(parse({"--write-budgets", "gams=5"}).message.find("known: games, games_per_address") != std::string::npos);
+  const auto text = loyang::server::usage("loyang-server");
+  CHECK(text.find("--write-budgets") != std::string::npos);
+  CHECK(text.find("LOYANG_WRITE_BUDGETS") != std::string::npos);
+}
+
+TEST_CASE("webhook allow list: addresses and CIDR blocks, by flag or environment", "[server][config][notify]") {
+  CHECK(parse({}).settings.webhook_allow_networks.empty());
+  CHECK(parse({"--webhook-allow-networks", "127.0.0.0/8, ::1"}).settings.webhook_allow_networks ==
+        std::vector<std::string>{"127.0.0.0/8", "::1"});
+  CHECK(parse({}, {{"LOYANG_WEBHOOK_ALLOW_NETWORKS", "192.168.1.0/24"}}).settings.webhook_allow_networks ==
+        std::vector<std::string>{"192.168.1.0/24"});
+  const auto r = parse({"--webhook-allow-networks", "10.0.0.0/33"});
+  CHECK(r.action == config_action::error);
+  CHECK(r.message.find("'10.0.0.0/33' is not an IP address or CIDR block") != std::string::npos);
+  const auto text = loyang::server::usage("loyang-server");
+  CHECK(text.find("--webhook-allow-networks") != std::string::npos);
+  CHECK(text.find("LOYANG_WEBHOOK_ALLOW_NETWORKS") != std::string::npos);
 }

@@ -75,6 +75,7 @@ class running_server {
     settings.ws_messages_per_second = 10000;  // test clients send as fast as they can
     settings.signups_per_hour = 0;            // tests sign up many accounts from one address
     settings.history_reads_per_minute = 0;    // ...and read every version of a game's history
+    settings.write_budgets = {{"games_per_address", 0}};  // ...and create games for all of them
     if (adjust) adjust(settings);
     server_ = std::make_unique<server::server>(settings);
     done_ = std::async(std::launch::async, [this] { server_->run(); });
@@ -107,6 +108,7 @@ class running_server {
 struct api_answer {
   http::status status;
   json body;
+  std::string retry_after = {};  ///< the Retry-After header, if any
 };
 
 /// The error code of an answer; "" when it is not an error.
@@ -140,7 +142,7 @@ inline api_answer call_api(std::uint16_t port, http::verb method, const std::str
   http::response<http::string_body> res;
   http::read(stream, buffer, res);
   json parsed = res.body().empty() ? json() : json::parse(res.body(), nullptr, false);
-  return {res.result(), parsed};
+  return {res.result(), parsed, std::string(res[http::field::retry_after])};
 }
 
 /// POST `path` with a JSON body (an empty object by default) as `token`'s account.

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """A real SMTP server (aiosmtpd) and a webhook receiver (http.server) for the notification tests.
 
-    notify_sink.py DIR [--tls CERT KEY] [--login USER PASSWORD]
+    notify_sink.py DIR [--tls CERT KEY] [--login USER PASSWORD] [--http-host ADDRESS]
 
 With --tls the SMTP server offers STARTTLS with that certificate and requires it before mail;
 with --login it requires that login (AUTH PLAIN or LOGIN, only over TLS).
+
+With --http-host the webhook receiver listens on that IPv4 address instead of 127.0.0.1.
 
 Listens on 127.0.0.1 on free ports and writes {"smtp": P, "http": Q} to DIR/ports.json once
 both listen. Every mail received is written to DIR/mail-N.eml, every webhook request to
@@ -86,7 +88,8 @@ if "--login" in args:
 
 controller = Controller(Mailbox(), hostname="127.0.0.1", port=free_port(), **options)
 controller.start()
-http = ThreadingHTTPServer(("127.0.0.1", 0), Hooks)
+http_host = args[args.index("--http-host") + 1] if "--http-host" in args else "127.0.0.1"
+http = ThreadingHTTPServer((http_host, 0), Hooks)
 threading.Thread(target=http.serve_forever, daemon=True).start()
 smtp_port = controller.port
 with open(os.path.join(out, "ports.json.tmp"), "w") as f:

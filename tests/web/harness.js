@@ -44,6 +44,8 @@ export async function startServer() {
     "--password-cost", "minimal", "--threads", "2",
     // More players sign up in one run than one address may in an hour.
     "--signups-per-hour", "0",
+    // ...and all of them create games from this one address.
+    "--write-budgets", "games_per_address=0",
     // The analysis scenarios check what is shown, not how good the marks are: a rough analysis.
     "--analysis-playouts", "4"], { stdio: ["ignore", "pipe", "pipe"] });
   server.stdout.on("data", (d) => { serverLog += d; });

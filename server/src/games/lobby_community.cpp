@@ -28,6 +28,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       no.body["game"] = it->second;
       return reply(no);
     }
+    if (auto no = self->games_cap(who, true)) return reply(*no);
     game_record g;
     g.id = self->game_ids_.next();
     if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));

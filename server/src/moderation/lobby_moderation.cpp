@@ -117,11 +117,6 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
     r.account = *id;
   }
   net::post(strand_, [self = shared_from_this(), who, r, reply = std::move(reply)]() mutable {
-    if (const auto wait = self->reports_.take(std::to_string(who.id), r.at); wait > 0) {
-      auto no = api_error(http::status::too_many_requests, "too_many_reports", "too many reports this hour; try later");
-      no.retry_after = wait;
-      return reply(no);
-    }
     auto store = [self, reply](persistence::report_record r) {
       r.id = self->report_ids_.next();
       if (r.id == 0) return reply(storage_reply("storage_failed", "the report"));

@@ -46,18 +46,33 @@ std::size_t read_upload(char* buffer, std::size_t size, std::size_t count, void*
 
 std::size_t ignore_body(char*, std::size_t size, std::size_t count, void*) { return size * count; }
 
-// Refuses to connect to a private address: checked on the address curl resolved, so a public
-// name that resolves to 127.0.0.1 is refused too.
-curl_socket_t open_public_only(void*, curlsocktype, curl_sockaddr* a) {
-  char text[INET6_ADDRSTRLEN] = {};
+// What the socket callback needs: the policy, and why addresses were refused (for the error).
+struct connect_check {
+  const address_policy* policy;
+  std::string refused;
+};
+
+// Called for each address curl is about to connect to (every one of a name's addresses it
+// tries, and the only place a socket is made): the address judged is the address used.
+curl_socket_t open_allowed_only(void* user, curlsocktype, curl_sockaddr* a) {
+  auto* check = static_cast<connect_check*>(user);
+  boost::asio::ip::address address;
   if (a->family == AF_INET) {
-    inet_ntop(AF_INET, &reinterpret_cast<sockaddr_in*>(&a->addr)->sin_addr, text, sizeof text);
+    boost::asio::ip::address_v4::bytes_type b;
+    std::memcpy(b.data(), &reinterpret_cast<sockaddr_in*>(&a->addr)->sin_addr, b.size());
+    address = boost::asio::ip::address_v4(b);
   } else if (a->family == AF_INET6) {
-    inet_ntop(AF_INET6, &reinterpret_cast<sockaddr_in6*>(&a->addr)->sin6_addr, text, sizeof text);
+    boost::asio::ip::address_v6::bytes_type b;
+    std::memcpy(b.data(), &reinterpret_cast<sockaddr_in6*>(&a->addr)->sin6_addr, b.size());
+    address = boost::asio::ip::address_v6(b);
   } else {
     return CURL_SOCKET_BAD;
   }
-  if (private_address(text)) return CURL_SOCKET_BAD;
+  if (auto why = check->policy->refusal(address)) {
+    if (!check->refused.empty()) check->refused += "; ";
+    check->refused += *why;
+    return CURL_SOCKET_BAD;
+  }
   return socket(a->family, a->socktype, a->protocol);
 }
 
@@ -86,22 +101,6 @@ std::string crlf(const std::string& text) {
 }  // namespace
 
 void init_curl() { curl_global_init(CURL_GLOBAL_DEFAULT); }
-
-bool private_address(const std::string& address) {
-  boost::system::error_code ec;
-  auto a = boost::asio::ip::make_address(address, ec);
-  if (ec) return true;
-  if (a.is_v6() && a.to_v6().is_v4_mapped()) a = boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, a.to_v6());
-  if (a.is_loopback() || a.is_unspecified() || a.is_multicast()) return true;
-  if (a.is_v4()) {
-    const auto b = a.to_v4().to_bytes();
-    return b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) || (b[0] == 192 && b[1] == 168) ||
-           (b[0] == 169 && b[1] == 254) || (b[0] == 100 && (b[1] & 0xc0) == 64) || b[0] == 0 || b[0] >= 240;
-  }
-  const auto v6 = a.to_v6();
-  const auto b = v6.to_bytes();
-  return v6.is_link_local() || v6.is_site_local() || (b[0] & 0xfe) == 0xfc;  // fc00::/7 unique local
-}
 
 attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
   easy c(curl_easy_init());
@@ -155,7 +154,7 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
 }
 
 attempt post_webhook(const std::string& url, const std::string& body, const std::vector<std::string>& headers,
-                     bool allow_private_addresses) {
+                     const address_policy& policy, const std::vector<std::string>& resolve) {
   easy c(curl_easy_init());
   if (!c) return {false, false, "curl_easy_init failed"};
   auto all = headers;
@@ -172,11 +171,19 @@ attempt post_webhook(const std::string& url, const std::string& body, const std:
   curl_easy_setopt(c.get(), CURLOPT_CONNECTTIMEOUT, 10L);
   curl_easy_setopt(c.get(), CURLOPT_TIMEOUT, 20L);
   curl_easy_setopt(c.get(), CURLOPT_NOSIGNAL, 1L);
-  if (!allow_private_addresses) curl_easy_setopt(c.get(), CURLOPT_OPENSOCKETFUNCTION, open_public_only);
+  // No proxy, whatever the environment says: the connection goes to the checked address.
+  curl_easy_setopt(c.get(), CURLOPT_PROXY, "");
+  connect_check check{&policy, {}};
+  curl_easy_setopt(c.get(), CURLOPT_OPENSOCKETFUNCTION, open_allowed_only);
+  curl_easy_setopt(c.get(), CURLOPT_OPENSOCKETDATA, &check);
+  const auto pinned = make_list(resolve);
+  if (pinned) curl_easy_setopt(c.get(), CURLOPT_RESOLVE, pinned.get());
   char error[CURL_ERROR_SIZE] = {};
   curl_easy_setopt(c.get(), CURLOPT_ERRORBUFFER, error);
   const auto rc = curl_easy_perform(c.get());
   if (rc != CURLE_OK) {
+    // Refused addresses stay refused: no retries.
+    if (!check.refused.empty()) return {false, true, "refused: " + check.refused};
     return {false, false, std::string(curl_easy_strerror(rc)) + (error[0] ? std::string(": ") + error : std::string())};
   }
   long status = 0;

@@ -1,10 +1,12 @@
 #pragma once
 // Internal: the two ways a notification leaves the server, both through libcurl: a mail to
 // the operator's SMTP relay, and an HTTP POST to a player's webhook. Blocking (the sender's
-// own thread calls them), with timeouts, no redirects, and no requests to loopback or private
-// addresses unless the operator allows them (a webhook URL is the player's to choose).
+// own thread calls them), with timeouts, no redirects, no proxy, and no connection to an
+// address address_filter.hpp refuses (a webhook URL is the player's to choose).
 #include <string>
 #include <vector>
+
+#include "address_filter.hpp"
 
 namespace loyang::server::notify {
 
@@ -39,12 +41,13 @@ struct attempt {
 attempt send_mail(const smtp_settings& relay, const mail& m, long date);
 
 /// POSTs `body` (JSON) to `url` with `headers` ("Name: value"). 2xx is delivered; 429 and 5xx
-/// and network errors are worth another try; other answers are not.
+/// and network errors are worth another try; other answers are not. Every address the name
+/// resolves to is judged by `policy` when its socket is opened, so the address connected to is
+/// the address checked (a name that changes its answer between a check and the connection
+/// gains nothing); when each was refused, the attempt fails for good with the reasons.
+/// `resolve`: CURLOPT_RESOLVE entries ("host:port:address"), for tests that make a name resolve
+/// to a chosen address.
 attempt post_webhook(const std::string& url, const std::string& body, const std::vector<std::string>& headers,
-                     bool allow_private_addresses);
-
-/// Whether `address` (a numeric IPv4 or IPv6 address) is loopback, private, link-local or
-/// otherwise not a public internet address.
-bool private_address(const std::string& address);
+                     const address_policy& policy, const std::vector<std::string>& resolve = {});
 
 }  // namespace loyang::server::notify

@@ -328,22 +328,12 @@ attempt service::send_email(const outbox_record& n, const nlohmann::json& body, 
 }
 
 attempt service::send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s) {
-  nlohmann::json payload;
-  const auto text = body.value("text", "") + " " + body.value("link", "");
-  if (s.webhook_format == "discord") {
-    payload = {{"content", text}, {"username", "At the Gates of Loyang"}};
-  } else if (s.webhook_format == "slack") {
-    payload = {{"text", body.value("text", "") + " <" + body.value("link", "") + "|Open the game>"}};
-  } else {
-    payload = body;
-    payload["delivery"] = n.id;
-  }
-  const auto text_body = payload.dump();
+  const auto text_body = webhook_body(s.webhook_format, body, n.id).dump();
   const auto at = std::to_string(options_.now());
   return post_webhook(s.webhook_url, text_body,
                       {"X-Loyang-Event: " + body.value("event", std::string()), "X-Loyang-Delivery: " + std::to_string(n.id),
                        "X-Loyang-Timestamp: " + at, "X-Loyang-Signature: sha256=" + hmac_hex(s.webhook_secret, at + "." + text_body)},
-                      options_.webhook_private_addresses);
+                      webhook_policy_);
 }
 
 void service::settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error) {

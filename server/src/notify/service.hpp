@@ -27,6 +27,7 @@
 #include "curl_delivery.hpp"
 #include "news.hpp"
 #include "settings.hpp"
+#include "webhook_body.hpp"
 
 namespace loyang::server::notify {
 
@@ -35,7 +36,8 @@ class service {
   struct options {
     std::string public_url;  ///< links, without a trailing slash
     smtp_settings relay;     ///< relay.url empty: no e-mail is sent (mails are dropped)
-    bool webhook_private_addresses = false;
+    /// Blocks webhooks may go to although address_filter.hpp refuses them (the operator's).
+    std::vector<ip_network> webhook_allow;
     int max_attempts = 8;
     std::chrono::milliseconds retry_base{std::chrono::minutes(1)};
     std::chrono::milliseconds poll{std::chrono::seconds(5)};
@@ -90,6 +92,7 @@ class service {
 
   storage& store_;
   options options_;
+  address_policy webhook_policy_{options_.webhook_allow};
   std::shared_ptr<metrics> stats_;
   mutable std::mutex mutex_;  // guards settings_ and the sender's wake-up
   std::unordered_map<std::int64_t, settings> settings_;

@@ -24,6 +24,8 @@
 ///   --trusted-proxies L      LOYANG_TRUSTED_PROXIES      (none; addresses and CIDRs)
 ///   --signups-per-hour N     LOYANG_SIGNUPS_PER_HOUR     5 (per client address; 0: no limit)
 ///   --max-open-games-per-account N   LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT   20
+///   --max-unfinished-games-per-account N  LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT  100
+///   --write-budgets L    LOYANG_WRITE_BUDGETS    (the defaults; name=N per hour, comma-separated)
 ///   --history-reads-per-minute N     LOYANG_HISTORY_READS_PER_MINUTE     600 (per address; 0: no limit)
 ///   --vacation-days-per-year N     LOYANG_VACATION_DAYS_PER_YEAR     24
 ///   --public-url URL   LOYANG_PUBLIC_URL   http://localhost:PORT (links in notifications)
@@ -33,6 +35,7 @@
 ///   --smtp-ca-file F   LOYANG_SMTP_CA_FILE (the system's CAs)
 ///   --mail-from A      LOYANG_MAIL_FROM    loyang@<public host>
 ///   --webhook-private-addresses B  LOYANG_WEBHOOK_PRIVATE_ADDRESSES  false
+///   --webhook-allow-networks L     LOYANG_WEBHOOK_ALLOW_NETWORKS     (none; addresses and CIDRs)
 ///   --notify-max-attempts N        LOYANG_NOTIFY_MAX_ATTEMPTS        8
 ///   --notify-retry-base D          LOYANG_NOTIFY_RETRY_BASE          1m (doubling, at most 1h)
 #include <chrono>
@@ -91,6 +94,12 @@ struct config {
   /// Open games (waiting for players) one account may sit in, 1..10000. Board Game Arena
   /// caps turn-based tables near 20.
   int max_open_games_per_account = 20;
+  /// Unfinished games (waiting for players or in play) one account may sit in, 1..100000:
+  /// creating, joining or asking for a rematch beyond it is refused (too_many_games).
+  int max_unfinished_games_per_account = 100;
+  /// Writes per hour of the budgets named (budgets/write_budgets.hpp: games, chat, ...; 0: no
+  /// limit), checked by parse_config; the others keep their defaults.
+  std::vector<std::pair<std::string, int>> write_budgets;
   /// Games nobody watches leave memory after about this long.
   std::chrono::seconds evict_after{300};
   /// If > 0, the database may grow to this many pages and no more (a quota; the tests use
@@ -126,8 +135,12 @@ struct config {
   std::string smtp_ca_file;
   /// The From address of notification e-mails; empty: loyang@<public host>.
   std::string mail_from;
-  /// Whether webhooks may go to loopback and private addresses (tests, a LAN server).
+  /// Whether webhooks may go to loopback and private addresses (127/8, 10/8, 172.16/12,
+  /// 192.168/16, ::1, fc00::/7): the older way of saying webhook_allow_networks with those.
   bool webhook_private_addresses = false;
+  /// Blocks (addresses or CIDRs, checked by parse_config) webhooks may go to although they are
+  /// special-purpose or this host's own addresses (a receiver on the LAN, the tests).
+  std::vector<std::string> webhook_allow_networks;
   /// Deliveries tried before a notification is given up (recorded as failed).
   int notify_max_attempts = 8;
   /// The wait before the first retry, doubled for each further one (at most an hour).
