@@ -164,7 +164,7 @@ writer::writer(std::string url, std::string engine_version, std::string node)
 
 void writer::connect() {
   conn_.reset();
-  connection c(url_);
+  connection c(url_, "loyang " + node_ + " writer");
   for (const auto& s : statements) c.prepare(s.name, s.sql);
   c.enter_pipeline();
   conn_.emplace(std::move(c));
@@ -172,7 +172,8 @@ void writer::connect() {
 }
 
 connection& writer::conn() {
-  if (conn_ && conn_->ok()) return *conn_;
+  // A connection PostgreSQL closed while it was idle still says ok until it is read.
+  if (conn_ && !conn_->closed_by_server()) return *conn_;
   // PostgreSQL went away (restarted, failed over): one attempt per backoff, so a burst of
   // writes does not hammer it while it comes back.
   const auto now = std::chrono::steady_clock::now();
@@ -224,6 +225,8 @@ void writer::rollback() noexcept {
 }
 
 bool writer::lost_transaction(const error&) { return !conn_ || !conn_->ok(); }
+
+bool writer::closed_while_idle() { return conn_ && conn_->closed_by_server(); }
 
 void writer::probe() {
   auto& c = conn();

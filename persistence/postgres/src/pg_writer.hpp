@@ -20,7 +20,8 @@ class writer final : public detail::write_backend {
   /// the notifications its commits send other nodes.
   writer(std::string url, std::string engine_version, std::string node);
 
-  /// Sends BEGIN. Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
+  /// Sends BEGIN. Reconnects first when the connection broke (also when PostgreSQL closed it
+  /// while it was idle: found before it is used, so the batch is not lost to it), at most once per backoff (200 ms, doubling
   /// up to 2 s while PostgreSQL stays away); throws persistence::error meanwhile.
   void begin() override;
   /// Sends the write's statements.
@@ -32,6 +33,7 @@ class writer final : public detail::write_backend {
   bool lost_transaction(const error& e) override;
   /// Reconnects if needed, then `SELECT 1`.
   void probe() override;
+  bool closed_while_idle() override;
   std::string describe() const override;
 
  private:
