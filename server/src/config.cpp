@@ -3,6 +3,7 @@
 #include <boost/asio/ip/address.hpp>
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <system_error>
@@ -58,6 +59,16 @@ std::optional<std::string> apply_database(config& c, const std::string& value) {
     return "must be a PostgreSQL URL, postgresql://user:password@host:port/database";
   }
   c.database_url = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_node_name(config& c, const std::string& value) {
+  // Other nodes split a notification at spaces (pg_listener.cpp): no spaces, nothing odd.
+  const bool fits = !value.empty() && value.size() <= 63 && std::all_of(value.begin(), value.end(), [](unsigned char ch) {
+    return std::isalnum(ch) || ch == '.' || ch == '_' || ch == '-';
+  });
+  if (!fits) return "a node name has 1 to 63 letters, digits, '.', '_' or '-'";
+  c.node_name = value;
   return std::nullopt;
 }
 
@@ -281,7 +292,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 31> options{{
+constexpr std::array<option, 32> options{{
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
     {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
@@ -297,6 +308,7 @@ constexpr std::array<option, 31> options{{
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
     {"--database", "LOYANG_DATABASE", apply_database},
+    {"--node-name", "LOYANG_NODE_NAME", apply_node_name},
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
     {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
@@ -400,6 +412,9 @@ Options (each also read from its environment variable; the flag wins):
                                       postgresql://user:password@host:port/database
                                       (give it in the environment to keep a password off
                                       the command line; default: none, SQLite in DIR)
+  --node-name N     LOYANG_NODE_NAME  with --database: this node's name among the nodes
+                                      sharing the database (letters, digits, '.', '_', '-';
+                                      default: host name, process id, a random number)
   --web DIR         LOYANG_WEB        web client directory (default <exe-dir>/../../web,
                                       else ./web)
   --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)

@@ -85,6 +85,10 @@ std::string metrics::text() const {
         "counter");
   gauge("loyang_resyncs_total", "Re-reads of everything held after the listening connection was lost.",
         resyncs.load(), "counter");
+  gauge("loyang_resync_failures_total", "Re-reads of everything held that failed; each is tried again after 0.5 s.",
+        resync_failures.load(), "counter");
+  gauge("loyang_catching_up", "1 while this node may lack other nodes' changes (not ready meanwhile).",
+        catching_up.load(), "gauge");
   gauge("loyang_account_lookups_skipped_total",
         "Unknown names and tokens not looked up in the database because more than its rate came.",
         account_lookups_skipped.load(), "counter");
