@@ -188,7 +188,7 @@ TEST_CASE("--node-name names this node among those sharing a database, from the 
   CHECK(parse({}, {{"LOYANG_NODE_NAME", "eu.node_1"}}).settings.node_name == "eu.node_1");
   CHECK(parse({"--node-name=b"}, {{"LOYANG_NODE_NAME", "a"}}).settings.node_name == "b");
   // Other nodes split a notification at spaces: a name with one would be misread.
-  for (const std::string bad : {std::string(), std::string("two words"), std::string("a/b"), std::string(64, 'n')}) {
+  for (const std::string& bad : {std::string(), std::string("two words"), std::string("a/b"), std::string(64, 'n')}) {
     INFO("value '" << bad << "'");
     const auto r = parse({"--node-name", bad});
     CHECK(r.action == config_action::error);
