@@ -49,11 +49,11 @@ struct queued_store::impl {
       {
         std::unique_lock lock(mutex);
         const auto has_work = [this] { return stopping || !queue.empty(); };
-        if (!failure) {
-          wake.wait(lock, has_work);
-        } else if (!wake.wait_for(lock, settings.probe_every, has_work)) {
+        if (!wake.wait_for(lock, settings.probe_every, has_work)) {
           lock.unlock();
-          probe();
+          // A connection the database closed while idle would fail the next write and leave
+          // /readyz saying ready meanwhile: found here, the writer reconnects before it is used.
+          if (failure || backend->closed_while_idle()) probe();
           continue;
         }
         if (queue.empty()) return;  // stopping, and everything is written
@@ -215,9 +215,12 @@ struct queued_store::impl {
     explicit lease(impl& owner) : owner_(owner) {
       {
         std::lock_guard lock(owner_.readers_mutex);
-        if (!owner_.idle.empty()) {
+        // Connections the database closed while they waited (a restart closes them all) are
+        // dropped here, not found broken by the read.
+        while (!reader_ && !owner_.idle.empty()) {
           reader_ = std::move(owner_.idle.back());
           owner_.idle.pop_back();
+          if (!reader_->healthy()) reader_.reset();
         }
       }
       if (!reader_) reader_ = owner_.open_reader();
@@ -308,6 +311,23 @@ std::vector<logged_command> queued_store::load_commands_after(std::int64_t game,
 
 std::int64_t queued_store::find_account(const std::string& name, const std::string& token_hash) {
   return impl_->read([&](detail::store_reader& r) { return r.find_account(name, token_hash); });
+}
+
+void queued_store::update_counters(const std::vector<std::string>& keys, std::int64_t now,
+                                   const std::function<void(std::vector<counter>&)>& change) {
+  // Tried again on a new connection only when the pooled one had broken before: its
+  // transaction did not commit.
+  impl_->read([&](detail::store_reader& r) {
+    r.update_counters(keys, now, change);
+    return 0;
+  });
+}
+
+void queued_store::forget_counters(std::int64_t before) {
+  impl_->read([&](detail::store_reader& r) {
+    r.forget_counters(before);
+    return 0;
+  });
 }
 
 void queued_store::save_account(const account_record& a, write_done done) {

@@ -21,4 +21,13 @@ std::vector<logged_command> store::load_commands_after(std::int64_t, std::uint32
   throw std::logic_error("load_commands_after: this store is not shared by several nodes");
 }
 
+void store::update_counters(const std::vector<std::string>&, std::int64_t,
+                            const std::function<void(std::vector<counter>&)>&) {
+  throw std::logic_error("update_counters: this store is not shared by several nodes");
+}
+
+void store::forget_counters(std::int64_t) {
+  throw std::logic_error("forget_counters: this store is not shared by several nodes");
+}
+
 }  // namespace loyang::persistence

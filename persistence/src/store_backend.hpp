@@ -50,6 +50,10 @@ class write_backend {
   /// While the store is not ready and the writer idle: whether writes would succeed now
   /// (throws when not). May reconnect.
   virtual void probe() = 0;
+  /// While the store is ready and the writer idle (every probe_every): whether the database
+  /// closed the write connection meanwhile (PostgreSQL restarted, or ended the session); the
+  /// writer then probe()s, which reconnects. Must not block. A file database never does.
+  virtual bool closed_while_idle() { return false; }
   /// Names the database for the log: "the database /srv/loyang.db".
   virtual std::string describe() const = 0;
 };
@@ -83,6 +87,13 @@ class store_reader {
   virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) {
     throw error("this database is not shared by several nodes: no command reads (game " + std::to_string(game) +
                 " after " + std::to_string(after) + ")");
+  }
+  virtual void update_counters(const std::vector<std::string>& keys, std::int64_t,
+                               const std::function<void(std::vector<store::counter>&)>&) {
+    throw error("this database is not shared by several nodes: no counters (" + std::to_string(keys.size()) + ")");
+  }
+  virtual void forget_counters(std::int64_t before) {
+    throw error("this database is not shared by several nodes: no counters before " + std::to_string(before));
   }
   /// Whether the connection may go back to the pool (false once it broke).
   virtual bool healthy() const { return true; }

@@ -3,6 +3,7 @@
 #include <boost/asio/ip/address.hpp>
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <system_error>
@@ -59,6 +60,16 @@ std::optional<std::string> apply_database(config& c, const std::string& value) {
     return "must be a PostgreSQL URL, postgresql://user:password@host:port/database";
   }
   c.database_url = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_node_name(config& c, const std::string& value) {
+  // Other nodes split a notification at spaces (pg_listener.cpp): no spaces, nothing odd.
+  const bool fits = !value.empty() && value.size() <= 63 && std::all_of(value.begin(), value.end(), [](unsigned char ch) {
+    return std::isalnum(ch) || ch == '.' || ch == '_' || ch == '-';
+  });
+  if (!fits) return "a node name has 1 to 63 letters, digits, '.', '_' or '-'";
+  c.node_name = value;
   return std::nullopt;
 }
 
@@ -350,7 +361,7 @@ std::optional<std::string> apply_vacation_days(config& c, const std::string& val
   return std::nullopt;
 }
 
-constexpr std::array<option, 36> options{{
+constexpr std::array<option, 37> options{{
     {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT", apply_max_unfinished_games},
     {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
     {"--webhook-allow-networks", "LOYANG_WEBHOOK_ALLOW_NETWORKS", apply_webhook_allow},
@@ -369,6 +380,7 @@ constexpr std::array<option, 36> options{{
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
     {"--database", "LOYANG_DATABASE", apply_database},
+    {"--node-name", "LOYANG_NODE_NAME", apply_node_name},
     {"--web", "LOYANG_WEB", apply_web},
     {"--threads", "LOYANG_THREADS", apply_threads},
     {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
@@ -474,6 +486,9 @@ Options (each also read from its environment variable; the flag wins):
                                       postgresql://user:password@host:port/database
                                       (give it in the environment to keep a password off
                                       the command line; default: none, SQLite in DIR)
+  --node-name N     LOYANG_NODE_NAME  with --database: this node's name among the nodes
+                                      sharing the database (letters, digits, '.', '_', '-';
+                                      default: host name, process id, a random number)
   --web DIR         LOYANG_WEB        web client directory (default <exe-dir>/../../web,
                                       else ./web)
   --threads N       LOYANG_THREADS    I/O threads, 1-256 (default: number of CPU cores)

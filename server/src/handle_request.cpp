@@ -164,7 +164,11 @@ void route(shared_state& state, request& req, const std::string& client, respond
   // The token's account, looked up once for the rest of the routes (on several nodes an unknown
   // token costs a database read).
   const auto token = bearer(req);
-  const std::optional<identity> who = token ? users.authenticate(*token) : std::nullopt;
+  bool unchecked = false;  // the node is catching up and the database did not answer
+  const std::optional<identity> who = token ? users.authenticate(*token, &unchecked) : std::nullopt;
+  if (unchecked) {
+    return bad("storage_failed", "this node cannot check the token now; try again", http::status::service_unavailable);
+  }
 
   // A game's history and record: read by guests too, as they may watch (a token given must
   // be valid: it decides which seat is the asker's).

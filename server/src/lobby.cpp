@@ -53,6 +53,7 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       limits_(lim),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_),
+      resync_timer_(strand_),
       history_reads_(lim.history_reads_per_minute, 60, 100000) {
   auto o = lim.notify;
   o.now = [a = accounts_] { return a->now(); };
@@ -114,10 +115,15 @@ void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
+    self->resync_timer_.cancel();
     self->timer_->stop();
     self->lists_->stop();
     self->pinned_.clear();
   });
+  {
+    std::lock_guard lock(reads_mutex_);
+    reads_closed_ = true;
+  }
   accounts_->stop();
   notify_->stop();
   workers_.join();

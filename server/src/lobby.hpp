@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -204,8 +205,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   // Several nodes on one database (cluster/lobby_cluster.cpp); any thread.
   /// Another node committed `c`: the lobby reads it back and shows it (its rooms too).
   void on_remote(persistence::store::change c);
-  /// Changes may have been missed: everything held is read again.
+  /// The listening connection was lost: changes may be missed from now until on_resync()'s
+  /// read succeeded. Meanwhile the node is not ready (catching_up()) and tokens are checked
+  /// against the database (accounts::set_catching_up).
+  void on_lost();
+  /// Changes may have been missed: everything held is read again, tried again every
+  /// half second until it succeeds.
   void on_resync();
+  /// Whether this node may lack other nodes' changes (between on_lost() or on_resync() and
+  /// the resync's successful read). Any thread.
+  bool catching_up() const { return catching_up_; }
   /// This node leads (runs bots, clocks and notification delivery) or no longer does.
   void set_leader(bool leader);
   /// Whether this node may run bots, clocks and notification delivery: always on one node.
@@ -226,6 +235,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// request sees what the client just did through another node. `known_will_do`: skip the read
   /// when the game is known here and past its open phase (its room keeps itself up to date).
   void on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do = false);
+  /// One attempt of the resync's read (on the strand); again after a pause when it fails.
+  void resync();
   /// Starts the rooms of the games where a bot is to move, and arms every game's clock (at
   /// start, and when this node comes to lead).
   void wake_everything();
@@ -299,6 +310,14 @@ class lobby : public std::enable_shared_from_this<lobby> {
   cluster::id_source report_ids_{store_, "reports"};
   cluster::id_source moderation_ids_{store_, "moderation"};
   std::atomic<bool> leader_{true};
+  // Several nodes: a resync is due or reading (cluster/lobby_cluster.cpp).
+  std::atomic<bool> catching_up_{false};
+  std::mutex reads_mutex_;
+  bool reads_closed_ = false;  // under reads_mutex_: stop() began, read_then() takes nothing more
+  bool listening_ = true;     // on the strand: no on_lost() since the last on_resync()
+  bool resyncing_ = false;    // on the strand: a resync read runs or waits to be retried
+  bool resync_again_ = false;  // on the strand: on_resync() came while one ran: read once more
+  net::steady_timer resync_timer_;        // on the strand
   std::unordered_map<std::int64_t, int> connections_;
   std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   rate_limit history_reads_;  // per client address, on the strand

@@ -40,7 +40,7 @@ std::string metrics::text() const {
   gauge("loyang_games_in_memory", "Games loaded in memory.", games_in_memory.load(), "gauge");
   gauge("loyang_persistence_queue_depth", "Writes waiting for the database writer.",
         queue_depth_ ? queue_depth_() : 0, "gauge");
-  gauge("loyang_store_ready", "1 while the database accepts writes, 0 after a write failed.",
+  gauge("loyang_store_ready", "1 while ready as /readyz says: writes succeed (and, several nodes, not catching up).",
         not_ready_reason() ? 0 : 1, "gauge");
   gauge("loyang_connections_dropped_total", "Connections closed because their send queue was full.",
         messages_dropped_connections.load(), "counter");
@@ -93,6 +93,10 @@ std::string metrics::text() const {
         "counter");
   gauge("loyang_resyncs_total", "Re-reads of everything held after the listening connection was lost.",
         resyncs.load(), "counter");
+  gauge("loyang_resync_failures_total", "Re-reads of everything held that failed; each is tried again after 0.5 s.",
+        resync_failures.load(), "counter");
+  gauge("loyang_catching_up", "1 while this node may lack other nodes' changes (not ready meanwhile).",
+        catching_up.load(), "gauge");
   gauge("loyang_account_lookups_skipped_total",
         "Unknown names and tokens not looked up in the database because more than its rate came.",
         account_lookups_skipped.load(), "counter");

@@ -26,6 +26,8 @@ class metrics {
   std::atomic<std::int64_t> remote_commands{0};  ///< commands other nodes stored, shown here
   std::atomic<std::int64_t> remote_changes{0};   ///< notifications of other nodes' commits
   std::atomic<std::int64_t> resyncs{0};          ///< re-reads after the listening connection was lost
+  std::atomic<std::int64_t> resync_failures{0};  ///< such re-reads that failed (each is tried again)
+  std::atomic<std::int64_t> catching_up{0};      ///< 1 while this node may lack other nodes' changes
   std::atomic<std::int64_t> account_lookups_skipped{0};  ///< unknown names/tokens not looked up: over the rate
   std::atomic<std::int64_t> leader{0};           ///< 1 while this node runs bots, clocks, notifications
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue

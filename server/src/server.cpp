@@ -104,7 +104,14 @@ struct server::impl {
         bad).value_or(std::vector<ip_network>{});
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
-    state->stats().set_readiness_source([s = store.get()] { return s->not_ready_reason(); });
+    // Not ready while writes fail, and (several nodes) while this node may lack what other
+    // nodes stored: a balancer must not send it clients it would answer from stale memory.
+    state->stats().set_readiness_source(
+        [s = store.get(), weak = std::weak_ptr<lobby>(state->games)]() -> std::optional<std::string> {
+          if (auto reason = s->not_ready_reason()) return reason;
+          if (auto l = weak.lock(); l && l->catching_up()) return std::string("catching_up");
+          return std::nullopt;
+        });
     if (store->shared()) {
       // Before the catalog is read, so no commit falls between the read and the listening; what
       // the listener reports waits for the io_context, which runs after start().
@@ -117,6 +124,9 @@ struct server::impl {
                     },
                     [weak](bool on) {
                       if (auto l = weak.lock()) l->set_leader(on);
+                    },
+                    [weak] {
+                      if (auto l = weak.lock()) l->on_lost();
                     }});
     }
     state->games->start();
@@ -144,7 +154,10 @@ struct server::impl {
       o.engine_version = std::string(version());
       o.on_failure = log_failure;
       o.on_recovery = log_recovery;
-      return persistence::make_pg_store(c.database_url, std::move(o));
+      o.node = c.node_name;
+      auto store = persistence::make_pg_store(c.database_url, std::move(o));
+      spdlog::info("cluster: this node is named {} (--node-name)", store->node());
+      return store;
     }
     persistence::sqlite_store_options o;
     o.engine_version = std::string(version());

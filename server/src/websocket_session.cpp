@@ -124,8 +124,13 @@ void websocket_session::handle(const std::string& text) {
             if (!m.token) return on_hello(std::nullopt, true);
             // Tied to the token from here on: its end (logout, password change, expiry)
             // closes this connection.
+            bool unchecked = false;
             const auto who = state_->games->users().attach(
-                *m.token, std::weak_ptr<token_holder>(std::static_pointer_cast<token_holder>(self)));
+                *m.token, std::weak_ptr<token_holder>(std::static_pointer_cast<token_holder>(self)), &unchecked);
+            if (unchecked) {
+              send_error("", "storage_failed", "this node cannot check the token now; say hello again");
+              return do_read();
+            }
             if (!who) {
               send_error("", "bad_token", "unknown, revoked or expired token; log in again");
               return do_read();

@@ -85,7 +85,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     secret = s->load_catalog().daily_secret;
   }
   CHECK(secret.size() == 64);
-  CHECK(persistence::pg_schema_version(where.url()) == 3);
+  CHECK(persistence::pg_schema_version(where.url()) == 4);
   {
     auto s = where.open();
     const auto c = s->load_catalog();
@@ -195,7 +195,8 @@ struct heard {
               std::lock_guard lock(mutex);
               leader = on;
               changed.notify_all();
-            }};
+            },
+            {}};
   }
   // Waits up to 10 s for `ok` (under the lock).
   template <class Pred>

@@ -264,3 +264,19 @@ TEST_CASE("webhook allow list: addresses and CIDR blocks, by flag or environment
   CHECK(text.find("--webhook-allow-networks") != std::string::npos);
   CHECK(text.find("LOYANG_WEBHOOK_ALLOW_NETWORKS") != std::string::npos);
 }
+
+TEST_CASE("--node-name names this node among those sharing a database, from the flag or LOYANG_NODE_NAME",
+          "[server][config][postgres]") {
+  CHECK(parse({}).settings.node_name.empty());  // then: host name, process id, a random number
+  CHECK(parse({"--node-name", "loyang-2"}).settings.node_name == "loyang-2");
+  CHECK(parse({}, {{"LOYANG_NODE_NAME", "eu.node_1"}}).settings.node_name == "eu.node_1");
+  CHECK(parse({"--node-name=b"}, {{"LOYANG_NODE_NAME", "a"}}).settings.node_name == "b");
+  // Other nodes split a notification at spaces: a name with one would be misread.
+  for (const std::string& bad : {std::string(), std::string("two words"), std::string("a/b"), std::string(64, 'n')}) {
+    INFO("value '" << bad << "'");
+    const auto r = parse({"--node-name", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("node name") != std::string::npos);
+  }
+  CHECK(loyang::server::usage("loyang-server").find("LOYANG_NODE_NAME") != std::string::npos);
+}

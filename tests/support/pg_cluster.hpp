@@ -71,6 +71,32 @@ class pg_cluster {
   void start() { run_or_throw(start_command(), "pg_ctl start"); }
   /// `pg_ctl stop -m immediate`: as a crash (no shutdown checkpoint; recovery on start).
   void stop_immediate() { shell(stop_command()); }
+  /// `pg_ctl restart -m fast`: what an operator does (every session is ended, then the
+  /// server comes back; waits until it accepts connections).
+  void restart_fast() {
+    run_or_throw(as_user_ + (bin_ / "pg_ctl").string() + " -D " + data() + " -m fast -w -t 60 -o \"-p " +
+                     std::to_string(port_) + " -k " + dir_.string() +
+                     " -c listen_addresses='' -c fsync=off -c full_page_writes=off\" restart >/dev/null 2>&1",
+                 "pg_ctl restart");
+  }
+  /// Ends every session on database `name` whose application_name is LIKE `who` (all by
+  /// default), with pg_terminate_backend, waiting until they are gone: the server closes them
+  /// while they are idle, as a restart does, without the restart's wait.
+  void end_sessions(const std::string& name, const std::string& who = "%") {
+    psql(name, "SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity WHERE datname = '" + name +
+                   "' AND application_name LIKE '" + who + "' AND pid <> pg_backend_pid()");
+  }
+  /// The number of sessions on database `name` whose application_name is LIKE `who` (psql's
+  /// own not counted).
+  int sessions(const std::string& name, const std::string& who = "%") {
+    return std::stoi(psql(name, "SELECT count(*) FROM pg_stat_activity WHERE datname = '" + name +
+                                    "' AND application_name LIKE '" + who + "' AND pid <> pg_backend_pid()"));
+  }
+  /// The process ids of those sessions, one a line.
+  std::string session_pids(const std::string& name, const std::string& who) {
+    return psql(name, "SELECT pid FROM pg_stat_activity WHERE datname = '" + name + "' AND application_name LIKE '" +
+                          who + "' AND pid <> pg_backend_pid() ORDER BY pid");
+  }
   /// The shell command lines of start() and stop_immediate(), for a test script that restarts
   /// the cluster itself (tests/postgres/cluster_test.py).
   std::string start_command() const {

@@ -1,5 +1,7 @@
 #include "pg_connection.hpp"
 
+#include <poll.h>
+
 #include <charconv>
 
 #include <libpq-fe.h>
@@ -103,15 +105,17 @@ namespace {
 // libpq waits forever by default: for a server that is not there (no answer to the connection)
 // and for one that went away without a word (a statement's answer). Defaults the URL may
 // override: it is expanded after them.
-PGconn* connect_with_timeouts(const std::string& url) {
-  const char* const keywords[] = {"connect_timeout", "tcp_user_timeout", "dbname", nullptr};
-  const char* const values[] = {"5", "15000", url.c_str(), nullptr};
+PGconn* connect_with_timeouts(const std::string& url, const std::string& application_name) {
+  const char* const keywords[] = {"connect_timeout", "tcp_user_timeout", "application_name", "dbname", nullptr};
+  const char* const values[] = {"5", "15000", application_name.empty() ? "loyang" : application_name.c_str(),
+                                url.c_str(), nullptr};
   return PQconnectdbParams(keywords, values, 1);
 }
 
 }  // namespace
 
-connection::connection(const std::string& url) : c_(connect_with_timeouts(url)) {
+connection::connection(const std::string& url, const std::string& application_name)
+    : c_(connect_with_timeouts(url, application_name)) {
   if (!c_) throw error("PostgreSQL: out of memory");
   if (PQstatus(c_.get()) != CONNECTION_OK) {
     throw error("cannot connect to PostgreSQL: " + trimmed(PQerrorMessage(c_.get())));
@@ -228,6 +232,18 @@ std::vector<std::string> connection::notifications() {
 }
 
 int connection::socket() const noexcept { return PQsocket(c_.get()); }
+
+bool connection::closed_by_server() const noexcept {
+  // An idle session gets nothing unasked but a notice, a parameter's new value or a
+  // notification: a few reads take those, and a closed one shows its end within two (its
+  // FATAL message, then end of file).
+  for (int reads = 0; reads < 4 && ok(); ++reads) {
+    pollfd fd{socket(), POLLIN, 0};
+    if (::poll(&fd, 1, 0) <= 0) break;
+    if (PQconsumeInput(c_.get()) != 1) break;
+  }
+  return !ok();
+}
 
 bool connection::ok() const noexcept { return c_ && PQstatus(c_.get()) == CONNECTION_OK; }
 

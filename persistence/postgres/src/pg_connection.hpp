@@ -96,7 +96,9 @@ class connection {
   /// otherwise, connect_timeout=5 and tcp_user_timeout=15000: a PostgreSQL that stopped
   /// answering fails the connection or statement rather than hanging the writer). Throws
   /// persistence::error when PostgreSQL cannot be reached or refuses the login.
-  explicit connection(const std::string& url);
+  /// `application_name` (unless the URL sets one) names the session in pg_stat_activity
+  /// ("loyang NODE writer"), so an operator sees which node holds which connections.
+  explicit connection(const std::string& url, const std::string& application_name = {});
   connection(connection&&) noexcept = default;
   connection& operator=(connection&&) noexcept = default;
   connection(const connection&) = delete;
@@ -136,6 +138,11 @@ class connection {
   int socket() const noexcept;
   /// Whether the connection is still up (false once PostgreSQL went away).
   bool ok() const noexcept;
+  /// Between queries, without blocking: whether PostgreSQL has closed this connection since
+  /// (a restart, pg_terminate_backend, idle_session_timeout). libpq notices that only when it
+  /// next reads, which would be the next query's answer: that query would fail. Here the
+  /// socket is read if it has anything (PostgreSQL's last words, then the end of the stream).
+  bool closed_by_server() const noexcept;
   /// Whether a transaction is open (or failed and awaits its ROLLBACK).
   bool in_transaction() const noexcept;
   /// Whether the open transaction failed (a statement in it was refused).

@@ -85,6 +85,7 @@ void listener::run() {
     } catch (const error&) {
       // Lost: below.
     }
+    if (!stopping_ && to_.on_lost) to_.on_lost();
     if (!tried_) {
       tried_ = true;
       first_try_.set_value();
@@ -98,7 +99,7 @@ void listener::run() {
 }
 
 void listener::listen(bool resync) {
-  connection c(url_);
+  connection c(url_, "loyang " + node_ + " listener");
   c.exec("LISTEN loyang");
   if (!tried_) {
     tried_ = true;

@@ -3,8 +3,9 @@
 // connection of its own: LISTEN loyang (the writer NOTIFYs in each change's transaction:
 // "NODE KIND ID [VERSION]", pg_writer.cpp), and the leader's advisory lock, held by this
 // session. When the connection is lost the lock goes with it (PostgreSQL releases a session's
-// locks when it ends), the thread reconnects with backoff, and watchers are told to read again
-// what they hold: notifications sent meanwhile are lost.
+// locks when it ends), watchers are told (on_lost), the thread reconnects with backoff, and
+// watchers are told to read again what they hold (on_resync): notifications sent meanwhile
+// are lost.
 #include <atomic>
 #include <future>
 #include <string>

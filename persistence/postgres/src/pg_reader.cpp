@@ -21,9 +21,9 @@ auto read_all(Row&& rows, Read&& read) {
 
 }  // namespace
 
-reader::reader(const std::string& url) : c_(url) {
+reader::reader(const std::string& url, const std::string& node) : c_(url, "loyang " + node + " reader") {
   using namespace detail;
-  const std::array<std::pair<const char*, std::string>, 14> queries{{
+  const std::array<std::pair<const char*, std::string>, 16> queries{{
       // Served by accounts_by_folded_name and the tokens' primary key.
       {"account_named", "SELECT id FROM accounts WHERE lower(name) = lower($1)"},
       {"account_of_token", "SELECT account_id FROM tokens WHERE token_hash = $1 AND revoked = 0"},
@@ -43,6 +43,11 @@ reader::reader(const std::string& url) : c_(url) {
       // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
       {"open_reports_page", std::string(report_columns) + "WHERE closed_by = 0 AND id < $1 ORDER BY id DESC LIMIT $2"},
       {"moderation_page", std::string(moderation_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2"},
+      // Made if absent and locked (DO UPDATE locks the row) until the transaction ends.
+      {"lock_counter",
+       "INSERT INTO login_counters(key, touched_at) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET "
+       "touched_at = greatest(login_counters.touched_at, excluded.touched_at) RETURNING count, since, known"},
+      {"set_counter", "UPDATE login_counters SET count = $2, since = $3, known = $4 WHERE key = $1"},
   }};
   for (const auto& [name, sql] : queries) c_.prepare(name, sql);
 }
@@ -83,6 +88,33 @@ std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
 std::int64_t reader::find_account(const std::string& name, const std::string& token_hash) {
   auto rows = name.empty() ? run("account_of_token", params(token_hash)) : run("account_named", params(name));
   return rows.step() ? rows.column_int64(0) : 0;
+}
+
+void reader::update_counters(const std::vector<std::string>& keys, std::int64_t now,
+                             const std::function<void(std::vector<store::counter>&)>& change) {
+  // Locked in one order by every node, so two logins that share keys wait, never deadlock.
+  std::vector<std::size_t> order(keys.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  transaction t(c_);
+  std::vector<store::counter> counters(keys.size());
+  for (const auto i : order) {
+    auto row = run("lock_counter", params(keys[i], now));
+    if (!row.step()) throw error("PostgreSQL: no counter row for " + keys[i]);
+    counters[i] = {keys[i], row.column_int64(0), row.column_int64(1), row.column_int64(2) != 0};
+  }
+  const auto before = counters;
+  change(counters);
+  for (const auto i : order) {
+    const auto& c = counters[i];
+    if (c.count == before[i].count && c.since == before[i].since && c.known == before[i].known) continue;
+    c_.run("set_counter", params(keys[i], c.count, c.since, c.known ? 1 : 0));
+  }
+  t.commit();
+}
+
+void reader::forget_counters(std::int64_t before) {
+  c_.run_sql("DELETE FROM login_counters WHERE touched_at < $1", params(before));
 }
 
 std::vector<logged_command> reader::load_commands_after(std::int64_t game, std::uint32_t after) {

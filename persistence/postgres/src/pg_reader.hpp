@@ -10,8 +10,9 @@ namespace loyang::persistence::pg {
 
 class reader final : public detail::store_reader {
  public:
-  /// Connects and prepares the queries. Throws persistence::error.
-  explicit reader(const std::string& url);
+  /// Connects (as "loyang NODE reader" in pg_stat_activity) and prepares the queries. Throws
+  /// persistence::error.
+  reader(const std::string& url, const std::string& node);
 
   store::catalog load_catalog() override;
   loaded_game load_game(std::int64_t game) override;
@@ -27,7 +28,12 @@ class reader final : public detail::store_reader {
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
   std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
   std::int64_t find_account(const std::string& name, const std::string& token_hash) override;
-  bool healthy() const override { return c_.ok(); }
+  /// The table login_counters (schema version 4).
+  void update_counters(const std::vector<std::string>& keys, std::int64_t now,
+                       const std::function<void(std::vector<store::counter>&)>& change) override;
+  void forget_counters(std::int64_t before) override;
+  /// False also when PostgreSQL closed the connection while it waited in the pool.
+  bool healthy() const override { return !c_.closed_by_server(); }
 
  private:
   cursor run(const std::string& name, const params& p) { return cursor(c_.run(name, p)); }

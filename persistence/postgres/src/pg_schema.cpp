@@ -191,7 +191,21 @@ constexpr std::string_view migration_3 = R"sql(
 ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 3> all_migrations{migration_1, migration_2, migration_3};
+// Version 4: several nodes. The login throttles' and sign-up limits' counts (store.hpp,
+// update_counters), shared so that N nodes allow no more guesses than one. A new table: the
+// previous version runs on (counting in its own memory, as before).
+constexpr std::string_view migration_4 = R"sql(
+CREATE TABLE login_counters (
+  key        TEXT    PRIMARY KEY,
+  count      BIGINT  NOT NULL DEFAULT 0,
+  since      BIGINT  NOT NULL DEFAULT 0,
+  known      BIGINT  NOT NULL DEFAULT 0,
+  touched_at BIGINT  NOT NULL DEFAULT 0
+);
+CREATE INDEX login_counters_touched ON login_counters(touched_at);
+)sql";
+
+constexpr std::array<std::string_view, 4> all_migrations{migration_1, migration_2, migration_3, migration_4};
 
 // Any constant of this program's: the advisory lock that serialises migrations.
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(7346273402110)";

@@ -33,7 +33,7 @@ pg_store::pg_store(const std::string& url, pg_store_options options)
 
 pg_store::pg_store(const std::string& url, const pg_store_options& options, std::string node)
     : queued_store(options, migrated_writer(url, options.engine_version, node),
-                   [url] { return std::make_unique<pg::reader>(url); }),
+                   [url, node] { return std::make_unique<pg::reader>(url, node); }),
       url_(url),
       node_(std::move(node)) {}
 

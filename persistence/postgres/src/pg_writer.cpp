@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <thread>
 #include <utility>
 
 #include "loyang/persistence/error.hpp"
@@ -164,19 +165,26 @@ writer::writer(std::string url, std::string engine_version, std::string node)
 
 void writer::connect() {
   conn_.reset();
-  connection c(url_);
+  connection c(url_, "loyang " + node_ + " writer");
   for (const auto& s : statements) c.prepare(s.name, s.sql);
   c.enter_pipeline();
   conn_.emplace(std::move(c));
   backoff_ = std::chrono::milliseconds(0);
 }
 
-connection& writer::conn() {
-  if (conn_ && conn_->ok()) return *conn_;
+connection& writer::conn(bool wait) {
+  // A connection PostgreSQL closed while it was idle still says ok until it is read.
+  if (conn_ && !conn_->closed_by_server()) return *conn_;
   // PostgreSQL went away (restarted, failed over): one attempt per backoff, so a burst of
   // writes does not hammer it while it comes back.
-  const auto now = std::chrono::steady_clock::now();
-  if (now < next_attempt_) throw error("PostgreSQL is unreachable; reconnecting");
+  auto now = std::chrono::steady_clock::now();
+  if (now < next_attempt_) {
+    // A write waits for the next attempt (2 s at most) rather than failing at once: the idle
+    // probe's failures while PostgreSQL restarted must not fail the first write after it.
+    if (!wait) throw error("PostgreSQL is unreachable; reconnecting");
+    std::this_thread::sleep_until(next_attempt_);
+    now = std::chrono::steady_clock::now();
+  }
   backoff_ = std::clamp(backoff_ * 2, initial_backoff, longest_backoff);
   next_attempt_ = now + backoff_;
   connect();
@@ -190,7 +198,7 @@ void writer::send(const char* statement, const params& p) {
 
 // The batch is sent as it is run, and executed when commit() syncs: one round trip.
 void writer::begin() {
-  auto& c = conn();
+  auto& c = conn(true);
   owners_.clear();
   runs_ = 0;
   c.send("BEGIN");
@@ -225,8 +233,10 @@ void writer::rollback() noexcept {
 
 bool writer::lost_transaction(const error&) { return !conn_ || !conn_->ok(); }
 
+bool writer::closed_while_idle() { return conn_ && conn_->closed_by_server(); }
+
 void writer::probe() {
-  auto& c = conn();
+  auto& c = conn(false);
   c.send("SELECT 1");
   if (const auto r = c.sync(); r.size() != 1 || r[0]) throw error("PostgreSQL: " + r.at(0).value_or("no answer"));
 }

@@ -20,8 +20,10 @@ class writer final : public detail::write_backend {
   /// the notifications its commits send other nodes.
   writer(std::string url, std::string engine_version, std::string node);
 
-  /// Sends BEGIN. Reconnects first when the connection broke, at most once per backoff (200 ms, doubling
-  /// up to 2 s while PostgreSQL stays away); throws persistence::error meanwhile.
+  /// Sends BEGIN. Reconnects first when the connection broke (also when PostgreSQL closed it
+  /// while it was idle: found before it is used, so the batch is not lost to it), at most once
+  /// per backoff (200 ms, doubling up to 2 s while PostgreSQL stays away; the batch waits for
+  /// the next attempt); throws persistence::error when that attempt fails.
   void begin() override;
   /// Sends the write's statements.
   void run(const detail::write& w) override;
@@ -32,13 +34,16 @@ class writer final : public detail::write_backend {
   bool lost_transaction(const error& e) override;
   /// Reconnects if needed, then `SELECT 1`.
   void probe() override;
+  bool closed_while_idle() override;
   std::string describe() const override;
 
  private:
   static constexpr std::size_t no_write = static_cast<std::size_t>(-1);
 
   void connect();
-  connection& conn();
+  /// The connection, reconnected first if it broke: at most once per backoff; `wait`: when
+  /// the backoff has not passed, wait for it instead of throwing.
+  connection& conn(bool wait);
   void run_one(const detail::write& w);
   /// Sends a statement of the write being run.
   void send(const char* statement, const params& p);

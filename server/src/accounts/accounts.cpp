@@ -23,6 +23,10 @@ api_reply throttled(std::int64_t wait) {
                "too many attempts; try again in " + std::to_string(wait) + " s", wait);
 }
 
+api_reply uncounted() {
+  return error(http::status::service_unavailable, "storage_failed", "attempts cannot be counted now; try again", 1);
+}
+
 api_reply busy() {
   return error(http::status::service_unavailable, "server_busy",
                "too many logins at once; try again in a moment", 1);
@@ -64,11 +68,12 @@ accounts::accounts(net::io_context& ioc, storage& store, std::shared_ptr<metrics
       policy_(std::move(p)),
       strand_(net::make_strand(ioc)),
       sweep_timer_(strand_),
-      by_pair_(pair_rule, policy_.throttle_capacity),
-      by_address_(address_rule, policy_.throttle_capacity),
-      by_account_(account_rule, policy_.throttle_capacity),
-      signups_(policy_.signups_per_hour, 3600, policy_.throttle_capacity),
-      lookups_(unknown_lookups_per_second, 1, 1) {}
+      by_pair_(pair_rule, 1),
+      by_address_(address_rule, 1),
+      by_account_(account_rule, 1),
+      signups_(policy_.signups_per_hour, 3600, 1),
+      lookups_(unknown_lookups_per_second, 1, 1),
+      counters_(store_.shared() ? database_counters(store_) : memory_counters(4 * policy_.throttle_capacity)) {}
 
 accounts::~accounts() { hashers_.join(); }
 
@@ -156,6 +161,28 @@ void accounts::catch_up(const std::string& name, const std::string& hash, bool l
   }
 }
 
+std::optional<bool> accounts::still_stored(const std::string& hash) {
+  {
+    std::lock_guard lock(mutex_);
+    if (tokens_.count(hash) == 0) return false;  // unknown here: catch_up asked already
+  }
+  std::int64_t id = 0;
+  try {
+    id = store_.find_account({}, hash);
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: a token could not be checked against the database: {}", e.what());
+    return std::nullopt;
+  }
+  if (id != 0) return true;
+  holder_list ended;
+  {
+    std::lock_guard lock(mutex_);
+    ended = forget_token(hash);  // revoked by another node while this one was not listening
+  }
+  notify(ended);
+  return false;
+}
+
 void accounts::stop() {
   {
     std::lock_guard lock(mutex_);
@@ -205,6 +232,62 @@ void accounts::notify(const holder_list& holders) {
   }
 }
 
+namespace {
+
+// The counters of one attempt: this address on this account, this address, this account.
+std::vector<std::string> attempt_keys(const std::string& key, const std::string& address, bool with_account) {
+  std::vector<std::string> out{"pair " + key + "|" + address, "address " + address};
+  if (with_account) out.push_back("account " + key);
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> accounts::count_attempt(const std::string& key, const std::string& address,
+                                                    bool with_account) {
+  const auto at = now();
+  std::int64_t wait = 0;
+  try {
+    counters_->update(attempt_keys(key, address, with_account), at, [&](std::vector<counter*>& c) {
+      wait = std::max(by_pair_.wait(*c[0], at), by_address_.wait(*c[1], at));
+      // Addresses that logged into the account before skip its own throttle.
+      if (with_account && !c[0]->known) wait = std::max(wait, by_account_.wait(*c[2], at));
+      if (wait > 0) return;
+      // Counted as a failure now and taken back on success: guesses sent at once are
+      // throttled as if they had come one after another.
+      by_pair_.failure(*c[0], at);
+      by_address_.failure(*c[1], at);
+      if (with_account) by_account_.failure(*c[2], at);
+    });
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: login attempts could not be counted: {}", e.what());
+    return std::nullopt;
+  }
+  return wait;
+}
+
+void accounts::attempt_succeeded(const std::string& key, const std::string& address, bool with_account) {
+  try {
+    counters_->update(attempt_keys(key, address, with_account), now(), [](std::vector<counter*>& c) {
+      throttle::success(*c[0]);
+      throttle::retract(*c[1]);
+      if (c.size() > 2) throttle::retract(*c[2]);
+    });
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: a successful login could not be counted: {}", e.what());
+  }
+}
+
+void accounts::withdraw_attempt(const std::string& key, const std::string& address, bool with_account) {
+  try {
+    counters_->update(attempt_keys(key, address, with_account), now(), [](std::vector<counter*>& c) {
+      for (auto* one : c) throttle::retract(*one);
+    });
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: a login attempt could not be taken back: {}", e.what());
+  }
+}
+
 bool accounts::reserve_hash() {
   if (hashes_queued_ >= policy_.max_hash_queue) return false;
   ++hashes_queued_;
@@ -249,6 +332,8 @@ void accounts::sweep() {
     period = std::clamp(shortest / 100, std::chrono::seconds(1), std::chrono::seconds(60));
   }
   notify(ended);
+  // A week unused: every throttle has forgiven its failures, every sign-up window ended.
+  counters_->forget(now() - 7 * 24 * 3600);
   sweep_timer_.expires_after(period);
   sweep_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (!ec) self->sweep();
@@ -267,15 +352,25 @@ void accounts::create_account(std::string name, std::string password, std::strin
   {
     std::lock_guard lock(mutex_);
     // Before the sign-up is counted or hashed: a taken name costs nothing.
-    if (by_name_.count(fold(name))) {
+    if (by_name_.count(fold(name)) || signing_up_.count(fold(name))) {
       return reply(error(http::status::conflict, "name_taken", "that name is taken"));
     }
-    if (const auto wait = signups_.take(address, now())) {
-      return reply(error(http::status::too_many_requests, "too_many_attempts",
-                         "too many new accounts from this address; try again in " +
-                             std::to_string(wait) + " s",
-                         wait));
-    }
+  }
+  std::int64_t wait = 0;
+  try {
+    // On several nodes in the database: every node counts every node's sign-ups.
+    const auto at = now();
+    counters_->update({"signup " + address}, at, [&](std::vector<counter*>& c) { wait = signups_.take(*c[0], at); });
+  } catch (const std::exception& e) {
+    spdlog::warn("accounts: the sign-ups of an address could not be counted: {}", e.what());
+    return reply(error(http::status::service_unavailable, "storage_failed", "sign-ups cannot be counted now; try again", 1));
+  }
+  if (wait > 0) {
+    return reply(error(http::status::too_many_requests, "too_many_attempts",
+                       "too many new accounts from this address; try again in " + std::to_string(wait) + " s", wait));
+  }
+  {
+    std::lock_guard lock(mutex_);
     if (!reserve_hash()) return reply(busy());
   }
   run_hash([self = shared_from_this(), name = std::move(name), password = std::move(password),
@@ -285,7 +380,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
     std::unique_lock lock(self->mutex_);
     --self->hashes_queued_;
     const auto key = self->fold(name);
-    if (self->by_name_.count(key)) {
+    if (self->by_name_.count(key) || self->signing_up_.count(key)) {
       lock.unlock();
       return reply(error(http::status::conflict, "name_taken", "that name is taken"));
     }
@@ -298,16 +393,20 @@ void accounts::create_account(std::string name, std::string password, std::strin
     a.name = name;
     a.password_hash = std::move(hash);
     a.created_at = self->now();
-    self->by_name_[key] = a;
-    self->names_[a.id] = name;
+    // Held for this sign-up while it is stored (another with the name waits for nothing: it is
+    // taken), and known as an account only once stored: memory follows the store.
+    self->signing_up_.insert(key);
     lock.unlock();
     self->store_.save_account(a, [self, a, key, reply = std::move(reply)](const std::string& e) {
-      if (e.empty()) return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
       {
         std::lock_guard lock(self->mutex_);
-        self->by_name_.erase(key);
-        self->names_.erase(a.id);
+        self->signing_up_.erase(key);
+        if (e.empty()) {
+          self->by_name_[key] = a;
+          self->names_[a.id] = a.name;
+        }
       }
+      if (e.empty()) return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
       reply(error(http::status::service_unavailable, e, "the account could not be stored"));
     });
   });
@@ -316,31 +415,28 @@ void accounts::create_account(std::string name, std::string password, std::strin
 void accounts::login(std::string name, std::string password, std::string address, reply_fn reply) {
   catch_up(name, {});
   const auto key = fold(name);
-  const auto pair_key = key + "|" + address;
   std::string hash;
   std::int64_t id = 0;
+  // Refused before any hashing: a flood of guesses costs no argon2 time.
+  const auto wait = count_attempt(key, address, true);
+  if (!wait) return reply(uncounted());
+  if (*wait > 0) {
+    ++stats_->logins_throttled;
+    return reply(throttled(*wait));
+  }
   {
-    std::lock_guard lock(mutex_);
-    const auto at = now();
-    // Refused before any hashing: a flood of guesses costs no argon2 time.
-    auto wait = std::max(by_pair_.wait(pair_key, at), by_address_.wait(address, at));
-    if (!by_pair_.known(pair_key)) wait = std::max(wait, by_account_.wait(key, at));
-    if (wait > 0) {
-      ++stats_->logins_throttled;
-      return reply(throttled(wait));
+    std::unique_lock lock(mutex_);
+    if (!reserve_hash()) {
+      lock.unlock();
+      withdraw_attempt(key, address, true);
+      return reply(busy());
     }
-    if (!reserve_hash()) return reply(busy());
-    // Counted as a failure now and taken back on success: guesses sent at once are
-    // throttled as if they had come one after another.
-    by_pair_.failure(pair_key, at);
-    by_address_.failure(address, at);
-    by_account_.failure(key, at);
     if (const auto it = by_name_.find(key); it != by_name_.end()) {
       hash = it->second.password_hash;
       id = it->second.id;
     }
   }
-  run_hash([self = shared_from_this(), id, key, pair_key, address = std::move(address),
+  run_hash([self = shared_from_this(), id, key, address = std::move(address),
             password = std::move(password), hash = std::move(hash),
             reply = std::move(reply)]() mutable {
     // Hash even for an unknown name, so timing does not tell which names exist.
@@ -357,32 +453,38 @@ void accounts::login(std::string name, std::string password, std::string address
       lock.unlock();
       return reply(error(http::status::unauthorized, "bad_credentials", "wrong name or password"));
     }
-    self->by_pair_.success(pair_key);
-    self->by_address_.retract(address);
-    self->by_account_.retract(key);
-    // Told only to whoever knows the password.
-    if (current->second.banned_at != 0) {
-      const auto why = current->second.ban_reason;
+    if (self->changing_password_.count(id)) {
+      // The password this login knew is being replaced: whether it is still the account's is
+      // known once the store answers. Not counted as a guess.
       lock.unlock();
+      self->withdraw_attempt(key, address, true);
+      return reply(busy());
+    }
+    const auto banned = current->second.banned_at != 0;
+    const auto why = current->second.ban_reason;
+    const auto name = self->names_[id];
+    lock.unlock();
+    self->attempt_succeeded(key, address, true);
+    // Told only to whoever knows the password.
+    if (banned) {
       return reply(error(http::status::forbidden, "banned",
                          "this account is banned" + (why.empty() ? std::string() : ": " + why)));
     }
-    const auto name = self->names_[id];
     auto token = new_token();
     const auto stored = token_hash(token);
-    self->tokens_[stored] = {id, at, at, at, {}};
-    lock.unlock();
-    self->store_.save_token(stored, id, at, [self, id, name, token, stored,
+    // Known here once stored: a token the store lost must not work on this node alone.
+    self->store_.save_token(stored, id, at, [self, id, at, name, token, stored,
                                              reply = std::move(reply)](const std::string& e) {
-      if (e.empty()) {
-        return reply({http::status::created,
-                      {{"token", token}, {"account", {{"id", id}, {"name", name}}}}});
-      }
+      if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the login could not be stored"));
       {
         std::lock_guard lock(self->mutex_);
-        self->tokens_.erase(stored);
+        auto& t = self->tokens_[stored];
+        t.account = id;
+        t.created_at = at;
+        t.last_used_at = std::max(t.last_used_at, at);
+        t.stored_used_at = std::max(t.stored_used_at, at);
       }
-      reply(error(http::status::service_unavailable, e, "the login could not be stored"));
+      reply({http::status::created, {{"token", token}, {"account", {{"id", id}, {"name", name}}}}});
     });
   });
 }
@@ -394,13 +496,20 @@ void accounts::logout(const std::string& token, reply_fn reply) {
   {
     std::lock_guard lock(mutex_);
     live = live_token(hash, now(), holders) != nullptr;
-    if (live) holders = forget_token(hash);
   }
   notify(holders);
   if (!live) return reply(error(http::status::unauthorized, "bad_token", "not logged in"));
-  store_.revoke_token(hash, [reply = std::move(reply)](const std::string& e) {
-    if (e.empty()) return reply({http::status::ok, {{"ok", true}}});
-    reply(error(http::status::service_unavailable, e, "the logout could not be stored"));
+  // Forgotten once the store revoked it: a logout that failed leaves the token working
+  // everywhere (and says so, 503), so retrying it works too.
+  store_.revoke_token(hash, [self = shared_from_this(), hash, reply = std::move(reply)](const std::string& e) {
+    if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the logout could not be stored"));
+    holder_list ended;
+    {
+      std::lock_guard lock(self->mutex_);
+      ended = self->forget_token(hash);
+    }
+    notify(ended);
+    reply({http::status::ok, {{"ok", true}}});
   });
 }
 
@@ -408,6 +517,17 @@ void accounts::change_password(const std::string& token, std::string old_passwor
                                std::string new_password, std::string address, reply_fn reply) {
   if (auto bad = check_password(new_password)) return reply(std::move(*bad));
   const auto keep = token_hash(token);
+  if (catching_up_) {
+    // As attach(): another node may have revoked the token while this one was not listening.
+    const auto stored = still_stored(keep);
+    if (!stored) {
+      return reply(error(http::status::service_unavailable, "storage_failed",
+                         "this node cannot check the token now; try again", 1));
+    }
+    if (!*stored) {
+      return reply(error(http::status::unauthorized, "bad_token", "unknown, revoked or expired token; log in again"));
+    }
+  }
   std::int64_t id = 0;
   std::string key, old_hash;
   holder_list ended;
@@ -422,16 +542,21 @@ void accounts::change_password(const std::string& token, std::string old_passwor
     }
     id = t->account;
     key = fold(names_[id]);
-    // A stolen token must not become a way to guess the password faster than a login.
-    const auto at = now();
-    const auto wait = std::max(by_pair_.wait(key + "|" + address, at), by_address_.wait(address, at));
-    if (wait > 0) {
-      ++stats_->logins_throttled;
-      return reply(throttled(wait));
+  }
+  // A stolen token must not become a way to guess the password faster than a login.
+  const auto wait = count_attempt(key, address, false);  // taken back on success, as for a login
+  if (!wait) return reply(uncounted());
+  if (*wait > 0) {
+    ++stats_->logins_throttled;
+    return reply(throttled(*wait));
+  }
+  {
+    std::unique_lock lock(mutex_);
+    if (!reserve_hash()) {
+      lock.unlock();
+      withdraw_attempt(key, address, false);
+      return reply(busy());
     }
-    if (!reserve_hash()) return reply(busy());
-    by_pair_.failure(key + "|" + address, at);  // taken back on success, as for a login
-    by_address_.failure(address, at);
     old_hash = by_name_[key].password_hash;
   }
   run_hash([self = shared_from_this(), id, key, keep, address = std::move(address),
@@ -449,29 +574,27 @@ void accounts::change_password(const std::string& token, std::string old_passwor
       --self->hashes_queued_;
       // Another change may have come first: the old password is then no longer the account's.
       auto it = self->by_name_.find(key);
-      current = ok && it != self->by_name_.end() && it->second.password_hash == old_hash;
+      current = ok && it != self->by_name_.end() && it->second.password_hash == old_hash &&
+                !self->changing_password_.count(id);
       if (current) {
-        self->by_pair_.success(key + "|" + address);
-        self->by_address_.retract(address);
-        // At once, so that logins checked from now on need the new password; put back if the
-        // store refuses the change.
-        it->second.password_hash = fresh;
+        // Memory follows the store: the new hash is taken once stored. Meanwhile logins of
+        // the account are answered "busy" (login()), so the old password lets no one in
+        // after the change.
+        self->changing_password_.insert(id);
       }
     }
     if (!current) {
       return reply(error(http::status::forbidden, "wrong_password",
                          "the old password is not right"));
     }
+    self->attempt_succeeded(key, address, false);
     // Memory follows the store: a change that is not durable is not made.
-    self->store_.change_password(id, fresh, keep, [self, id, key, keep, fresh, old_hash,
+    self->store_.change_password(id, fresh, keep, [self, id, key, keep, fresh,
                                                    reply = std::move(reply)](const std::string& e) {
       if (!e.empty()) {
         {
           std::lock_guard lock(self->mutex_);
-          auto it = self->by_name_.find(key);
-          if (it != self->by_name_.end() && it->second.password_hash == fresh) {
-            it->second.password_hash = old_hash;
-          }
+          self->changing_password_.erase(id);
         }
         return reply(error(http::status::service_unavailable, e,
                            "the new password could not be stored"));
@@ -480,6 +603,7 @@ void accounts::change_password(const std::string& token, std::string old_passwor
       int revoked = 0;
       {
         std::lock_guard lock(self->mutex_);
+        self->changing_password_.erase(id);
         if (auto it = self->by_name_.find(key); it != self->by_name_.end()) {
           it->second.password_hash = fresh;
         }
@@ -499,14 +623,20 @@ void accounts::change_password(const std::string& token, std::string old_passwor
   });
 }
 
-std::optional<identity> accounts::authenticate(const std::string& token) {
-  return attach(token, {});
+std::optional<identity> accounts::authenticate(const std::string& token, bool* unavailable) {
+  return attach(token, {}, unavailable);
 }
 
-std::optional<identity> accounts::attach(const std::string& token,
-                                         std::weak_ptr<token_holder> holder) {
+std::optional<identity> accounts::attach(const std::string& token, std::weak_ptr<token_holder> holder,
+                                         bool* unavailable) {
   const auto hash = token_hash(token);
   catch_up({}, hash);
+  if (catching_up_) {
+    // This node may have missed the token's revocation by another node: the database says.
+    const auto stored = still_stored(hash);
+    if (!stored && unavailable) *unavailable = true;
+    if (!stored.value_or(false)) return std::nullopt;
+  }
   holder_list ended;
   std::optional<identity> who;
   {

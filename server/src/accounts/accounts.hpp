@@ -9,6 +9,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "../api_reply.hpp"
@@ -24,6 +26,7 @@
 #include "../metrics.hpp"
 #include "../records.hpp"
 #include "../cluster/id_source.hpp"
+#include "counter_store.hpp"
 #include "throttle.hpp"
 
 namespace loyang::server {
@@ -87,6 +90,12 @@ class accounts : public std::enable_shared_from_this<accounts> {
   void merge(std::int64_t id, const std::vector<account_record>& all,
              const std::vector<persistence::token_record>& live);
 
+  /// Several nodes: while `on`, this node may lack other nodes' changes (its listening
+  /// connection was lost and what was missed is not read yet), so a token is taken only if
+  /// the database still holds it unrevoked (one read per authentication; a token the database
+  /// revoked is forgotten here, and none is taken while the database cannot be read).
+  void set_catching_up(bool on) { catching_up_ = on; }
+
   // The HTTP API (docs/protocol.md). `address` is the client's (client_address.hpp); each
   // reply runs once, on any thread.
   /// 201 {id,name}; 400 bad_name/bad_password; 409 name_taken (any case); 429
@@ -103,11 +112,14 @@ class accounts : public std::enable_shared_from_this<accounts> {
                        std::string new_password, std::string address, reply_fn reply);
 
   /// The account of a live bearer token (and counts it as used), or nullopt when unknown,
-  /// revoked or expired.
-  std::optional<identity> authenticate(const std::string& token);
+  /// revoked or expired. `unavailable` (if given) is set when nullopt only because the token
+  /// could not be checked: while catching up (set_catching_up) and the database is not
+  /// answering; answer 503 storage_failed then, not "log in again".
+  std::optional<identity> authenticate(const std::string& token, bool* unavailable = nullptr);
   /// authenticate(), and on success ties `holder` to the token until detach(): its
   /// token_revoked() runs when the token ends.
-  std::optional<identity> attach(const std::string& token, std::weak_ptr<token_holder> holder);
+  std::optional<identity> attach(const std::string& token, std::weak_ptr<token_holder> holder,
+                                 bool* unavailable = nullptr);
   /// Unties a holder (by the token's hash, token_hash()); e.g. from its destructor.
   void detach(const std::string& hash, const token_holder* holder);
 
@@ -148,6 +160,15 @@ class accounts : public std::enable_shared_from_this<accounts> {
   // Under mutex_: forgets a token, returns its holders to notify (outside the lock).
   holder_list forget_token(const std::string& hash);
   static void notify(const holder_list& holders);
+  // Login throttling (without the lock: the counts may be in the database). An attempt of
+  // account `key` (folded name) from `address`, counted at its start as a failure of the pair,
+  // the address and (with_account) the account: the seconds to wait first (nothing counted)
+  // or 0; nullopt when the counts could not be read (answer 503).
+  std::optional<std::int64_t> count_attempt(const std::string& key, const std::string& address, bool with_account);
+  // The attempt was right: the pair's failures forgotten, the others' taken back.
+  void attempt_succeeded(const std::string& key, const std::string& address, bool with_account);
+  // The attempt was not made after all (busy): what count_attempt counted, taken back.
+  void withdraw_attempt(const std::string& key, const std::string& address, bool with_account);
   // Under mutex_: reserves a place on the hashing queue; false when full.
   bool reserve_hash();
   void run_hash(std::function<void()> work);
@@ -161,6 +182,9 @@ class accounts : public std::enable_shared_from_this<accounts> {
   /// anyone can send (a login, a bearer token) must not buy a database read each on an I/O
   /// thread, and one made through another node is heard of within milliseconds anyway.
   void catch_up(const std::string& name, const std::string& hash, bool limited = true);
+  /// While catching up: whether the database holds token `hash` unrevoked (forgetting it here
+  /// when not); nullopt when the database cannot be read. Blocking; call without the lock.
+  std::optional<bool> still_stored(const std::string& hash);
 
   storage& store_;
   std::shared_ptr<metrics> stats_;
@@ -176,11 +200,18 @@ class accounts : public std::enable_shared_from_this<accounts> {
   std::unordered_map<std::string, account_record> by_name_;  // folded name → account
   std::unordered_map<std::int64_t, std::string> names_;      // id → name as registered
   std::unordered_map<std::string, token_state> tokens_;      // token hash → token
+  // Changes being stored: memory takes them once the store has them (docs/security.md).
+  std::unordered_set<std::string> signing_up_;        // folded names of sign-ups being stored
+  std::unordered_set<std::int64_t> changing_password_;  // accounts whose new password is being stored
   throttle by_pair_;     // "name|address": the attacker at one address on one account
   throttle by_address_;  // one address on any accounts
   throttle by_account_;  // one account from anywhere: gentle, and known addresses skip it
   rate_limit signups_;   // per address
   rate_limit lookups_;   // catch_up's reads, for the whole node
+  // by_pair_, by_address_, by_account_ and signups_ give the rules; the counts are kept here
+  // (in the database when several nodes share it).
+  std::unique_ptr<counter_store> counters_;
+  std::atomic<bool> catching_up_{false};
 };
 
 }  // namespace loyang::server

@@ -49,6 +49,14 @@ class bounded_map {
   std::unordered_map<std::string, typename std::list<std::pair<std::string, V>>::iterator> index_;
 };
 
+/// One key's count in a throttle or rate limit, wherever it is kept: in this node's memory
+/// (below), or in the database several nodes share (counter_store.hpp).
+struct counter {
+  std::int64_t count = 0;  // throttle: failures; rate_limit: events in the window
+  std::int64_t since = 0;  // throttle: the last failure; rate_limit: the window's start
+  bool known = false;      // throttle: the key succeeded before
+};
+
 /// Exponential back-off after failures: the first `free_failures` cost nothing; after that
 /// each attempt must wait first_delay * 2^(extra failures - 1) seconds (at most max_delay)
 /// after the last failure. Every `forgive_every` seconds without a failure forgives one, so
@@ -77,16 +85,17 @@ class throttle {
   bool known(const std::string& key);
   std::size_t size() const { return entries_.size(); }
 
+  // The same on a counter kept elsewhere (counter_store.hpp).
+  std::int64_t wait(counter& c, std::int64_t now) const;
+  void failure(counter& c, std::int64_t now) const;
+  static void success(counter& c);
+  static void retract(counter& c);
+
  private:
-  struct entry {
-    int failures = 0;
-    std::int64_t last_failure = 0;
-    bool known = false;
-  };
-  void forgive(entry& e, std::int64_t now) const;
+  void forgive(counter& e, std::int64_t now) const;
 
   rule rule_;
-  bounded_map<entry> entries_;
+  bounded_map<counter> entries_;
 };
 
 /// At most `limit` events per key in each window of `window` seconds (fixed windows).
@@ -99,15 +108,13 @@ class rate_limit {
   /// window, counts nothing and returns the seconds until the window ends. A limit of 0 or
   /// less allows everything.
   std::int64_t take(const std::string& key, std::int64_t now);
+  /// The same on a counter kept elsewhere (counter_store.hpp).
+  std::int64_t take(counter& c, std::int64_t now) const;
 
  private:
-  struct entry {
-    std::int64_t start = 0;
-    int count = 0;
-  };
   int limit_;
   std::int64_t window_;
-  bounded_map<entry> entries_;
+  bounded_map<counter> entries_;
 };
 
 }  // namespace loyang::server

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "clocks/game_clock.hpp"
 #include "games/extra.hpp"
@@ -28,6 +29,11 @@ bool bot_to_move(const game_record& g) {
 
 void lobby::read_then(std::function<persistence::store::catalog()> read,
                       std::function<void(std::optional<persistence::store::catalog>)> then) {
+  // The listener's thread calls this until the store stops, after stop() too: a job queued once
+  // the workers were joined would never run, and would keep the lobby (which owns the queue)
+  // alive for ever.
+  std::lock_guard lock(reads_mutex_);
+  if (reads_closed_) return;
   net::post(workers_, [self = shared_from_this(), read = std::move(read), then = std::move(then)] {
     std::optional<persistence::store::catalog> part;
     try {
@@ -139,12 +145,50 @@ void lobby::merge_account(std::int64_t account, persistence::store::catalog part
   if (!mine.empty()) timer_->arm(-account, mine.back().ends_at);
 }
 
+void lobby::on_lost() {
+  stats_->catching_up = 1;
+  if (!catching_up_.exchange(true)) {
+    spdlog::warn("cluster: the connection that hears of other nodes' changes was lost; not ready until they are read");
+  }
+  accounts_->set_catching_up(true);
+  net::post(strand_, [self = shared_from_this()] { self->listening_ = false; });
+}
+
 void lobby::on_resync() {
   ++stats_->resyncs;
+  stats_->catching_up = 1;
+  catching_up_ = true;
+  accounts_->set_catching_up(true);
   spdlog::warn("cluster: notifications may have been missed; reading everything held again");
+  net::post(strand_, [self = shared_from_this()] {
+    self->listening_ = true;
+    if (self->resyncing_) {
+      self->resync_again_ = true;  // that read may have begun before what this call is about
+      return;
+    }
+    self->resyncing_ = true;
+    self->resync();
+  });
+}
+
+void lobby::resync() {
   read_then([this] { return store_.load_catalog(); },
             [self = shared_from_this()](std::optional<persistence::store::catalog> read) {
-              if (!read) return;
+              if (!read) {
+                ++self->stats_->resync_failures;
+                // A node that gave up here would miss these changes for good (a revoked token
+                // working on): again until the database answers.
+                self->resync_timer_.expires_after(std::chrono::milliseconds(500));
+                self->resync_timer_.async_wait([self](beast::error_code ec) {
+                  if (ec || self->stopped_) {
+                    self->resyncing_ = false;
+                    return;
+                  }
+                  self->resync_again_ = false;  // this read is after it anyway
+                  self->resync();
+                });
+                return;
+              }
               auto& all = *read;
               std::map<std::int64_t, persistence::store::catalog> by_account;
               for (auto& a : all.accounts) by_account[a.id].accounts.push_back(std::move(a));
@@ -154,6 +198,14 @@ void lobby::on_resync() {
               for (auto& s : all.notify_settings) by_account[s.first].notify_settings.push_back(std::move(s));
               for (auto& [id, part] : by_account) self->merge_account(id, std::move(part));
               for (auto& g : all.games) self->merge_game(std::move(g));
+              if (std::exchange(self->resync_again_, false)) return self->resync();
+              self->resyncing_ = false;
+              // Lost again meanwhile: the listener's next on_resync() reads once more.
+              if (!self->listening_) return;
+              self->catching_up_ = false;
+              self->stats_->catching_up = 0;
+              self->accounts_->set_catching_up(false);
+              spdlog::info("cluster: caught up with other nodes' changes");
             });
 }
 

@@ -141,6 +141,9 @@ class queued_store : public store {
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;
   std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after) override;
   std::int64_t find_account(const std::string& name, const std::string& token_hash) override;
+  void update_counters(const std::vector<std::string>& keys, std::int64_t now,
+                       const std::function<void(std::vector<counter>&)>& change) override;
+  void forget_counters(std::int64_t before) override;
 
   /// Writes queued or being committed (their done has not run yet).
   std::int64_t queue_depth() const final;

@@ -173,6 +173,9 @@ class store {
     /// This node now holds (true) or has lost (false) the leader's lock: the one node that runs
     /// bots, clocks and notification delivery.
     std::function<void(bool leader)> on_leader;
+    /// The listening connection was lost (or could not be made): changes are missed from
+    /// now until the on_resync() that follows the reconnection has been acted on.
+    std::function<void()> on_lost;
   };
   /// Whether other processes share this database (then watch() must be used).
   virtual bool shared() const { return false; }
@@ -195,6 +198,25 @@ class store {
   /// The commands of game `game` after version `after`, in version order. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual std::vector<logged_command> load_commands_after(std::int64_t game, std::uint32_t after);
+
+  /// One count of the login throttles and sign-up limits (server/src/accounts/throttle.hpp),
+  /// kept in the database so that every node counts every node's attempts.
+  struct counter {
+    std::string key;
+    std::int64_t count = 0;
+    std::int64_t since = 0;
+    bool known = false;
+  };
+  /// Reads the counters of `keys` (distinct; zero when not stored yet), lets `change` change
+  /// them in place, and stores what it left, in one transaction holding their rows' locks:
+  /// the same keys' updates on other nodes wait for it. `now` (Unix seconds) marks them used.
+  /// Blocking. Throws persistence::error (nothing stored); std::logic_error on a store that
+  /// is not shared().
+  virtual void update_counters(const std::vector<std::string>& keys, std::int64_t now,
+                               const std::function<void(std::vector<counter>&)>& change);
+  /// Deletes the counters not used since `before`. Blocking. Throws persistence::error;
+  /// std::logic_error on a store that is not shared().
+  virtual void forget_counters(std::int64_t before);
 
   /// Whether writes succeed now: nullopt when they do (or nothing has failed), else a stable
   /// reason: "disk_full", "read_only" or "storage_failed". Any thread.

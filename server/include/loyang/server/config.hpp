@@ -62,6 +62,10 @@ struct config {
   /// A PostgreSQL database (postgresql://user:password@host:port/db?...) to store everything
   /// in instead of data_dir/loyang.db; empty: SQLite.
   std::string database_url;
+  /// Several nodes: this process's name among the nodes sharing database_url (in the
+  /// notifications its commits send the others, and in its start-up log); 1-63 letters,
+  /// digits, '.', '_' or '-'. Empty: the host name, process id and a random number.
+  std::string node_name;
   /// Directory of the static web client. Empty means default_web_root().
   std::filesystem::path web_root;
   /// Threads running the I/O loop, 1..max_threads.
