@@ -95,6 +95,17 @@ std::optional<settings> service::settings_of(std::int64_t account) const {
   return it->second;
 }
 
+std::optional<settings> service::delivery_settings_of(std::int64_t account) {
+  auto s = settings_of(account);
+  if (s || !store_.shared()) return s;
+  try {
+    load(store_.load_catalog_part(0, account).notify_settings);
+  } catch (const std::exception& e) {
+    spdlog::warn("notifications: the settings of account {} could not be read: {}", account, e.what());
+  }
+  return settings_of(account);
+}
+
 context service::make_context() const {
   return {[this](std::int64_t a) { return settings_of(a); }, options_.name_of, options_.public_url, options_.now()};
 }
@@ -244,16 +255,16 @@ void service::after_failure(const outbox_record& n, const attempt& a) {
 
 void service::deliver(const outbox_record& n) {
   const auto body = nlohmann::json::parse(n.body, nullptr, false);
-  const auto s = settings_of(n.account);
+  const auto s = delivery_settings_of(n.account);
   if (const auto why = unwanted(n, body, s); !why.empty()) return settle(n, delivery::dropped, 0, why);
   const auto a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
   if (a.ok) return settle(n, delivery::sent, 0, {});
   after_failure(n, a);
 }
 
-bool service::digested(const outbox_record& n) const {
+bool service::digested(const outbox_record& n) {
   if (n.channel != "email") return false;
-  const auto s = settings_of(n.account);
+  const auto s = delivery_settings_of(n.account);
   return s && s->digest_minutes > 0 && n.body.find(R"("event":"verify")") == std::string::npos;
 }
 

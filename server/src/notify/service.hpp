@@ -69,6 +69,10 @@ class service {
 
  private:
   std::optional<settings> settings_of(std::int64_t account) const;
+  /// settings_of() for delivering: on several nodes, settings this node has not heard of yet
+  /// (stored through another node a moment ago, with the notification queued in the same
+  /// transaction) are read from the database rather than taken as none. Sender thread only.
+  std::optional<settings> delivery_settings_of(std::int64_t account);
   // The account whose verify or unsubscribe link (`token_field`) is `token`, with its settings.
   std::optional<std::pair<std::int64_t, settings>> by_link(std::string settings::*token_field,
                                                            const std::string& token) const;
@@ -83,7 +87,7 @@ class service {
   // A failed attempt: tried again later, or given up.
   void after_failure(const outbox_record& n, const attempt& a);
   // Whether `n` goes out in its account's e-mail digest.
-  bool digested(const outbox_record& n) const;
+  bool digested(const outbox_record& n);
   // One mail for all of `rows` (an account's due digest rows), or all deferred to its time.
   void deliver_digest(std::int64_t account, const std::vector<outbox_record>& rows);
   attempt send_email(const outbox_record& n, const nlohmann::json& body, const settings& s);
