@@ -4,11 +4,14 @@
 // memory store, fresh for every input, and the io_context is run until it is answered.
 // Before the requests the harness creates an account and logs in; a request whose
 // Authorization header is "Bearer TOKEN" gets that session's real token, so the fuzzer reaches
-// the routes behind a login (seeds in corpus/http use it).
+// the routes behind a login (seeds in corpus/http use it). There is also an operator,
+// "warden", whose token is "OPERATOR" itself ("Authorization: Bearer OPERATOR"), so the
+// moderation routes are reached beyond their 403 not_operator.
 // Properties: nothing crashes or leaks; every request gets exactly one answer; the answer is a
 // well-formed HTTP response with a known status other than 500 (a bug on the server's side),
 // JSON bodies are JSON, and no body ever carries the file a symlink in the web root points
-// to outside it.
+// to outside it. With LOYANG_FUZZ_HTTP_TRACE set, replaying an input prints each answer's
+// status and the start of its body (to see which routes a seed reaches).
 #include <boost/asio/io_context.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
@@ -22,6 +25,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "auth.hpp"
 #include "fuzz_support.hpp"
 #include "handle_request.hpp"
 #include "http_session.hpp"
@@ -65,6 +69,8 @@ void run_until(net::io_context& ioc, Done done) {
   }
 }
 
+const bool trace = std::getenv("LOYANG_FUZZ_HTTP_TRACE") != nullptr;
+
 /// Serialises an answer as the session would write it, and checks it reads back.
 void check_answer(http::message_generator msg, bool head, bool asked_for_secret) {
   std::string wire;
@@ -84,6 +90,7 @@ void check_answer(http::message_generator msg, bool head, bool asked_for_secret)
   if (!head && ec == http::error::need_more) parser.put_eof(ec);
   fuzz::require(!ec && parser.is_header_done(), "a response does not parse: " + wire.substr(0, 200));
   const auto& res = parser.get();
+  if (trace) std::fprintf(stderr, "-> %u %.160s\n", res.result_int(), res.body().c_str());
   const auto status = res.result_int();
   fuzz::require(http::to_status_class(status) != http::status_class::unknown &&
                     http::obsolete_reason(res.result()) != "<unknown-status>",
@@ -108,6 +115,17 @@ std::string log_in(net::io_context& ioc, lobby& games) {
   return logged->body["token"].get<std::string>();
 }
 
+/// Adds the operator account "warden" with the token "OPERATOR". Only the command line makes
+/// operators, by writing the account's row, which a memory store does not keep; so the
+/// account and its token are handed to the accounts as another node's row would be (merge).
+void add_operator(accounts& users) {
+  static const std::string hash = hash_password("correct horse", password_cost::minimal);
+  const auto now = users.now();
+  account_record warden{.id = 900, .name = "warden", .password_hash = hash, .created_at = now,
+                        .operator_account = true};
+  users.merge(warden.id, {warden}, {{token_hash("OPERATOR"), warden.id, now, now}});
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -127,6 +145,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
+    add_operator(state->games->users());
 
     auto bytes = net::const_buffer(data, size);
     for (int n = 0; n < 8 && bytes.size() > 0; ++n) {
@@ -139,6 +158,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (ec == http::error::need_more && bytes.size() == 0) parser.put_eof(ec);
       if (ec || !parser.is_done()) break;  // the session answers 413 or closes; not ours
       auto req = parser.release();
+      if (trace) {
+        std::fprintf(stderr, "%s %s\n", std::string(req.method_string()).c_str(), std::string(req.target()).c_str());
+      }
       if (beast::websocket::is_upgrade(req)) continue;  // the session hands these over
       if (req[http::field::authorization] == "Bearer TOKEN")
         req.set(http::field::authorization, "Bearer " + token);
