@@ -201,14 +201,15 @@ def case_exhaust(binary, tmp):
     try:
         if f"open-file limit: {SERVER_FILES} " not in server.output():
             raise Failure(f"the server does not log its open-file limit:\n{server.output()}")
-        # One connection's whole life first (a request, then the client closes): in a build with
-        # the sanitizers, the first check of a virtual call needs a spare descriptor (a pipe),
-        # which the server will not have; after one such life the checks are cached.
+        # One connection's whole life first (a request, then the client closes), and the store's
+        # writer idle past its first probe (every 2 s): in a build with the sanitizers, the first
+        # check of a virtual call needs a spare descriptor (a pipe), which the server will not
+        # have, and is then reported as "invalid vptr"; once checked, a call's type is cached.
         warm = connect(server.port)
         if request(warm, "/healthz")[0] != 200:
             raise Failure("/healthz is not answered")
         warm.close()
-        time.sleep(0.5)
+        time.sleep(2.5)
         for _ in range(CLIENTS):  # the kernel completes each handshake into the listen backlog
             clients.append(connect(server.port))
         deadline = time.monotonic() + 20
