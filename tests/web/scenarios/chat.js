@@ -384,7 +384,11 @@ export default [
     expect(summary.rematch_of === game && summary.invited.includes("chloe"), `a rematch inviting chloe: ${JSON.stringify(summary)}`);
     // chloe, still on the finished game, is told without reloading.
     await chloe.waitForSelector("#rematch-link", { timeout: 8000 });
-    expect(/chase offers a rematch/.test(await chloe.textContent(".rematch-offer")), "the offer names who made it");
+    // The link shows at once; who offered it follows when the new game's summary arrives.
+    await waitUntil(chloe, () => /chase offers a rematch/.test(document.querySelector(".rematch-offer")?.textContent || ""),
+      null, { timeout: 8000 }).catch(() => {});
+    const offer = await chloe.textContent(".rematch-offer");
+    expect(/chase offers a rematch/.test(offer), `the offer names who made it: "${offer}"`);
     // The offer leads to the new game, where the invitation is answered.
     await chloe.click("#rematch-link");
     await chloe.waitForURL(new RegExp(`#/game/${next}$`));
