@@ -512,6 +512,11 @@ async def verify_all(run, when):
           f"all present ({len(record.finished)} games finished)")
 
 
+def made_progress(record):
+    """A game finished, or every game had 50 commands acknowledged."""
+    return bool(record.finished) or all(len(record.acked.get(g, ())) >= 50 for g in record.games)
+
+
 async def play_for(run, slots, seconds):
     """Plays every slot for `seconds` (or until a failure); returns the clients' tasks."""
     tasks = [asyncio.create_task(run.guarded(run.slot(s))) for s in slots]
@@ -555,9 +560,14 @@ async def main_async(args, server, rng):
             print(f"round {round_number + 1}: final play for up to {seconds:.1f} s")
             tasks = [asyncio.create_task(run.guarded(run.slot(s))) for s in slots]
             begun = time.monotonic()
-            while time.monotonic() < begun + seconds and not run.failed.is_set():
+            while not run.failed.is_set():
                 # At least 3 s of play after the last restart; then stop once a game is over.
                 if record.finished and time.monotonic() > begun + 3:
+                    break
+                # On a loaded machine the games go on past `seconds` until each has made the
+                # progress checked below, within a bound: slowness is not a lost game.
+                if time.monotonic() > begun + seconds and \
+                        (made_progress(record) or time.monotonic() > begun + args.final_bound):
                     break
                 await asyncio.sleep(0.2)
         else:
@@ -598,7 +608,7 @@ async def main_async(args, server, rng):
                         "see the server's output)")
 
     progress = {g: len(v) for g, v in record.acked.items()}
-    if not record.finished and any(progress.get(g, 0) < 50 for g in record.games):
+    if not made_progress(record):
         raise Violation(f"no game finished and some progressed by fewer than 50 commands: "
                         f"{progress}")
     print(f"ok: {args.kills} kills, {server.starts} starts, {len(record.games)} games "
@@ -613,6 +623,9 @@ def main():
     parser.add_argument("--final-seconds", type=float, default=12.0,
                         help="the last round's play time at most (it ends 2 s after a game "
                              "finished)")
+    parser.add_argument("--final-bound", type=float, default=90.0,
+                        help="the last round's play time on a slow machine at most, when no game "
+                             "has finished and some made fewer than 50 commands")
     parser.add_argument("--seed", type=int, help="seed of the random choices and kill moments")
     parser.add_argument("--keep", action="store_true", help="keep the data directory")
     parser.add_argument("--verbose", action="store_true", help="print every acknowledged command")
