@@ -6,6 +6,7 @@
 #include "api_errors.hpp"
 #include "chat/room_chat.hpp"
 #include "lobby.hpp"
+#include "path_parts.hpp"
 
 namespace loyang::server {
 namespace {
@@ -15,21 +16,6 @@ std::optional<std::int64_t> number(std::string_view text, bool zero_allowed = fa
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < 0 || (v == 0 && !zero_allowed)) return std::nullopt;
   return v;
-}
-
-/// The path's parts after `prefix`, split at '/': "/api/games/12/chat/5" after "/api/games/"
-/// gives {"12", "chat", "5"}.
-std::vector<std::string_view> parts_after(std::string_view path, std::string_view prefix) {
-  std::vector<std::string_view> out;
-  if (path.substr(0, prefix.size()) != prefix) return out;
-  auto rest = path.substr(prefix.size());
-  while (!rest.empty()) {
-    const auto slash = rest.find('/');
-    out.push_back(rest.substr(0, slash));
-    if (slash == std::string_view::npos) break;
-    rest = rest.substr(slash + 1);
-  }
-  return out;
 }
 
 /// A query's integer parameters: each of `allowed` with a positive value, or zero for those in

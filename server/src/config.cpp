@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <system_error>
 #include <thread>
+#include <type_traits>
+#include <variant>
 
 #include "accounts/client_address.hpp"
 #include "budgets/write_budgets.hpp"
@@ -18,12 +20,29 @@ namespace {
 constexpr std::array<std::string_view, 9> log_levels{
     "trace", "debug", "info", "warn", "warning", "error", "err", "critical", "off"};
 
-/// One setting: its flag, its environment variable and how a value is checked and stored.
+/// A whole-number setting: the member of config it goes to and its range. A value out of it
+/// is refused with "<what> must be a number<unit> from <min><zero> to <max>".
+struct whole_number {
+  std::variant<int config::*, std::uint16_t config::*, double config::*> member;
+  long long min = 0;
+  long long max = 0;
+  std::string_view what;       // the setting as the refusal names it ("threads"), or nothing
+  std::string_view unit = "";  // " of messages"
+  std::string_view zero = "";  // what 0 means, where it is allowed: " (no limit)"
+};
+
+/// One setting: its flag, its environment variable and how a value is checked and stored:
+/// by `apply`, or else, for a whole number, by `number`.
 struct option {
+  using apply_fn = std::optional<std::string> (*)(config& c, const std::string& value);
+  constexpr option(std::string_view f, std::string_view e, apply_fn a) : flag(f), env(e), apply(a) {}
+  constexpr option(std::string_view f, std::string_view e, whole_number n) : flag(f), env(e), number(n) {}
+
   std::string_view flag;
   std::string_view env;
-  /// Stores `value` into `c`, or returns why it is not acceptable.
-  std::optional<std::string> (*apply)(config& c, const std::string& value);
+  /// Stores `value` into `c`, or returns why it is not acceptable; null for a whole number.
+  apply_fn apply = nullptr;
+  whole_number number{};
 };
 
 std::optional<long long> to_integer(const std::string& value) {
@@ -34,10 +53,17 @@ std::optional<long long> to_integer(const std::string& value) {
   return n;
 }
 
-std::optional<std::string> apply_port(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 0 || *n > 65535) return "port must be a number from 0 to 65535";
-  c.port = static_cast<std::uint16_t>(*n);
+/// Stores `value` for option `o` into `c`, or returns why it is not acceptable.
+std::optional<std::string> apply_option(const option& o, config& c, const std::string& value) {
+  if (o.apply) return o.apply(c, value);
+  const auto& rule = o.number;
+  const auto n = to_integer(value);
+  if (!n || *n < rule.min || *n > rule.max) {
+    return std::string(rule.what) + (rule.what.empty() ? "" : " ") + "must be a number" + std::string(rule.unit) +
+           " from " + std::to_string(rule.min) + std::string(rule.zero) + " to " + std::to_string(rule.max);
+  }
+  std::visit([&](auto member) { c.*member = static_cast<std::remove_reference_t<decltype(c.*member)>>(*n); },
+             rule.member);
   return std::nullopt;
 }
 
@@ -79,31 +105,6 @@ std::optional<std::string> apply_web(config& c, const std::string& value) {
   return std::nullopt;
 }
 
-std::optional<std::string> apply_threads(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > max_threads) {
-    return "threads must be a number from 1 to " + std::to_string(max_threads);
-  }
-  c.threads = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_bot_threads(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > max_bot_threads) {
-    return "bot threads must be a number from 1 to " + std::to_string(max_bot_threads);
-  }
-  c.bot_threads = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_analysis_playouts(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 10000) return "analysis playouts must be a number from 1 to 10000";
-  c.analysis_playouts = static_cast<int>(*n);
-  return std::nullopt;
-}
-
 std::optional<std::string> apply_log_level(config& c, const std::string& value) {
   if (std::find(log_levels.begin(), log_levels.end(), value) == log_levels.end()) {
     return "log level must be one of trace, debug, info, warn, error, critical, off";
@@ -139,35 +140,6 @@ std::optional<std::string> apply_memory(config& c, const std::string& value) {
   }
   c.memory_only = value == "true" || value == "1";
   return std::nullopt;
-}
-
-std::optional<std::string> apply_ws_rate(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 100000) return "ws rate must be a number of messages from 1 to 100000";
-  c.ws_messages_per_second = static_cast<double>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_max_connections(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 100000) return "max connections must be a number from 1 to 100000";
-  c.max_connections_per_account = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_per_address(int& out, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 0 || *n > 1000000) return "must be a number from 0 (no limit) to 1000000";
-  out = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_connections_per_address(config& c, const std::string& value) {
-  return apply_per_address(c.max_connections_per_address, value);
-}
-
-std::optional<std::string> apply_websockets_per_address(config& c, const std::string& value) {
-  return apply_per_address(c.max_websockets_per_address, value);
 }
 
 // A duration: a whole number with a unit, s, m, h or d ("30d"), at least a second and at
@@ -212,27 +184,6 @@ std::optional<std::string> apply_trusted_proxies(config& c, const std::string& v
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_signups(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 0 || *n > 1000000) return "sign-ups per hour must be a number from 0 to 1000000";
-  c.signups_per_hour = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_max_open_games(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 10000) return "max open games must be a number from 1 to 10000";
-  c.max_open_games_per_account = static_cast<int>(*n);
-  return std::nullopt;
-}
-
-std::optional<std::string> apply_history_reads(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 0 || *n > 1000000) return "history reads per minute must be a number from 0 to 1000000";
-  c.history_reads_per_minute = static_cast<int>(*n);
   return std::nullopt;
 }
 
@@ -310,13 +261,6 @@ std::optional<std::string> apply_webhook_allow(config& c, const std::string& val
   return std::nullopt;
 }
 
-std::optional<std::string> apply_max_unfinished_games(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 100000) return "max unfinished games must be a number from 1 to 100000";
-  c.max_unfinished_games_per_account = static_cast<int>(*n);
-  return std::nullopt;
-}
-
 std::optional<std::string> apply_write_budgets(config& c, const std::string& value) {
   std::vector<std::pair<std::string, int>> out;
   if (value == "off") {  // load tools: every budget unlimited
@@ -340,13 +284,6 @@ std::optional<std::string> apply_write_budgets(config& c, const std::string& val
   return std::nullopt;
 }
 
-std::optional<std::string> apply_notify_attempts(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 1 || *n > 100) return "must be a number from 1 to 100";
-  c.notify_max_attempts = static_cast<int>(*n);
-  return std::nullopt;
-}
-
 std::optional<std::string> apply_notify_retry(config& c, const std::string& value) {
   std::chrono::seconds d{};
   if (auto problem = apply_duration(d, value)) return problem;
@@ -354,19 +291,14 @@ std::optional<std::string> apply_notify_retry(config& c, const std::string& valu
   return std::nullopt;
 }
 
-std::optional<std::string> apply_vacation_days(config& c, const std::string& value) {
-  auto n = to_integer(value);
-  if (!n || *n < 0 || *n > 366) return "must be a number of days from 0 to 366";
-  c.vacation_days_per_year = static_cast<int>(*n);
-  return std::nullopt;
-}
-
 constexpr std::array<option, 37> options{{
-    {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT", apply_max_unfinished_games},
+    {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT",
+     whole_number{&config::max_unfinished_games_per_account, 1, 100000, "max unfinished games"}},
     {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
     {"--webhook-allow-networks", "LOYANG_WEBHOOK_ALLOW_NETWORKS", apply_webhook_allow},
     {"--smtp-ca-file", "LOYANG_SMTP_CA_FILE", apply_smtp_ca_file},
-    {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR", apply_vacation_days},
+    {"--vacation-days-per-year", "LOYANG_VACATION_DAYS_PER_YEAR",
+     whole_number{&config::vacation_days_per_year, 0, 366, "", " of days"}},
     {"--notify-retry-base", "LOYANG_NOTIFY_RETRY_BASE", apply_notify_retry},
     {"--public-url", "LOYANG_PUBLIC_URL", apply_public_url},
     {"--smtp-url", "LOYANG_SMTP_URL", apply_smtp_url},
@@ -375,30 +307,38 @@ constexpr std::array<option, 37> options{{
     {"--smtp-tls", "LOYANG_SMTP_TLS", apply_smtp_tls},
     {"--mail-from", "LOYANG_MAIL_FROM", apply_mail_from},
     {"--webhook-private-addresses", "LOYANG_WEBHOOK_PRIVATE_ADDRESSES", apply_webhook_private},
-    {"--notify-max-attempts", "LOYANG_NOTIFY_MAX_ATTEMPTS", apply_notify_attempts},
-    {"--port", "LOYANG_PORT", apply_port},
+    {"--notify-max-attempts", "LOYANG_NOTIFY_MAX_ATTEMPTS", whole_number{&config::notify_max_attempts, 1, 100, ""}},
+    {"--port", "LOYANG_PORT", whole_number{&config::port, 0, 65535, "port"}},
     {"--address", "LOYANG_ADDRESS", apply_address},
     {"--data", "LOYANG_DATA", apply_data},
     {"--database", "LOYANG_DATABASE", apply_database},
     {"--node-name", "LOYANG_NODE_NAME", apply_node_name},
     {"--web", "LOYANG_WEB", apply_web},
-    {"--threads", "LOYANG_THREADS", apply_threads},
-    {"--bot-threads", "LOYANG_BOT_THREADS", apply_bot_threads},
-    {"--analysis-playouts", "LOYANG_ANALYSIS_PLAYOUTS", apply_analysis_playouts},
+    {"--threads", "LOYANG_THREADS", whole_number{&config::threads, 1, max_threads, "threads"}},
+    {"--bot-threads", "LOYANG_BOT_THREADS", whole_number{&config::bot_threads, 1, max_bot_threads, "bot threads"}},
+    {"--analysis-playouts", "LOYANG_ANALYSIS_PLAYOUTS",
+     whole_number{&config::analysis_playouts, 1, 10000, "analysis playouts"}},
     {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
-    {"--ws-rate", "LOYANG_WS_RATE", apply_ws_rate},
-    {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT", apply_max_connections},
-    {"--max-connections-per-address", "LOYANG_MAX_CONNECTIONS_PER_ADDRESS", apply_connections_per_address},
-    {"--max-websockets-per-address", "LOYANG_MAX_WEBSOCKETS_PER_ADDRESS", apply_websockets_per_address},
+    {"--ws-rate", "LOYANG_WS_RATE",
+     whole_number{&config::ws_messages_per_second, 1, 100000, "ws rate", " of messages"}},
+    {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT",
+     whole_number{&config::max_connections_per_account, 1, 100000, "max connections"}},
+    {"--max-connections-per-address", "LOYANG_MAX_CONNECTIONS_PER_ADDRESS",
+     whole_number{&config::max_connections_per_address, 0, 1000000, "", "", " (no limit)"}},
+    {"--max-websockets-per-address", "LOYANG_MAX_WEBSOCKETS_PER_ADDRESS",
+     whole_number{&config::max_websockets_per_address, 0, 1000000, "", "", " (no limit)"}},
     {"--token-idle-lifetime", "LOYANG_TOKEN_IDLE_LIFETIME", apply_idle_lifetime},
     {"--token-lifetime", "LOYANG_TOKEN_LIFETIME", apply_token_lifetime},
     {"--trusted-proxies", "LOYANG_TRUSTED_PROXIES", apply_trusted_proxies},
-    {"--signups-per-hour", "LOYANG_SIGNUPS_PER_HOUR", apply_signups},
-    {"--max-open-games-per-account", "LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT", apply_max_open_games},
-    {"--history-reads-per-minute", "LOYANG_HISTORY_READS_PER_MINUTE", apply_history_reads},
+    {"--signups-per-hour", "LOYANG_SIGNUPS_PER_HOUR",
+     whole_number{&config::signups_per_hour, 0, 1000000, "sign-ups per hour"}},
+    {"--max-open-games-per-account", "LOYANG_MAX_OPEN_GAMES_PER_ACCOUNT",
+     whole_number{&config::max_open_games_per_account, 1, 10000, "max open games"}},
+    {"--history-reads-per-minute", "LOYANG_HISTORY_READS_PER_MINUTE",
+     whole_number{&config::history_reads_per_minute, 0, 1000000, "history reads per minute"}},
 }};
 
 int default_threads() {
@@ -429,7 +369,7 @@ config_result parse_config(std::span<const std::string> args, const env_lookup& 
   for (const auto& o : options) {
     auto value = env(o.env);
     if (!value) continue;
-    if (auto problem = o.apply(result.settings, *value)) {
+    if (auto problem = apply_option(o, result.settings, *value)) {
       return refuse(std::string(o.env) + "=" + *value + ": " + *problem);
     }
   }
@@ -457,7 +397,7 @@ config_result parse_config(std::span<const std::string> args, const env_lookup& 
     } else {
       return refuse("option " + std::string(name) + " needs a value");
     }
-    if (auto problem = o->apply(result.settings, value)) {
+    if (auto problem = apply_option(*o, result.settings, value)) {
       return refuse(std::string(name) + " " + value + ": " + *problem);
     }
   }

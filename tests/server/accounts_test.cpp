@@ -311,6 +311,36 @@ TEST_CASE("X-Forwarded-For from a peer that is not a trusted proxy is ignored",
   CHECK(throttled >= 4);
 }
 
+TEST_CASE("wrong old passwords in password changes are throttled before hashing, as logins are",
+          "[server][accounts][throttle][password]") {
+  running_server s([](loyang::server::config& c) { c.memory_only = true; });
+  const auto token = sign_up(s.port(), "pw-guess", "the old password");
+  const auto hashes_before = metric(s.port(), "loyang_password_hashes_total");
+  const auto throttled_before = metric(s.port(), "loyang_logins_throttled_total");
+  int throttled = 0, wrong = 0;
+  for (int i = 0; i < 30; ++i) {
+    const auto a = call(s.port(), http::verb::post, "/api/account/password",
+                        json{{"old_password", "guess " + std::to_string(i)}, {"new_password", "a new password"}},
+                        token);
+    if (a.status == http::status::too_many_requests) {
+      ++throttled;
+      CHECK(error_code(a) == "too_many_attempts");
+      CHECK(std::stoi(a.retry_after) >= 1);
+    } else {
+      CHECK(error_code(a) == "wrong_password");
+      ++wrong;
+    }
+  }
+  INFO(throttled << " throttled, " << wrong << " wrong");
+  // 5 free failures per address and account, then a wait (1 s, 2 s...) a loaded machine may
+  // see pass once or twice; a throttled change costs no hash.
+  CHECK(throttled >= 20);
+  CHECK(metric(s.port(), "loyang_password_hashes_total") - hashes_before == wrong);
+  CHECK(metric(s.port(), "loyang_logins_throttled_total") - throttled_before == throttled);
+  // A login from this address waits too: changes and logins count on the same pair.
+  CHECK(login(s.port(), "pw-guess", "a new password").status == http::status::too_many_requests);
+}
+
 TEST_CASE("account creation is limited per client address", "[server][accounts][throttle]") {
   running_server s([](loyang::server::config& c) {
     c.memory_only = true;

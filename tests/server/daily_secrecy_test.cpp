@@ -5,8 +5,6 @@
 // face-up draw pile) and after it (the seed and the draw pile are there), on the hand clock.
 #include <catch2/catch.hpp>
 
-#include <random>
-
 #include "clock_helpers.hpp"
 
 using namespace loyang::test;
@@ -33,19 +31,6 @@ bool shows_deal(const json& j) {
       if (shows_deal(e)) return true;
   }
   return false;
-}
-
-/// Plays random legal commands on a solo game until it ends.
-void play_to_end(viewer& v, std::int64_t game, unsigned seed) {
-  std::mt19937 random(seed);
-  for (int i = 0; v.doc["game"]["phase"] != "finished"; ++i) {
-    REQUIRE(i < 20000);
-    std::vector<json> legal;
-    for (const auto& c : v.doc["legal"])
-      if (c["type"] != "undo") legal.push_back(c);
-    REQUIRE(!legal.empty());
-    REQUIRE(accepted(v.command(game, legal[random() % legal.size()], "d" + std::to_string(i))));
-  }
 }
 
 /// Every answer an asker (token, "" for a guest) gets from the endpoints that touch `game`:
@@ -137,7 +122,7 @@ TEST_CASE("a daily game's seed and draw pile are in no answer until 00:00 UTC, t
   const std::int64_t running = api_post(port, "/api/daily", cid).body["id"];
   REQUIRE(api_post(port, game_path(resigned, "resign"), ann).status == status::ok);
   auto b = connect(port, bob, finished, false);
-  play_to_end(b, finished, 7);
+  play_solo(b, finished, 7);
   auto c = connect(port, cid, running, false);
   REQUIRE(accepted(c.command(running, c.doc["legal"][0], "first")));
 
@@ -200,7 +185,7 @@ TEST_CASE("a daily game's seed and draw pile are in no answer until 00:00 UTC, t
   CHECK(api_get(port, game_path(finished, "record")).status == status::forbidden);
 
   // A daily game finished after its day, when its cards could be known, is no best solo.
-  play_to_end(c, running, 11);
+  play_solo(c, running, 11);
   const auto profile = api_get(port, "/api/players/ds-cid");
   REQUIRE(profile.status == status::ok);
   CHECK(profile.body["best_solo"].is_null());

@@ -22,20 +22,10 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import queue
 
-SKIP = 77
-
-
-class Failure(Exception):
-    pass
-
-
-def server_args(binary, data, port="0"):
-    return [binary, "--address", "127.0.0.1", "--port", str(port), "--data", data,
-            "--password-cost", "minimal", "--threads", "1"]
+from server_process import SKIP, Failure, run_case, server_args, stop_process
 
 
 class Server:
@@ -65,13 +55,7 @@ class Server:
         return "".join(self.lines)
 
     def stop(self, sig=signal.SIGTERM):
-        if self.process.poll() is None:
-            self.process.send_signal(sig)
-        try:
-            return self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()
+        return stop_process(self.process, sig)
 
 
 def start(argv):
@@ -180,15 +164,7 @@ def case_readonly(binary, tmp):
 def main():
     binary, case = sys.argv[1], sys.argv[2]
     cases = {"lock": case_lock, "kill9": case_kill9, "port": case_port, "readonly": case_readonly}
-    with tempfile.TemporaryDirectory(prefix="loyang-data-dir-test-") as tmp:
-        try:
-            rc = cases[case](binary, tmp) or 0
-        except Failure as e:
-            print(f"FAIL: {e}")
-            return 1
-    if rc == 0:
-        print("ok")
-    return rc
+    return run_case(cases[case], binary, prefix="loyang-data-dir-test-")
 
 
 if __name__ == "__main__":

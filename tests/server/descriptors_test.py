@@ -25,20 +25,15 @@ import json
 import os
 import re
 import resource
-import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
-SKIP = 77
+from server_process import SKIP, Failure, run_case, server_args, stop_process
+
 SERVER_FILES = 64  # the server's open-file limit in the `exhaust` case
 CLIENTS = 240      # idle connections opened against it
-
-
-class Failure(Exception):
-    pass
 
 
 class Server:
@@ -50,10 +45,8 @@ class Server:
         if isinstance(files, int):
             files = (files, files)
         limit = None if files is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, files))
-        self.process = subprocess.Popen(
-            [binary, "--address", "127.0.0.1", "--port", "0", "--data", os.path.join(tmp, "data"),
-             "--password-cost", "minimal", "--threads", "1"] + args,
-            stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
+        self.process = subprocess.Popen(server_args(binary, os.path.join(tmp, "data")) + args,
+                                        stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
         self.port = None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.process.poll() is None:
@@ -83,13 +76,7 @@ class Server:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            rc = self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            rc = self.process.wait()
+        rc = stop_process(self.process)
         self.log.close()
         return rc
 
@@ -360,15 +347,7 @@ def main():
         print(__doc__)
         return 2
     binary, case = sys.argv[1], sys.argv[2]
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            rc = {"exhaust": case_exhaust, "per_address": case_per_address}[case](binary, tmp)
-        except Failure as e:
-            print(f"FAIL: {e}")
-            return 1
-    if rc == 0:
-        print("ok")
-    return rc
+    return run_case({"exhaust": case_exhaust, "per_address": case_per_address}[case], binary)
 
 
 if __name__ == "__main__":

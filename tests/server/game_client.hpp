@@ -1,7 +1,8 @@
 #pragma once
 // Test support: a game client over the WebSocket that keeps its view current from snapshots
-// and patches, as a real client would.
+// and patches, as a real client would, and playing a solo game to its end with it.
 #include <map>
+#include <random>
 #include <set>
 
 #include "loyang/protocol/patch.hpp"
@@ -127,6 +128,20 @@ inline viewer connect(std::uint16_t port, const std::string& token, std::int64_t
   v.seat = snap["seat"].is_null() ? -1 : snap["seat"].get<int>();
   v.take(snap, v.ws->received.back());
   return v;
+}
+
+/// Plays `v`'s solo game `game` to its end with legal commands (never an undo) drawn at random
+/// from `seed`; fails the test on a refusal or after 20000 commands.
+inline void play_solo(viewer& v, std::int64_t game, unsigned seed) {
+  std::mt19937 random(seed);
+  for (int i = 0; v.doc["game"]["phase"] != "finished"; ++i) {
+    REQUIRE(i < 20000);
+    std::vector<json> legal;
+    for (const auto& c : v.doc["legal"])
+      if (c["type"] != "undo") legal.push_back(c);
+    REQUIRE(!legal.empty());
+    REQUIRE(accepted(v.command(game, legal[random() % legal.size()], "d" + std::to_string(i))));
+  }
 }
 
 /// Whether a fresh snapshot on the same connection shows exactly what the viewer has built.

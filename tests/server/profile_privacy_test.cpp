@@ -2,8 +2,6 @@
 // best solo result and a rating history show a private game only to those who may see it.
 #include <catch2/catch.hpp>
 
-#include <random>
-
 #include "game_client.hpp"
 
 using namespace loyang::test;
@@ -17,18 +15,6 @@ bool lists_game(const json& lines, std::int64_t game) {
   return false;
 }
 
-/// A finished 2-player game made by `a` with `extra`, which `b` joins and resigns at once.
-std::int64_t quick_game(std::uint16_t port, const std::string& a, const std::string& b, json extra) {
-  extra["players"] = 2;
-  const auto made = api_post(port, "/api/games", a, extra);
-  INFO(made.body.dump());
-  REQUIRE(made.status == status::created);
-  const std::int64_t id = made.body["id"];
-  REQUIRE(api_post(port, game_path(id, "join"), b).status == status::ok);
-  REQUIRE(api_post(port, game_path(id, "resign"), b).status == status::ok);
-  return id;
-}
-
 }  // namespace
 
 TEST_CASE("a private game is in no profile, best solo or rating history of those who may not see it",
@@ -36,8 +22,8 @@ TEST_CASE("a private game is in no profile, best solo or rating history of those
   running_server s([](loyang::server::config& c) { c.memory_only = true; });
   const auto port = s.port();
   const auto ann = sign_up(port, "pp-ann"), bob = sign_up(port, "pp-bob"), eve = sign_up(port, "pp-eve");
-  const auto hidden = quick_game(port, ann, bob, {{"rated", true}, {"invite", {"pp-bob"}}});
-  const auto open = quick_game(port, ann, bob, {{"rated", true}});
+  const auto hidden = quick_game(port, ann, bob, bob, {{"rated", true}, {"invite", {"pp-bob"}}});
+  const auto open = quick_game(port, ann, bob, bob, {{"rated", true}});
 
   // Strangers and guests: the public game only, in the profile and in the rating history.
   for (const std::string& token : {eve, std::string()}) {
@@ -66,15 +52,7 @@ TEST_CASE("a private game is in no profile, best solo or rating history of those
   REQUIRE(solo.status == status::created);
   const std::int64_t game = solo.body["id"];
   auto v = connect(port, ann, game, false);
-  std::mt19937 random(3);
-  for (int i = 0; v.doc["game"]["phase"] != "finished"; ++i) {
-    REQUIRE(i < 20000);
-    std::vector<json> legal;
-    for (const auto& c : v.doc["legal"])
-      if (c["type"] != "undo") legal.push_back(c);
-    REQUIRE(!legal.empty());
-    REQUIRE(accepted(v.command(game, legal[random() % legal.size()], "s" + std::to_string(i))));
-  }
+  play_solo(v, game, 3);
   const auto mine = api_get(port, "/api/players/pp-ann", ann).body["best_solo"];
   REQUIRE(mine.is_object());
   CHECK(mine["game"] == game);

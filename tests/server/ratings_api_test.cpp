@@ -2,7 +2,6 @@
 // with the figures checked by hand and against a recomputation from the stored games.
 #include <catch2/catch.hpp>
 
-#include <random>
 #include <sstream>
 
 #include "game_client.hpp"
@@ -11,39 +10,6 @@
 using namespace loyang::test;
 using verb = beast::http::verb;
 using status = beast::http::status;
-
-namespace {
-
-/// A 2-player game between `a` and `b` (tokens) made by `a` with `extra`, which `loser` resigns
-/// at once: a quick finished game.
-std::int64_t quick_game(std::uint16_t port, const std::string& a, const std::string& b, const std::string& loser,
-                        json extra = json::object()) {
-  extra["players"] = 2;
-  const auto made = api_post(port, "/api/games", a, extra);
-  INFO(made.body.dump());
-  REQUIRE(made.status == status::created);
-  const std::int64_t id = made.body["id"];
-  REQUIRE(api_post(port, game_path(id, "join"), b).status == status::ok);
-  REQUIRE(api_post(port, game_path(id, "resign"), loser).status == status::ok);
-  return id;
-}
-
-/// Plays random legal commands on a solo game until it ends.
-void play_solo(viewer& v, std::int64_t game, unsigned seed) {
-  std::mt19937 random(seed);
-  for (int i = 0; v.doc["game"]["phase"] != "finished"; ++i) {
-    REQUIRE(i < 20000);
-    std::vector<json> legal;
-    for (const auto& c : v.doc["legal"])
-      if (c["type"] != "undo") legal.push_back(c);
-    REQUIRE(!legal.empty());
-    const auto answer = v.command(game, legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)],
-                                  "d" + std::to_string(i));
-    REQUIRE(accepted(answer));
-  }
-}
-
-}  // namespace
 
 TEST_CASE("rated games change ratings by pairwise Elo; the profile, history and leaderboard show it, also after a restart",
           "[server][ratings]") {

@@ -192,6 +192,20 @@ inline std::string sign_up(std::uint16_t port, const std::string& name,
   return login.body["token"].get<std::string>();
 }
 
+/// A finished 2-player game: made by `a` (tokens) with `extra` options, joined by `b`, and
+/// resigned at once by `loser` (one of the two). Returns its id.
+inline std::int64_t quick_game(std::uint16_t port, const std::string& a, const std::string& b,
+                               const std::string& loser, json extra = json::object()) {
+  extra["players"] = 2;
+  const auto made = api_post(port, "/api/games", a, extra);
+  INFO(made.body.dump());
+  REQUIRE(made.status == http::status::created);
+  const std::int64_t id = made.body["id"];
+  REQUIRE(api_post(port, game_path(id, "join"), b).status == http::status::ok);
+  REQUIRE(api_post(port, game_path(id, "resign"), loser).status == http::status::ok);
+  return id;
+}
+
 /// A blocking WebSocket client on /ws. Every text it receives is also kept in `received`.
 class ws_client {
  public:

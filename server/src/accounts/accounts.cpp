@@ -288,6 +288,24 @@ void accounts::withdraw_attempt(const std::string& key, const std::string& addre
   }
 }
 
+std::optional<api_reply> accounts::begin_attempt(const std::string& key, const std::string& address,
+                                                 bool with_account, const std::function<void()>& read) {
+  const auto wait = count_attempt(key, address, with_account);
+  if (!wait) return uncounted();
+  if (*wait > 0) {
+    ++stats_->logins_throttled;
+    return throttled(*wait);
+  }
+  std::unique_lock lock(mutex_);
+  if (!reserve_hash()) {
+    lock.unlock();
+    withdraw_attempt(key, address, with_account);
+    return busy();
+  }
+  read();
+  return std::nullopt;
+}
+
 bool accounts::reserve_hash() {
   if (hashes_queued_ >= policy_.max_hash_queue) return false;
   ++hashes_queued_;
@@ -418,23 +436,13 @@ void accounts::login(std::string name, std::string password, std::string address
   std::string hash;
   std::int64_t id = 0;
   // Refused before any hashing: a flood of guesses costs no argon2 time.
-  const auto wait = count_attempt(key, address, true);
-  if (!wait) return reply(uncounted());
-  if (*wait > 0) {
-    ++stats_->logins_throttled;
-    return reply(throttled(*wait));
-  }
-  {
-    std::unique_lock lock(mutex_);
-    if (!reserve_hash()) {
-      lock.unlock();
-      withdraw_attempt(key, address, true);
-      return reply(busy());
-    }
-    if (const auto it = by_name_.find(key); it != by_name_.end()) {
-      hash = it->second.password_hash;
-      id = it->second.id;
-    }
+  if (auto refused = begin_attempt(key, address, true, [&] {
+        if (const auto it = by_name_.find(key); it != by_name_.end()) {
+          hash = it->second.password_hash;
+          id = it->second.id;
+        }
+      })) {
+    return reply(std::move(*refused));
   }
   run_hash([self = shared_from_this(), id, key, address = std::move(address),
             password = std::move(password), hash = std::move(hash),
@@ -543,21 +551,10 @@ void accounts::change_password(const std::string& token, std::string old_passwor
     id = t->account;
     key = fold(names_[id]);
   }
-  // A stolen token must not become a way to guess the password faster than a login.
-  const auto wait = count_attempt(key, address, false);  // taken back on success, as for a login
-  if (!wait) return reply(uncounted());
-  if (*wait > 0) {
-    ++stats_->logins_throttled;
-    return reply(throttled(*wait));
-  }
-  {
-    std::unique_lock lock(mutex_);
-    if (!reserve_hash()) {
-      lock.unlock();
-      withdraw_attempt(key, address, false);
-      return reply(busy());
-    }
-    old_hash = by_name_[key].password_hash;
+  // A stolen token must not become a way to guess the password faster than a login; counted
+  // without the account's own throttle, and taken back on success, as for a login.
+  if (auto refused = begin_attempt(key, address, false, [&] { old_hash = by_name_[key].password_hash; })) {
+    return reply(std::move(*refused));
   }
   run_hash([self = shared_from_this(), id, key, keep, address = std::move(address),
             old_password = std::move(old_password), new_password = std::move(new_password),

@@ -169,6 +169,14 @@ class accounts : public std::enable_shared_from_this<accounts> {
   void attempt_succeeded(const std::string& key, const std::string& address, bool with_account);
   // The attempt was not made after all (busy): what count_attempt counted, taken back.
   void withdraw_attempt(const std::string& key, const std::string& address, bool with_account);
+  // The start of a password check (a login, a password change), before any hashing: the
+  // attempt counted (count_attempt), then a place on the hashing queue reserved, and `read`
+  // run under mutex_ in the same hold (to take the hash to check). nullopt when the check goes
+  // ahead (the caller then hands run_hash work that releases the place); else the reply: 503
+  // storage_failed (not counted), 429 too_many_attempts (counted in logins_throttled), or 503
+  // server_busy with the attempt taken back.
+  std::optional<api_reply> begin_attempt(const std::string& key, const std::string& address, bool with_account,
+                                         const std::function<void()>& read);
   // Under mutex_: reserves a place on the hashing queue; false when full.
   bool reserve_hash();
   void run_hash(std::function<void()> work);

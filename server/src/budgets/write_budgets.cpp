@@ -6,27 +6,13 @@
 #include <algorithm>
 
 #include "../api_errors.hpp"
+#include "../path_parts.hpp"
 
 namespace loyang::server::budgets {
 namespace {
 
 // Keys per budget kept in memory; the least recently seen is forgotten (it comes back full).
 constexpr std::size_t keys_per_budget = 100000;
-
-/// The parts of `path` after "/api/": "/api/games/12/join" gives {"games", "12", "join"}.
-std::vector<std::string_view> parts_of(std::string_view path) {
-  std::vector<std::string_view> out;
-  constexpr std::string_view prefix = "/api/";
-  if (path.substr(0, prefix.size()) != prefix) return out;
-  auto rest = path.substr(prefix.size());
-  while (!rest.empty()) {
-    const auto slash = rest.find('/');
-    out.push_back(rest.substr(0, slash));
-    if (slash == std::string_view::npos) break;
-    rest = rest.substr(slash + 1);
-  }
-  return out;
-}
 
 /// The budget of a write to `path` (its parts after /api/); the new-game routes are handled
 /// by the caller.
@@ -93,7 +79,7 @@ api_reply over_budget(const write_budgets::refusal& r) {
 std::vector<charge> route_charges(http::verb method, std::string_view path, const nlohmann::json& body,
                                   std::int64_t account, const std::string& client) {
   if (method == http::verb::get || method == http::verb::head) return {};
-  const auto p = parts_of(path);
+  const auto p = parts_after(path, "/api/");  // "/api/games/12/join" gives {"games", "12", "join"}
   const auto who = std::to_string(account);
   const bool new_game = method == http::verb::post && ((p.size() == 1 && p[0] == "games") ||
                                                        (p.size() == 3 && p[0] == "games" && p[2] == "rematch"));
