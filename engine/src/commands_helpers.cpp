@@ -85,6 +85,12 @@ bool in_card_or_action_turn(const state& s, player_id p) {
          need_step(s, p, step::offer) == ok;
 }
 
+/// The Book-keeper's Card phase turns (edition 1: not after taking with the Squire).
+bool in_card_phase_turn(const state& s, player_id p) {
+  return need_step(s, p, step::distribution) == ok || need_step(s, p, step::offer) == ok ||
+         (s.opts.edition >= 2 && need_step(s, p, step::squire) == ok);
+}
+
 }  // namespace
 
 int casual_modifier_now(const player_state& ps) { return casual_modifier_for(ps, 0); }
@@ -93,8 +99,14 @@ int casual_modifier_now(const player_state& ps) { return casual_modifier_for(ps,
 
 check check_command(const state& s, player_id p, const cmd::use_book_keeper&) {
   if (auto e = need_running(s)) return e;
-  if (!in_card_or_action_turn(s, p)) return p == s.active ? &fail::wrong_step : &fail::not_your_turn;
+  const bool card_phase = in_card_phase_turn(s, p);
+  if (!card_phase && need_step(s, p, step::main) != ok) return p == s.active ? &fail::wrong_step : &fail::not_your_turn;
   if (find_helper(pl(s, p), helper_kind::book_keeper) < 0) return &fail::no_such_helper_kind;
+  // "As well as during the Action phase, the Book-keeper can be used during the Card phase, if
+  // he is needed to finance a new Field": a field within reach costs more than the Cash at hand.
+  // Edition 1 games allowed him in any own Card phase turn and replay so.
+  if (card_phase && s.opts.edition >= 2 && cost_of_fields_within_reach(s, p) <= pl(s, p).cash)
+    return &fail::book_keeper_no_field;
   return ok;
 }
 void perform(state& s, player_id p, const cmd::use_book_keeper&) { interrupt(s, p, step::book_keeper); }
@@ -341,15 +353,35 @@ void perform(state& s, player_id p, const cmd::activate_helper& c) {
   discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)), discard_reason::helper_used);
 }
 
+// "The player can activate Option 1 for the current Action phase without using it
+// immediately: he may take other actions before using the Saleswoman."
 check check_command(const state& s, player_id p, const cmd::saleswoman_blue&) {
+  if (auto e = need_step(s, p, step::main)) return e;
+  if (pl(s, p).effects & effect_saleswoman_blue) return ok;
   return need_helper(s, p, helper_kind::saleswoman);
 }
 void perform(state& s, player_id p, const cmd::saleswoman_blue&) {
-  for (auto& pc : pl(s, p).played)
+  auto& ps = pl(s, p);
+  for (auto& pc : ps.played)
     if (kind_of(pc.card) == card_kind::regular && pc.red) {
       pc.red = false;
       emit(s, ev::marker_turned{p, pc.card, false});
     }
+  if (ps.effects & effect_saleswoman_blue) {
+    ps.effects = static_cast<std::uint8_t>(ps.effects & ~effect_saleswoman_blue);
+  } else {
+    use_helper(s, p, helper_kind::saleswoman);
+  }
+}
+
+check check_command(const state& s, player_id p, const cmd::activate_saleswoman_blue&) {
+  if (auto e = need_helper(s, p, helper_kind::saleswoman)) return e;
+  if (s.opts.edition < 2) return &fail::older_edition;
+  if (pl(s, p).effects & effect_saleswoman_blue) return &fail::saleswoman_active;
+  return ok;
+}
+void perform(state& s, player_id p, const cmd::activate_saleswoman_blue&) {
+  pl(s, p).effects = static_cast<std::uint8_t>(pl(s, p).effects | effect_saleswoman_blue);
   use_helper(s, p, helper_kind::saleswoman);
 }
 

@@ -51,7 +51,12 @@ void perform(state& s, player_id p, const cmd::end_turn&) {
 }
 
 check check_command(const state& s, player_id p, const cmd::upgrade_storehouse&) {
-  if (auto e = need_step(s, p, step::store)) return e;
+  // Original: "A Storehouse with a capacity of only 1 vegetable can be upgraded for a cost of 2
+  // Cash", with no condition: at the end of the turn also when the cart fits (the advance step).
+  // Yucata's site offers it only "if the current capacity of the storehouse is exceeded".
+  const bool cart_fits =
+      s.opts.rules == ruleset::original && s.opts.edition >= 2 && need_step(s, p, step::advance) == ok;
+  if (auto e = need_step(s, p, step::store); e && !cart_fits) return e;
   const auto& ps = pl(s, p);
   if (ps.storehouse_upgraded) return &fail::storehouse_upgraded;
   if (ps.cash < storehouse_upgrade_cost) return &fail::not_enough_cash;
