@@ -56,6 +56,8 @@ void perform(state& s, player_id p, const cmd::plant_home& c) {
   --ps.shop[c.crop];
   ps.fields.front().crop = c.crop;
   ps.fields.front().count = static_cast<std::uint8_t>(field_size(home_field));
+  moved(s, p, ev::veg_place::shop, ev::veg_place::field, one(c.crop), home_field);
+  moved(s, p, ev::veg_place::supply, ev::veg_place::field, one(c.crop, field_size(home_field) - 1), home_field);
   after_planting(s);
 }
 

@@ -128,6 +128,7 @@ void perform(state& s, player_id p, const cmd::subsistence_farmer_supply& c) {
   const auto i = static_cast<std::size_t>(find_helper(ps, helper_kind::subsistence_farmer));
   paid(s, p, no_player, 1, pay_reason::helper, ps.played[i].card);
   ++ps.cart[c.crop];
+  moved(s, p, ev::veg_place::supply, ev::veg_place::cart, one(c.crop));
   discard_played(s, p, i, discard_reason::helper_used);
 }
 

@@ -76,7 +76,10 @@ check check_command(const state& s, player_id p, const cmd::discard_veg& c) {
   return ok;
 }
 
-void perform(state& s, player_id p, const cmd::discard_veg& c) { --pl(s, p).cart[c.crop]; }
+void perform(state& s, player_id p, const cmd::discard_veg& c) {
+  --pl(s, p).cart[c.crop];
+  moved(s, p, ev::veg_place::cart, ev::veg_place::supply, one(c.crop));
+}
 
 check check_command(const state& s, player_id p, const cmd::advance& c) {
   if (auto e = need_step(s, p, step::advance)) return e;
@@ -93,6 +96,7 @@ void perform(state& s, player_id p, const cmd::advance& c) {
   ps.position = static_cast<std::int16_t>(ps.position + c.steps);
   if (c.steps > 0) emit(s, ev::advanced{p, static_cast<std::int16_t>(c.steps), ps.position});
   ps.storehouse = ps.cart;
+  moved(s, p, ev::veg_place::cart, ev::veg_place::storehouse, ps.cart);
   ps.cart = {};
   ps.turn_done = true;
   next_action_turn(s);

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "event_applier.hpp"
 #include "fixture.hpp"
 #include "loyang/engine/events.hpp"
 #include "loyang/engine/random_play.hpp"
@@ -164,6 +165,35 @@ void check_accounts(const state& before, const state& after, const command& c, c
   }
 }
 
+/// For every viewer: his view before, with his copy of the events applied, gives his view after
+/// in every followed quantity (Cash, loans, Path, carts, shops, Storehouses, fields' vegetables,
+/// markers, Starting and Second player). An undo is told as `undone` alone (the client goes
+/// back to the version it names), so it is not followed here.
+void check_followed(const state& before, const state& after, const command& c, const event_list& events) {
+  if (std::holds_alternative<cmd::undo>(c)) return;
+  for (player_id viewer = -1; viewer < before.opts.players; ++viewer) {
+    INFO("viewer " << int(viewer));
+    followed f = follow(view(before, viewer));
+    apply_events(f, redact(events, viewer));
+    const followed want = follow(view(after, viewer));
+    CHECK(f.starting == want.starting);
+    CHECK(f.second == want.second);
+    for (std::size_t q = 0; q < want.seats.size(); ++q) {
+      INFO("seat " << q);
+      const auto& got = f.seats[q];
+      const auto& w = want.seats[q];
+      CHECK(got.cash == w.cash);
+      CHECK(got.loans == w.loans);
+      CHECK(got.position == w.position);
+      CHECK(got.cart == w.cart);
+      CHECK(got.shop == w.shop);
+      CHECK(got.storehouse == w.storehouse);
+      CHECK(got.fields == w.fields);
+      CHECK(got.red_markers == w.red_markers);
+    }
+  }
+}
+
 /// Each viewer's copy of `events` names only cards his view before or after shows, and the
 /// cards dealt to him are in his hand afterwards.
 void check_secrecy(const state& before, const state& after, const event_list& events) {
@@ -220,6 +250,7 @@ TEST_CASE("events: collecting them changes nothing; they account for every chang
           REQUIRE(with == without);
           REQUIRE(state_hash(with) == state_hash(without));
           check_accounts(st, with, c, events);
+          check_followed(st, with, c, events);
           // An undo names the version it took back: the game is again as it was just before it.
           recent.emplace(st.version, st);
           if (recent.size() > 4096) recent.erase(recent.begin());  // a turn of many undos is long
@@ -244,7 +275,7 @@ TEST_CASE("events: collecting them changes nothing; they account for every chang
                         "harvested", "field_emptied", "cards_dealt", "cards_to_courtyard", "card_played",
                         "two_pack_drawn", "customer_revealed", "card_discarded", "reshuffled", "payment",
                         "marker_turned", "foreman_took", "advanced", "game_ended", "scored", "solo_rated",
-                        "undone", "card_moved", "offer_refilled"}) {
+                        "undone", "card_moved", "offer_refilled", "vegetables_moved", "players_ordered"}) {
     INFO(k);
     CHECK(kinds[k] > 0);
   }
