@@ -47,6 +47,18 @@ void take_vegs(state& s, player_id p, const veg_counts& need) {
   moved(s, p, ev::veg_place::cart, ev::veg_place::supply, need);
 }
 
+/// The Market stall `pc` of `owner` gets back every good taken from it (`p` acts).
+void refill_stall(state& s, player_id p, player_id owner, played_card& pc) {
+  if (collecting(s)) {
+    veg_counts missing;
+    const auto& goods = card(pc.card).goods;
+    for (std::size_t slot = 0; slot < goods.size(); ++slot)
+      if (!(pc.stall_left & (1u << slot))) ++missing[goods[slot]];
+    moved(s, p, ev::veg_place::supply, ev::veg_place::stall, missing, ev::no_field, owner, pc.card);
+  }
+  pc.stall_left = 0b111;
+}
+
 int uncovered_of_kind(const player_state& ps, card_id c, card_kind k) {
   const int i = find_played(ps, c);
   return i >= 0 && kind_of(c) == k ? i : -1;
@@ -408,7 +420,7 @@ check check_command(const state& s, player_id p, const cmd::market_crier_refill&
 }
 void perform(state& s, player_id p, const cmd::market_crier_refill&) {
   for (auto& pc : pl(s, p).played)
-    if (kind_of(pc.card) == card_kind::market_stall) pc.stall_left = 0b111;
+    if (kind_of(pc.card) == card_kind::market_stall) refill_stall(s, p, p, pc);
   use_helper(s, p, helper_kind::market_crier);
 }
 
@@ -473,11 +485,13 @@ check check_command(const state& s, player_id p, const cmd::market_woman& c) {
 void perform(state& s, player_id p, const cmd::market_woman& c) {
   played_card mine = take_out_of_area(s, p, c.mine);
   played_card theirs = take_out_of_area(s, c.owner, c.theirs);
-  mine.stall_left = theirs.stall_left = 0b111;
   pl(s, c.owner).played.push_back(mine);
   pl(s, p).played.push_back(theirs);
   emit(s, ev::card_moved{p, c.owner, mine.card});
   emit(s, ev::card_moved{c.owner, p, theirs.card});
+  // Both move with what is left on them, and are refilled in their new places.
+  refill_stall(s, p, c.owner, pl(s, c.owner).played.back());
+  refill_stall(s, p, p, pl(s, p).played.back());
   use_helper(s, p, helper_kind::market_woman);
 }
 

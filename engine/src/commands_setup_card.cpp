@@ -192,6 +192,7 @@ check check_command(const state& s, player_id p, const cmd::choose_partner& c) {
 
 void perform(state& s, player_id, const cmd::choose_partner& c) {
   s.partner = c.partner;
+  emit(s, ev::players_ordered{s.starting, s.second, s.partner});
   begin_action_phase(s);
 }
 

@@ -67,7 +67,7 @@ void end_card_phase(state& s) {
   const auto& took = s.took_order;
   if (!took.empty()) s.starting = took.back();
   s.second = took.size() >= 2 ? took[took.size() - 2] : next_clockwise(s, s.starting);
-  emit(s, ev::players_ordered{s.starting, s.second});
+  emit(s, ev::players_ordered{s.starting, s.second, no_player});
   s.discard_pile.insert(s.discard_pile.end(), s.courtyard.begin(), s.courtyard.end());
   for (card_id c : s.courtyard) emit(s, ev::card_discarded{no_player, c, discard_reason::courtyard});
   s.courtyard.clear();

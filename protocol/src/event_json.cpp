@@ -155,7 +155,7 @@ json members(const ev::vegetables_moved& e) {
           {"stall", card_json(e.stall)}};
 }
 json members(const ev::players_ordered& e) {
-  return {{"starting", player_json(e.starting)}, {"second", player_json(e.second)}};
+  return {{"starting", player_json(e.starting)}, {"second", player_json(e.second)}, {"partner", player_json(e.partner)}};
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ inline std::vector<engine::event> event_samples() {
       ev::field_returned{0, f("PF3-A")},
       ev::offer_refilled{{c("M04"), c("R11"), c("CF5-1")}},
       ev::vegetables_moved{1, ev::veg_place::stall, ev::veg_place::cart, cabbage, ev::no_field, 0, c("M07")},
-      ev::players_ordered{1, 0},
+      ev::players_ordered{1, 0, no_player},
   };
 }
 

@@ -182,8 +182,10 @@ enum class veg_place : std::uint8_t { supply, cart, shop, storehouse, field, sta
 /// No field (vegetables_moved::field when neither end is a field).
 inline constexpr field_id no_field = 0xFF;
 /// `goods` moved from one place to another: `player`'s cart, shop, storehouse or field `field`,
-/// the supply, or the Market stall `stall` of `owner` (another player's with the Trader). What
-/// harvested and storehouse_emptied tell is not told again here.
+/// the supply, or the Market stall `stall` of `owner` (another player's with the Trader, the
+/// Market woman). A stall enters play (card_played) with the goods printed on it; a refill (the
+/// Market crier, both stalls the Market woman swaps) is supply -> stall. What harvested and
+/// storehouse_emptied tell is not told again here.
 struct vegetables_moved {
   player_id player;
   veg_place from;
@@ -194,10 +196,13 @@ struct vegetables_moved {
   card_id stall;    ///< no_card unless from or to is stall
   bool operator==(const vegetables_moved&) const = default;
 };
-/// The Card phase chose the Starting and Second player of the Action phase (no_player: none).
+/// The Action phase's turn order: the end of the Card phase chose the Starting and Second
+/// player (no_player: none; `partner` no_player), and with 4 players `choose_partner` then
+/// names the Starting player's partner (told again with the same Starting and Second player).
 struct players_ordered {
   player_id starting;
   player_id second;
+  player_id partner;
   bool operator==(const players_ordered&) const = default;
 };
 /// The game is over.
