@@ -51,7 +51,9 @@ int run_record(const json& doc, std::ostream& out, std::ostream& err) {
     if (field(doc, "format_version") != 1) {
       throw malformed{"this program reads records of format_version 1"};
     }
-    const auto opts = protocol::parse_options(field(doc, "options"));
+    // A record downloaded before rules editions existed names none: it was played, and
+    // replays, under edition 1 (a new game's options always name theirs).
+    const auto opts = protocol::parse_options(field(doc, "options"), engine::first_edition);
     if (!opts) throw malformed{"\"options\": " + opts.error().message};
     const auto seed = read_seed(field(doc, "seed"));
     engine::setup_override setup;

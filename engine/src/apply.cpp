@@ -93,7 +93,7 @@ std::string_view command_name(const command& c) {
       "market_woman",   "serve_regular_twice", "plough_clear",    "plough_harvest", "squire_take",
       "finish_taking",  "subsistence_farmer", "tenant_buy_field", "tenant_swap_field", "tout_swap",
       "tout_buy",       "trader",          "buy_from_offer", "finish_offer", "con_man_offer",
-      "subsistence_farmer_supply"};
+      "subsistence_farmer_supply", "activate_saleswoman_blue"};
   static_assert(std::size(names) == std::variant_size_v<command>);
   return names[c.index()];
 }

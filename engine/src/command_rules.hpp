@@ -68,10 +68,17 @@ LOYANG_COMMAND(buy_from_offer)
 LOYANG_COMMAND(finish_offer)
 LOYANG_COMMAND(con_man_offer)
 LOYANG_COMMAND(subsistence_farmer_supply)
+LOYANG_COMMAND(activate_saleswoman_blue)
 #undef LOYANG_COMMAND
 
 /// Casual customers' modifier for p now (Saleswoman: always +2).
 int casual_modifier_now(const player_state& p);
+
+/// Card phase turn of `p` (distribution, squire or solo offer step): the most the common fields
+/// he could still take in it would cost (the Book-keeper may finance them).
+int cost_of_fields_within_reach(const state& s, player_id p);
+/// The solo game's part of it (offer step).
+int solo_cost_of_fields_within_reach(const state& s, player_id p);
 
 /// Card phase: whether `p` may no longer add a card to the Courtyard.
 bool must_take(const state& s, player_id p);

@@ -43,6 +43,9 @@ void perform(state& s, player_id p, const cmd::sow& c) {
   // Harvest helper (option 2): fields sown this Action phase get one more vegetable.
   const int extra = ((ps.effects & effect_harvest_sow) ? 1 : 0) + ((ps.effects & effect_harvest_sow_twice) ? 1 : 0);
   f->count = static_cast<std::uint8_t>(field_size(c.field) + extra);
+  // One from the cart; the rest of the field's tokens from the supply.
+  moved(s, p, ev::veg_place::cart, ev::veg_place::field, one(c.crop), c.field);
+  moved(s, p, ev::veg_place::supply, ev::veg_place::field, one(c.crop, f->count - 1), c.field);
 }
 
 check check_command(const state& s, player_id p, const cmd::buy& c) {
@@ -59,6 +62,7 @@ void perform(state& s, player_id p, const cmd::buy& c) {
   paid(s, p, no_player, buy_price(c.crop), pay_reason::purchase);
   --ps.shop[c.crop];
   ++ps.cart[c.crop];
+  moved(s, p, ev::veg_place::shop, ev::veg_place::cart, one(c.crop));
 }
 
 check check_command(const state& s, player_id p, const cmd::sell& c) {
@@ -73,6 +77,7 @@ void perform(state& s, player_id p, const cmd::sell& c) {
   auto& ps = pl(s, p);
   --ps.cart[c.crop];
   ++ps.shop[c.crop];
+  moved(s, p, ev::veg_place::cart, ev::veg_place::shop, one(c.crop));
   ps.cash += sell_price(c.crop);
   paid(s, no_player, p, sell_price(c.crop), pay_reason::sale);
 }
@@ -103,6 +108,12 @@ void perform(state& s, player_id p, const cmd::trade& c) {
   --ps.cart[c.give1];
   if (c.give2) --ps.cart[*c.give2];
   ++ps.cart[c.get];
+  if (collecting(s)) {
+    veg_counts given = one(c.give1);
+    if (c.give2) ++given[*c.give2];
+    moved(s, p, ev::veg_place::cart, ev::veg_place::supply, given);
+    moved(s, p, ev::veg_place::stall, ev::veg_place::cart, one(c.get), ev::no_field, p, c.stall);
+  }
   const auto& info = card(c.stall);
   const auto slot = std::find(info.goods.begin(), info.goods.end(), c.get) - info.goods.begin();
   const auto i = static_cast<std::size_t>(find_played(ps, c.stall));
@@ -151,6 +162,11 @@ void perform(state& s, player_id p, const cmd::serve_regular& c) {
   const auto& info = card(c.card);
   --ps.cart[info.wants[0]];
   --ps.cart[info.wants[1]];
+  if (collecting(s)) {
+    veg_counts given = one(info.wants[0]);
+    ++given[info.wants[1]];
+    moved(s, p, ev::veg_place::cart, ev::veg_place::supply, given);
+  }
   auto& pc = ps.played[i];
   ++pc.served;
   if (pc.served == 2) {  // the Messenger-boy's second delivery: the same row pays again
@@ -207,6 +223,11 @@ void perform(state& s, player_id p, const cmd::serve_casual& c) {
   const int modifier = casual_modifier_now(ps);  // counts the customer being served
   const auto& info = card(c.card);
   for (veg v : info.goods) --ps.cart[v];
+  if (collecting(s)) {
+    veg_counts given;
+    for (veg v : info.goods) ++given[v];
+    moved(s, p, ev::veg_place::cart, ev::veg_place::supply, given);
+  }
   ps.cash += info.pays[0] + modifier;
   paid(s, no_player, p, info.pays[0] + modifier, pay_reason::customer, c.card);
   discard_played(s, p, static_cast<std::size_t>(find_played(ps, c.card)), discard_reason::casual_served);

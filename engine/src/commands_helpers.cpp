@@ -40,8 +40,23 @@ veg_counts wants_of(card_id c, int times = 1) {
   return need;
 }
 
-void take_vegs(veg_counts& cart, const veg_counts& need) {
+/// p delivers `need` from his cart (to a customer: back to the supply).
+void take_vegs(state& s, player_id p, const veg_counts& need) {
+  auto& cart = pl(s, p).cart;
   for (veg v : all_vegs) cart[v] = static_cast<std::int16_t>(cart[v] - need[v]);
+  moved(s, p, ev::veg_place::cart, ev::veg_place::supply, need);
+}
+
+/// The Market stall `pc` of `owner` gets back every good taken from it (`p` acts).
+void refill_stall(state& s, player_id p, player_id owner, played_card& pc) {
+  if (collecting(s)) {
+    veg_counts missing;
+    const auto& goods = card(pc.card).goods;
+    for (std::size_t slot = 0; slot < goods.size(); ++slot)
+      if (!(pc.stall_left & (1u << slot))) ++missing[goods[slot]];
+    moved(s, p, ev::veg_place::supply, ev::veg_place::stall, missing, ev::no_field, owner, pc.card);
+  }
+  pc.stall_left = 0b111;
 }
 
 int uncovered_of_kind(const player_state& ps, card_id c, card_kind k) {
@@ -85,6 +100,12 @@ bool in_card_or_action_turn(const state& s, player_id p) {
          need_step(s, p, step::offer) == ok;
 }
 
+/// The Book-keeper's Card phase turns (edition 1: not after taking with the Squire).
+bool in_card_phase_turn(const state& s, player_id p) {
+  return need_step(s, p, step::distribution) == ok || need_step(s, p, step::offer) == ok ||
+         (s.opts.edition >= 2 && need_step(s, p, step::squire) == ok);
+}
+
 }  // namespace
 
 int casual_modifier_now(const player_state& ps) { return casual_modifier_for(ps, 0); }
@@ -93,8 +114,14 @@ int casual_modifier_now(const player_state& ps) { return casual_modifier_for(ps,
 
 check check_command(const state& s, player_id p, const cmd::use_book_keeper&) {
   if (auto e = need_running(s)) return e;
-  if (!in_card_or_action_turn(s, p)) return p == s.active ? &fail::wrong_step : &fail::not_your_turn;
+  const bool card_phase = in_card_phase_turn(s, p);
+  if (!card_phase && need_step(s, p, step::main) != ok) return p == s.active ? &fail::wrong_step : &fail::not_your_turn;
   if (find_helper(pl(s, p), helper_kind::book_keeper) < 0) return &fail::no_such_helper_kind;
+  // "As well as during the Action phase, the Book-keeper can be used during the Card phase, if
+  // he is needed to finance a new Field": a field within reach costs more than the Cash at hand.
+  // Edition 1 games allowed him in any own Card phase turn and replay so.
+  if (card_phase && s.opts.edition >= 2 && cost_of_fields_within_reach(s, p) <= pl(s, p).cash)
+    return &fail::book_keeper_no_field;
   return ok;
 }
 void perform(state& s, player_id p, const cmd::use_book_keeper&) { interrupt(s, p, step::book_keeper); }
@@ -103,13 +130,19 @@ check check_command(const state& s, player_id p, const cmd::shop_add& c) {
   if (auto e = need_step(s, p, step::book_keeper)) return e;
   return pl(s, p).shop[c.crop] < shop_spaces(c.crop) ? ok : &fail::shop_space;
 }
-void perform(state& s, player_id p, const cmd::shop_add& c) { ++pl(s, p).shop[c.crop]; }
+void perform(state& s, player_id p, const cmd::shop_add& c) {
+  ++pl(s, p).shop[c.crop];
+  moved(s, p, ev::veg_place::supply, ev::veg_place::shop, one(c.crop));
+}
 
 check check_command(const state& s, player_id p, const cmd::shop_remove& c) {
   if (auto e = need_step(s, p, step::book_keeper)) return e;
   return pl(s, p).shop[c.crop] > 0 ? ok : &fail::shop_space;
 }
-void perform(state& s, player_id p, const cmd::shop_remove& c) { --pl(s, p).shop[c.crop]; }
+void perform(state& s, player_id p, const cmd::shop_remove& c) {
+  --pl(s, p).shop[c.crop];
+  moved(s, p, ev::veg_place::shop, ev::veg_place::supply, one(c.crop));
+}
 
 namespace {
 int fields_with(const player_state& ps, veg v) {
@@ -170,7 +203,7 @@ void perform(state& s, player_id p, const cmd::deliveryman& c) {
   const auto i = static_cast<std::size_t>(find_played(owner, c.customer));
   auto& pc = owner.played[i];
   const int proceeds = card(c.customer).pays[pc.deliveries];
-  take_vegs(pl(s, p).cart, wants_of(c.customer));
+  take_vegs(s, p, wants_of(c.customer));
   ++pc.deliveries;  // the owner must still deliver this round
   paid(s, no_player, p, proceeds, pay_reason::customer, c.customer);
   if (pc.deliveries == 4) {
@@ -222,6 +255,7 @@ void perform(state& s, player_id p, const cmd::haggler& c) {
   auto& ps = pl(s, p);
   ps.shop[c.crop] = static_cast<std::int16_t>(ps.shop[c.crop] - 2);
   ps.cart[c.crop] = static_cast<std::int16_t>(ps.cart[c.crop] + 2);
+  moved(s, p, ev::veg_place::shop, ev::veg_place::cart, one(c.crop, 2));
   ps.cash -= buy_price(c.crop);
   paid(s, p, no_player, buy_price(c.crop), pay_reason::helper, helper_card(s, p, helper_kind::haggler));
   use_helper(s, p, helper_kind::haggler);
@@ -236,6 +270,7 @@ check check_command(const state& s, player_id p, const cmd::shopper& c) {
 void perform(state& s, player_id p, const cmd::shopper& c) {
   auto& ps = pl(s, p);
   ps.cart[c.crop] = static_cast<std::int16_t>(ps.cart[c.crop] + (c.with_haggler ? 2 : 1));
+  moved(s, p, ev::veg_place::supply, ev::veg_place::cart, one(c.crop, c.with_haggler ? 2 : 1));
   ps.cash -= buy_price(c.crop) - 2;
   paid(s, p, no_player, buy_price(c.crop) - 2, pay_reason::helper, helper_card(s, p, helper_kind::shopper));
   use_helper(s, p, helper_kind::shopper);
@@ -271,11 +306,13 @@ void perform(state& s, player_id p, const cmd::merchant& c) {
     if (!((c.crops >> static_cast<int>(v)) & 1u)) continue;
     if (c.shopper == v) {
       ++ps.cart[v];
+      moved(s, p, ev::veg_place::supply, ev::veg_place::cart, one(v));
       continue;
     }
     const int n = c.haggler == v ? 2 : 1;
     ps.shop[v] = static_cast<std::int16_t>(ps.shop[v] - n);
     ps.cart[v] = static_cast<std::int16_t>(ps.cart[v] + n);
+    moved(s, p, ev::veg_place::shop, ev::veg_place::cart, one(v, n));
     ps.cash -= 1;
   }
   paid(s, p, no_player, before - ps.cash, pay_reason::helper, helper_card(s, p, helper_kind::merchant));
@@ -298,7 +335,7 @@ void perform(state& s, player_id p, const cmd::harvest_helper& c) {
     if ((c.fields >> f.id) & 1u) {
       --f.count;  // at least 2 stay
       ++ps.cart[f.crop];
-      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count});
+      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count, p});
     }
   use_helper(s, p, helper_kind::harvest_helper);
 }
@@ -341,15 +378,35 @@ void perform(state& s, player_id p, const cmd::activate_helper& c) {
   discard_played(s, p, static_cast<std::size_t>(find_played(pl(s, p), c.card)), discard_reason::helper_used);
 }
 
+// "The player can activate Option 1 for the current Action phase without using it
+// immediately: he may take other actions before using the Saleswoman."
 check check_command(const state& s, player_id p, const cmd::saleswoman_blue&) {
+  if (auto e = need_step(s, p, step::main)) return e;
+  if (pl(s, p).effects & effect_saleswoman_blue) return ok;
   return need_helper(s, p, helper_kind::saleswoman);
 }
 void perform(state& s, player_id p, const cmd::saleswoman_blue&) {
-  for (auto& pc : pl(s, p).played)
+  auto& ps = pl(s, p);
+  for (auto& pc : ps.played)
     if (kind_of(pc.card) == card_kind::regular && pc.red) {
       pc.red = false;
       emit(s, ev::marker_turned{p, pc.card, false});
     }
+  if (ps.effects & effect_saleswoman_blue) {
+    ps.effects = static_cast<std::uint8_t>(ps.effects & ~effect_saleswoman_blue);
+  } else {
+    use_helper(s, p, helper_kind::saleswoman);
+  }
+}
+
+check check_command(const state& s, player_id p, const cmd::activate_saleswoman_blue&) {
+  if (auto e = need_helper(s, p, helper_kind::saleswoman)) return e;
+  if (s.opts.edition < 2) return &fail::older_edition;
+  if (pl(s, p).effects & effect_saleswoman_blue) return &fail::saleswoman_active;
+  return ok;
+}
+void perform(state& s, player_id p, const cmd::activate_saleswoman_blue&) {
+  pl(s, p).effects = static_cast<std::uint8_t>(pl(s, p).effects | effect_saleswoman_blue);
   use_helper(s, p, helper_kind::saleswoman);
 }
 
@@ -363,7 +420,7 @@ check check_command(const state& s, player_id p, const cmd::market_crier_refill&
 }
 void perform(state& s, player_id p, const cmd::market_crier_refill&) {
   for (auto& pc : pl(s, p).played)
-    if (kind_of(pc.card) == card_kind::market_stall) pc.stall_left = 0b111;
+    if (kind_of(pc.card) == card_kind::market_stall) refill_stall(s, p, p, pc);
   use_helper(s, p, helper_kind::market_crier);
 }
 
@@ -404,6 +461,7 @@ void perform(state& s, player_id p, const cmd::market_crier_sell& c) {
     const auto slot = std::find(goods.begin(), goods.end(), v) - goods.begin();
     pc.stall_left = static_cast<std::uint8_t>(pc.stall_left & ~(1u << slot));
     ++ps.shop[v];
+    moved(s, p, ev::veg_place::stall, ev::veg_place::shop, one(v), ev::no_field, p, stall);
     earned += sell_price(v);
   }
   ps.cash += std::min(earned, 3);
@@ -427,11 +485,13 @@ check check_command(const state& s, player_id p, const cmd::market_woman& c) {
 void perform(state& s, player_id p, const cmd::market_woman& c) {
   played_card mine = take_out_of_area(s, p, c.mine);
   played_card theirs = take_out_of_area(s, c.owner, c.theirs);
-  mine.stall_left = theirs.stall_left = 0b111;
   pl(s, c.owner).played.push_back(mine);
   pl(s, p).played.push_back(theirs);
   emit(s, ev::card_moved{p, c.owner, mine.card});
   emit(s, ev::card_moved{c.owner, p, theirs.card});
+  // Both move with what is left on them, and are refilled in their new places.
+  refill_stall(s, p, c.owner, pl(s, c.owner).played.back());
+  refill_stall(s, p, p, pl(s, p).played.back());
   use_helper(s, p, helper_kind::market_woman);
 }
 
@@ -450,7 +510,7 @@ check check_command(const state& s, player_id p, const cmd::serve_regular_twice&
 void perform(state& s, player_id p, const cmd::serve_regular_twice& c) {
   auto& ps = pl(s, p);
   const auto i = static_cast<std::size_t>(find_played(ps, c.card));
-  take_vegs(ps.cart, wants_of(c.card, 2));
+  take_vegs(s, p, wants_of(c.card, 2));
   auto& pc = ps.played[i];
   ps.cash += 2 * card(c.card).pays[pc.deliveries];  // two deliveries on one row
   paid(s, no_player, p, 2 * card(c.card).pays[pc.deliveries], pay_reason::customer, c.card);
@@ -472,7 +532,9 @@ check check_command(const state& s, player_id p, const cmd::plough_clear& c) {
 }
 void perform(state& s, player_id p, const cmd::plough_clear& c) {
   auto& ps = pl(s, p);
-  std::find_if(ps.fields.begin(), ps.fields.end(), [&](const field& x) { return x.id == c.field; })->count = 0;
+  auto& f = *std::find_if(ps.fields.begin(), ps.fields.end(), [&](const field& x) { return x.id == c.field; });
+  moved(s, p, ev::veg_place::field, ev::veg_place::supply, one(f.crop, f.count), c.field);
+  f.count = 0;
   use_helper(s, p, helper_kind::plough_man);
 }
 
@@ -489,7 +551,7 @@ void perform(state& s, player_id p, const cmd::plough_harvest&) {
     const field f = ps.fields[i];
     if (f.id == home_field || f.count != 1) continue;
     ++ps.cart[f.crop];
-    emit(s, ev::harvested{p, f.id, f.crop, 1, 0});
+    emit(s, ev::harvested{p, f.id, f.crop, 1, 0, p});
     ps.fields.erase(ps.fields.begin() + static_cast<std::ptrdiff_t>(i));
     emit(s, ev::field_emptied{p, f.id, is_common_field(f.id)});
     if (is_common_field(f.id)) {
@@ -518,7 +580,7 @@ void perform(state& s, player_id p, const cmd::subsistence_farmer& c) {
   auto f = std::find_if(fs.begin(), fs.end(), [&](const field& x) { return x.id == c.field; });
   --f->count;
   ++pl(s, p).cart[f->crop];
-  emit(s, ev::harvested{c.owner, f->id, f->crop, 1, f->count});
+  emit(s, ev::harvested{c.owner, f->id, f->crop, 1, f->count, p});
   pl(s, p).cash -= 1;
   pl(s, c.owner).cash += 1;
   paid(s, p, c.owner, 1, pay_reason::helper, helper_card(s, p, helper_kind::subsistence_farmer));
@@ -599,7 +661,7 @@ void perform(state& s, player_id p, const cmd::tout_buy& c) {
   // revealed only after, when the Tout is discarded.
   const int modifier = casual_modifier_for(pl(s, p), 1);
   take_out_of_area(s, c.owner, c.customer);
-  take_vegs(pl(s, p).cart, wants_of(c.customer));
+  take_vegs(s, p, wants_of(c.customer));
   pl(s, p).cash += card(c.customer).pays[0] + modifier - 2;
   pl(s, c.owner).cash += 2;
   paid(s, no_player, p, card(c.customer).pays[0] + modifier, pay_reason::customer, c.customer);
@@ -642,6 +704,12 @@ void perform(state& s, player_id p, const cmd::trader& c) {
   --ps.cart[c.give1];
   if (c.give2) --ps.cart[*c.give2];
   ++ps.cart[c.get];
+  if (collecting(s)) {
+    veg_counts given = one(c.give1);
+    if (c.give2) ++given[*c.give2];
+    moved(s, p, ev::veg_place::cart, ev::veg_place::supply, given);
+    moved(s, p, ev::veg_place::stall, ev::veg_place::cart, one(c.get), ev::no_field, c.owner, c.stall);
+  }
   const int fee = s.round == 8 ? 1 : s.round == 9 ? 2 : 0;
   ps.cash -= fee;
   pl(s, c.owner).cash += fee;

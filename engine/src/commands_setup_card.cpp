@@ -56,6 +56,8 @@ void perform(state& s, player_id p, const cmd::plant_home& c) {
   --ps.shop[c.crop];
   ps.fields.front().crop = c.crop;
   ps.fields.front().count = static_cast<std::uint8_t>(field_size(home_field));
+  moved(s, p, ev::veg_place::shop, ev::veg_place::field, one(c.crop), home_field);
+  moved(s, p, ev::veg_place::supply, ev::veg_place::field, one(c.crop, field_size(home_field) - 1), home_field);
   after_planting(s);
 }
 
@@ -133,6 +135,19 @@ void perform(state& s, player_id p, const cmd::take_cards& c) {
   finish_distribution_turn(s, p);
 }
 
+int cost_of_fields_within_reach(const state& s, player_id p) {
+  if (s.current_step == step::offer) return solo_cost_of_fields_within_reach(s, p);
+  const auto& ps = pl(s, p);
+  const auto is_field = [](card_id c) { return field_cost(c) > 0; };
+  const int in_courtyard = static_cast<int>(std::count_if(s.courtyard.begin(), s.courtyard.end(), is_field));
+  if (s.current_step == step::squire) return common_field_cost * std::min<int>(in_courtyard, s.squire_left);
+  // Distribution: one hand card and one Courtyard card, and with a usable Squire two more.
+  const int squire = find_helper(ps, helper_kind::squire);
+  const bool squire_usable = squire >= 0 && ps.played[static_cast<std::size_t>(squire)].round_played != s.round;
+  const bool hand_field = std::any_of(ps.hand.begin(), ps.hand.end(), is_field);
+  return common_field_cost * ((hand_field ? 1 : 0) + std::min(in_courtyard, squire_usable ? 3 : 1));
+}
+
 bool squire_played_this_round(const state& s, player_id p) {
   const auto& ps = pl(s, p);
   const int i = find_helper(ps, helper_kind::squire);
@@ -177,6 +192,7 @@ check check_command(const state& s, player_id p, const cmd::choose_partner& c) {
 
 void perform(state& s, player_id, const cmd::choose_partner& c) {
   s.partner = c.partner;
+  emit(s, ev::players_ordered{s.starting, s.second, s.partner});
   begin_action_phase(s);
 }
 

@@ -1,6 +1,8 @@
 // The solo game's commands: buying from the Offer in the Card phase, and the solo texts of the
 // Con man and the Subsistence farmer.
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 #include "command_rules.hpp"
 #include "emit.hpp"
@@ -41,6 +43,24 @@ check need_solo_helper(const state& s, player_id p, helper_kind h) {
 }
 
 }  // namespace
+
+int solo_cost_of_fields_within_reach(const state& s, player_id p) {
+  // Buys left: two, and with a usable Squire two more.
+  int left = std::max(0, 2 - s.offer_bought);
+  if (s.squire_left > 0) {
+    left += s.squire_left;
+  } else if (s.offer_bought <= 2 && usable_squire(s, p) >= 0) {
+    left += 2;
+  }
+  std::vector<int> prices;
+  for (std::size_t slot = 0; slot < s.offer.size(); ++slot)
+    if (s.offer[slot] != no_card && kind_of(s.offer[slot]) == card_kind::common_field)
+      prices.push_back(offer_price(s.offer[slot], static_cast<int>(slot)));
+  std::sort(prices.begin(), prices.end(), std::greater<>());
+  int cost = 0;
+  for (std::size_t i = 0; i < prices.size() && static_cast<int>(i) < left; ++i) cost += prices[i];
+  return cost;
+}
 
 check check_command(const state& s, player_id p, const cmd::buy_from_offer& c) {
   if (auto e = need_step(s, p, step::offer)) return e;
@@ -108,6 +128,7 @@ void perform(state& s, player_id p, const cmd::subsistence_farmer_supply& c) {
   const auto i = static_cast<std::size_t>(find_helper(ps, helper_kind::subsistence_farmer));
   paid(s, p, no_player, 1, pay_reason::helper, ps.played[i].card);
   ++ps.cart[c.crop];
+  moved(s, p, ev::veg_place::supply, ev::veg_place::cart, one(c.crop));
   discard_played(s, p, i, discard_reason::helper_used);
 }
 

@@ -51,7 +51,12 @@ void perform(state& s, player_id p, const cmd::end_turn&) {
 }
 
 check check_command(const state& s, player_id p, const cmd::upgrade_storehouse&) {
-  if (auto e = need_step(s, p, step::store)) return e;
+  // Original: "A Storehouse with a capacity of only 1 vegetable can be upgraded for a cost of 2
+  // Cash", with no condition: at the end of the turn also when the cart fits (the advance step).
+  // Yucata's site offers it only "if the current capacity of the storehouse is exceeded".
+  const bool cart_fits =
+      s.opts.rules == ruleset::original && s.opts.edition >= 2 && need_step(s, p, step::advance) == ok;
+  if (auto e = need_step(s, p, step::store); e && !cart_fits) return e;
   const auto& ps = pl(s, p);
   if (ps.storehouse_upgraded) return &fail::storehouse_upgraded;
   if (ps.cash < storehouse_upgrade_cost) return &fail::not_enough_cash;
@@ -71,7 +76,10 @@ check check_command(const state& s, player_id p, const cmd::discard_veg& c) {
   return ok;
 }
 
-void perform(state& s, player_id p, const cmd::discard_veg& c) { --pl(s, p).cart[c.crop]; }
+void perform(state& s, player_id p, const cmd::discard_veg& c) {
+  --pl(s, p).cart[c.crop];
+  moved(s, p, ev::veg_place::cart, ev::veg_place::supply, one(c.crop));
+}
 
 check check_command(const state& s, player_id p, const cmd::advance& c) {
   if (auto e = need_step(s, p, step::advance)) return e;
@@ -88,6 +96,7 @@ void perform(state& s, player_id p, const cmd::advance& c) {
   ps.position = static_cast<std::int16_t>(ps.position + c.steps);
   if (c.steps > 0) emit(s, ev::advanced{p, static_cast<std::int16_t>(c.steps), ps.position});
   ps.storehouse = ps.cart;
+  moved(s, p, ev::veg_place::cart, ev::veg_place::storehouse, ps.cart);
   ps.cart = {};
   ps.turn_done = true;
   next_action_turn(s);

@@ -35,4 +35,17 @@ inline void paid(state& s, player_id from, player_id to, int amount, pay_reason 
     push_event(k, ev::payment{from, to, static_cast<std::int32_t>(amount), why, about});
 }
 
+/// Vegetables moved (nothing when `goods` is empty); see ev::vegetables_moved.
+inline void moved(state& s, player_id p, ev::veg_place from, ev::veg_place to, const veg_counts& goods,
+                  field_id f = ev::no_field, player_id owner = no_player, card_id stall = no_card) {
+  if (event_sink* k = s.sink.get(); k && goods.total() != 0) [[unlikely]]
+    push_event(k, ev::vegetables_moved{p, from, to, goods, f, owner, stall});
+}
+/// One vegetable.
+inline veg_counts one(veg v, int n = 1) {
+  veg_counts c;
+  c[v] = static_cast<std::int16_t>(n);
+  return c;
+}
+
 }  // namespace loyang::engine::detail

@@ -74,6 +74,9 @@ LOYANG_FAIL(no_helper_in_offer, "Choose a Helper from the Offer.")
 LOYANG_FAIL(subsistence_crop, "The Subsistence farmer buys only wheat, pumpkins or turnips.")
 LOYANG_FAIL(squire_just_played, "Your Squire was played this round; he can be used from the next round on.")
 LOYANG_FAIL(crier_action_phase, "In the original rules the Market crier is used in the Action phase only.")
+LOYANG_FAIL(book_keeper_no_field, "In the Card phase the Book-keeper may only help pay for a new field you cannot afford.")
+LOYANG_FAIL(older_edition, "This game keeps the rules edition it was created under, which does not allow that.")
+LOYANG_FAIL(saleswoman_active, "The Saleswoman's option 1 is already activated; use it with saleswoman_blue.")
 #undef LOYANG_FAIL
 }  // namespace fail
 

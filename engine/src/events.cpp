@@ -69,7 +69,7 @@ std::string_view event_name(const event& e) {
       "harvested", "field_emptied", "cards_dealt", "cards_to_courtyard", "card_played",
       "two_pack_drawn", "customer_revealed", "card_discarded", "reshuffled", "payment",
       "marker_turned", "foreman_took", "advanced", "game_ended", "scored", "solo_rated", "undone",
-      "card_moved", "field_returned", "offer_refilled"};
+      "card_moved", "field_returned", "offer_refilled", "vegetables_moved", "players_ordered"};
   static_assert(std::size(names) == std::variant_size_v<event>);
   return names[e.index()];
 }

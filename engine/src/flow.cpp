@@ -31,7 +31,7 @@ void harvest(state& s) {
       }
       --f.count;
       ++ps.cart[f.crop];
-      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count});
+      emit(s, ev::harvested{p, f.id, f.crop, 1, f.count, p});
       if (f.count > 0) {
         ++i;
         continue;
@@ -67,6 +67,7 @@ void end_card_phase(state& s) {
   const auto& took = s.took_order;
   if (!took.empty()) s.starting = took.back();
   s.second = took.size() >= 2 ? took[took.size() - 2] : next_clockwise(s, s.starting);
+  emit(s, ev::players_ordered{s.starting, s.second, no_player});
   s.discard_pile.insert(s.discard_pile.end(), s.courtyard.begin(), s.courtyard.end());
   for (card_id c : s.courtyard) emit(s, ev::card_discarded{no_player, c, discard_reason::courtyard});
   s.courtyard.clear();

@@ -106,6 +106,7 @@ void list_helpers(lister& l, const player_state& ps) {
       case helper_kind::saleswoman:
         l.offer(cmd::activate_helper{pc.card});
         l.offer(cmd::saleswoman_blue{});
+        l.offer(cmd::activate_saleswoman_blue{});
         break;
       case helper_kind::harvest_helper:
         l.offer(cmd::activate_helper{pc.card});
@@ -216,6 +217,8 @@ void list_helpers(lister& l, const player_state& ps) {
       }
     }
   }
+  if ((ps.effects & effect_saleswoman_blue) && find_helper(ps, helper_kind::saleswoman) < 0)
+    l.offer(cmd::saleswoman_blue{});  // her option 1, activated earlier
   if (ps.effects & effect_messenger)
     for (const auto& pc : ps.played)
       if (kind_of(pc.card) == card_kind::regular) l.offer(cmd::serve_regular_twice{pc.card});
@@ -266,6 +269,7 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
       case step::squire:
         for (card_id c : s.courtyard) l.offer(cmd::squire_take{c});
         l.offer(cmd::finish_taking{});
+        l.offer(cmd::use_book_keeper{});
         break;
       case step::harvest_helper: {
         const auto fields = harvest_helper_fields(ps);
@@ -297,6 +301,7 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
         for (veg v : all_vegs) l.offer(cmd::discard_veg{v});
         break;
       case step::advance:
+        l.offer(cmd::upgrade_storehouse{});
         for (int n = 0; ps.position + n <= path_end; ++n) {
           if (ps.cash < path_cost(ps.position, n)) break;
           out.emplace_back(cmd::advance{n});

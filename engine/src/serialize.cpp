@@ -22,7 +22,7 @@ class writer {
  public:
   static constexpr bool reading = false;
   explicit writer(std::uint8_t format) : format(format) {}
-  std::uint8_t format;  ///< serialize_format_version or serialize_format_scripted
+  std::uint8_t format;  ///< serialize_format_version, _scripted or _edition
   template <std::integral T>
   void integer(T x) {
     auto u = static_cast<std::make_unsigned_t<T>>(x);
@@ -204,6 +204,11 @@ void io(A& a, T& x) {
     if constexpr (A::reading) x.players = players;
     io(a, x.rules);
     io(a, x.introductory);
+    if (a.format == serialize_format_edition) {
+      io(a, x.edition);
+    } else if constexpr (A::reading) {
+      x.edition = first_edition;
+    }
   } else if constexpr (std::is_same_v<V, field>) {
     io(a, x.id);
     io(a, x.crop);
@@ -356,7 +361,7 @@ void state_fields_impl(A& a, S& s, int depth) {
   io(a, s.ranking);
   undo_base_io(a, s.undo_base, depth);
   undo_log_io(a, s.undo_log);
-  if (a.format == serialize_format_scripted) io(a, s.reshuffles);
+  if (a.format != serialize_format_version) io(a, s.reshuffles);
 }
 
 // Format 1 cannot hold a scripted game's fixed reshuffles; every other state is written in
@@ -372,7 +377,9 @@ void state_fields(reader& a, state& s, int depth) { state_fields_impl(a, s, dept
 }  // namespace
 
 std::string encode(const state& s) {
-  writer w(scripted(s) ? serialize_format_scripted : serialize_format_version);
+  writer w(s.opts.edition != first_edition ? serialize_format_edition
+           : scripted(s)                   ? serialize_format_scripted
+                                           : serialize_format_version);
   w.out().reserve(4096);
   w.out().append(magic);
   w.integer(w.format);
@@ -385,11 +392,16 @@ std::optional<state> decode(std::string_view bytes) {
   if (r.take(magic.size()) != magic) return std::nullopt;
   std::uint8_t format = 0;
   r.integer(format);
-  if (format != serialize_format_version && format != serialize_format_scripted) return std::nullopt;
+  if (format != serialize_format_version && format != serialize_format_scripted &&
+      format != serialize_format_edition)
+    return std::nullopt;
   r.format = format;
   state s;
   state_fields(r, s, 0);
   if (!r.ok() || !r.at_end()) return std::nullopt;
+  // Each format holds its editions only (encode() is the only writer of each).
+  if ((format == serialize_format_edition) == (s.opts.edition == first_edition) || s.opts.edition > current_edition)
+    return std::nullopt;
   return s;
 }
 

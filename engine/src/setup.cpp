@@ -14,6 +14,9 @@ std::optional<rule_error> validate(const options& opts) {
     return rule_error{"bad_options", "The solo game has no Introductory version."};
   if (opts.rules != ruleset::yucata && opts.rules != ruleset::original)
     return rule_error{"bad_options", "Unknown ruleset."};
+  if (opts.edition < first_edition || opts.edition > current_edition)
+    return rule_error{"bad_options", "Rules editions are " + std::to_string(first_edition) + " to " +
+                                         std::to_string(current_edition) + "."};
   return std::nullopt;
 }
 

@@ -31,7 +31,8 @@ std::string options_text(const engine::options& o) { return protocol::options_to
 
 engine::options parse_options_text(const std::string& text, std::int64_t game) {
   const auto j = nlohmann::json::parse(text, nullptr, false);
-  auto parsed = protocol::parse_options(j);
+  // Options stored before rules editions existed name none: those games are edition 1.
+  auto parsed = protocol::parse_options(j, engine::first_edition);
   if (!parsed) {
     throw error("game " + std::to_string(game) + ": stored options do not parse: " +
                 parsed.error().message);

@@ -65,6 +65,18 @@ std::string_view discard_name(ev::discard_reason r) {
   return "unknown";
 }
 
+std::string_view place_name(ev::veg_place p) {
+  switch (p) {
+    case ev::veg_place::supply: return "supply";
+    case ev::veg_place::cart: return "cart";
+    case ev::veg_place::shop: return "shop";
+    case ev::veg_place::storehouse: return "storehouse";
+    case ev::veg_place::field: return "field";
+    case ev::veg_place::stall: return "stall";
+  }
+  return "unknown";
+}
+
 json str(std::string_view s) { return std::string(s); }
 
 // The members of each event; "type" is added by event_to_json.
@@ -79,7 +91,7 @@ json members(const ev::storehouse_emptied& e) {
 }
 json members(const ev::harvested& e) {
   return {{"player", player_json(e.player)}, {"field", field_json(e.field)}, {"crop", veg_json(e.crop)},
-          {"amount", e.amount}, {"left", e.left}};
+          {"amount", e.amount}, {"left", e.left}, {"to", player_json(e.to)}};
 }
 json members(const ev::field_emptied& e) {
   return {{"player", player_json(e.player)}, {"field", field_json(e.field)}, {"to_discard", e.to_discard}};
@@ -133,6 +145,18 @@ json members(const ev::field_returned& e) {
   return {{"player", player_json(e.player)}, {"field", field_json(e.field)}};
 }
 json members(const ev::offer_refilled& e) { return {{"cards", cards_json(e.cards)}}; }
+json members(const ev::vegetables_moved& e) {
+  return {{"player", player_json(e.player)},
+          {"from", str(place_name(e.from))},
+          {"to", str(place_name(e.to))},
+          {"goods", detail::counts_json(e.goods)},
+          {"field", e.field == ev::no_field ? json(nullptr) : field_json(e.field)},
+          {"owner", player_json(e.owner)},
+          {"stall", card_json(e.stall)}};
+}
+json members(const ev::players_ordered& e) {
+  return {{"starting", player_json(e.starting)}, {"second", player_json(e.second)}, {"partner", player_json(e.partner)}};
+}
 
 }  // namespace
 

@@ -8,10 +8,11 @@ namespace loyang::protocol {
 nlohmann::json options_to_json(const engine::options& o) {
   return {{"players", o.players},
           {"ruleset", std::string(engine::to_string(o.rules))},
-          {"introductory", o.introductory}};
+          {"introductory", o.introductory},
+          {"edition", o.edition}};
 }
 
-parsed<engine::options> parse_options(const nlohmann::json& j) {
+parsed<engine::options> parse_options(const nlohmann::json& j, std::uint8_t absent_edition) {
   try {
     detail::object_reader r(j, "the options");
     engine::options o;
@@ -28,6 +29,8 @@ parsed<engine::options> parse_options(const nlohmann::json& j) {
       }
     }
     if (r.optional("introductory")) o.introductory = r.boolean("introductory");
+    o.edition = absent_edition;
+    if (r.optional("edition")) o.edition = static_cast<std::uint8_t>(r.integer("edition", 0, 255));
     r.finish();
     if (auto e = engine::validate(o)) return parse_error{"bad_options", e->message};
     return o;

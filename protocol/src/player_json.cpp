@@ -69,7 +69,8 @@ json effects_json(std::uint8_t effects) {
       {engine::effect_messenger, "messenger_boy"},
       {engine::effect_saleswoman, "saleswoman"},
       {engine::effect_harvest_sow, "harvest_helper"},
-      {engine::effect_harvest_sow_twice, "harvest_helper"}};
+      {engine::effect_harvest_sow_twice, "harvest_helper"},
+      {engine::effect_saleswoman_blue, "saleswoman_blue"}};
   json out = json::array();
   for (const auto& [bit, name] : names)
     if (effects & bit) out.push_back(name);

@@ -1,5 +1,6 @@
 // Engine events per kind: the exact events of commands a player would recognise, from fixed
 // setups (fixture.hpp).
+#include <algorithm>
 #include <sstream>
 
 #include "fixture.hpp"
@@ -48,12 +49,22 @@ struct StringMaker<event> {
 
 namespace {
 
-/// Applies a command that must be accepted and returns its events.
-event_list events_of(state& s, player_id p, const command& c) {
+/// Applies a command that must be accepted and returns all its events.
+event_list all_events_of(state& s, player_id p, const command& c) {
   event_list out;
   const auto e = apply(s, p, c, &out);
   INFO("command " << command_name(c) << " by player " << int(p));
   if (e) FAIL(e->code << ": " << e->message);
+  return out;
+}
+
+/// The same without vegetables_moved and players_ordered: the cases below pin cards, Cash and
+/// the Path; "events: vegetables moved ..." pins those two.
+event_list events_of(state& s, player_id p, const command& c) {
+  event_list out = all_events_of(s, p, c);
+  std::erase_if(out, [](const event& e) {
+    return std::holds_alternative<ev::vegetables_moved>(e) || std::holds_alternative<ev::players_ordered>(e);
+  });
   return out;
 }
 
@@ -100,9 +111,9 @@ TEST_CASE("events: the last Home field planted starts round 1: its price, the ro
                    ev::round_started{1},
                    ev::phase_started{phase::harvest},
                    ev::field_turned{0, F("PF3-A")},
-                   ev::harvested{0, home_field, veg::wheat, 1, 8},
+                   ev::harvested{0, home_field, veg::wheat, 1, 8, 0},
                    ev::field_turned{1, F("PF3-A")},
-                   ev::harvested{1, home_field, veg::turnip, 1, 8},
+                   ev::harvested{1, home_field, veg::turnip, 1, 8, 1},
                    ev::phase_started{phase::card}});  // Yucata dealt the first hands at setup
 }
 
@@ -246,10 +257,10 @@ TEST_CASE("events: the harvest of round 2: the Storehouse, an emptied private an
   CHECK(p0_harvest ==
         event_list{ev::field_turned{0, F("PF4-A")},
                    ev::storehouse_emptied{0, vegs({{veg::bean, 1}})},
-                   ev::harvested{0, home_field, veg::wheat, 1, 4},
-                   ev::harvested{0, F("PF3-A"), veg::leek, 1, 0},
+                   ev::harvested{0, home_field, veg::wheat, 1, 4, 0},
+                   ev::harvested{0, F("PF3-A"), veg::leek, 1, 0, 0},
                    ev::field_emptied{0, F("PF3-A"), false},
-                   ev::harvested{0, common_field_of(C("CF3-2")), veg::cabbage, 1, 0},
+                   ev::harvested{0, common_field_of(C("CF3-2")), veg::cabbage, 1, 0, 0},
                    ev::field_emptied{0, common_field_of(C("CF3-2")), true},
                    ev::card_discarded{0, C("CF3-2"), discard_reason::field_emptied},
                    ev::card_played{0, C("R05"), card_source::under, no_card},
@@ -374,7 +385,7 @@ TEST_CASE("events: Tenant-farmer: a field under the pile, another out of it; Sub
   give(s, 0, C("subsistence-farmer"));
   add_field(s, 1, F("PF5-A"), veg::pumpkin, 5);
   CHECK(events_of(s, 0, cmd::subsistence_farmer{1, F("PF5-A")}) ==
-        event_list{ev::harvested{1, F("PF5-A"), veg::pumpkin, 1, 4},
+        event_list{ev::harvested{1, F("PF5-A"), veg::pumpkin, 1, 4, 0},
                    ev::payment{0, 1, 1, R::helper, C("subsistence-farmer")},
                    ev::card_discarded{0, C("subsistence-farmer"), discard_reason::helper_used}});
 }
@@ -478,4 +489,78 @@ TEST_CASE("events: every kind has its wire name", "[events]") {
   CHECK(event_name(ev::round_started{1}) == "round_started");
   CHECK(event_name(ev::undone{3}) == "undone");
   CHECK(event_name(ev::offer_refilled{}) == "offer_refilled");
+}
+
+TEST_CASE("events: vegetables moved (plant, sow, buy, sell, trade, Trader, deliver, store) and the turn order", "[events]") {
+  using P = ev::veg_place;
+  const auto one = [](veg v, int n = 1) { return vegs({{v, n}}); };
+  // Planting the Home field: one from the shop, the rest of its tokens from the supply.
+  options o;
+  o.players = 2;
+  setup_override f;
+  f.starting = 0;
+  state g = new_game(o, 42, f);
+  CHECK(only<ev::vegetables_moved>(all_events_of(g, 0, cmd::plant_home{veg::wheat})) ==
+        std::vector<ev::vegetables_moved>{{0, P::shop, P::field, one(veg::wheat), home_field, no_player, no_card},
+                                          {0, P::supply, P::field, one(veg::wheat, 8), home_field, no_player, no_card}});
+
+  state a = action_game();
+  a.players[0].cart = vegs({{veg::wheat, 2}, {veg::pumpkin, 2}, {veg::turnip, 1}});
+  CHECK(all_events_of(a, 0, cmd::sow{veg::pumpkin, F("PF3-A")}) ==
+        event_list{ev::vegetables_moved{0, P::cart, P::field, one(veg::pumpkin), F("PF3-A"), no_player, no_card},
+                   ev::vegetables_moved{0, P::supply, P::field, one(veg::pumpkin, 2), F("PF3-A"), no_player, no_card}});
+  CHECK(only<ev::vegetables_moved>(all_events_of(a, 0, cmd::buy{veg::wheat})) ==
+        std::vector<ev::vegetables_moved>{{0, P::shop, P::cart, one(veg::wheat), ev::no_field, no_player, no_card}});
+  CHECK(only<ev::vegetables_moved>(all_events_of(a, 0, cmd::sell{veg::wheat})) ==
+        std::vector<ev::vegetables_moved>{{0, P::cart, P::shop, one(veg::wheat), ev::no_field, no_player, no_card}});
+  // Bob (seat 0 here) trades 2 wheat for a leek at his own stall, then a pumpkin for a wheat at
+  // Ann's stall with the Trader.
+  give(a, 0, C("M08"));  // wheat 1, bean 1, leek 2
+  CHECK(all_events_of(a, 0, cmd::trade{C("M08"), veg::leek, veg::wheat, veg::wheat}) ==
+        event_list{ev::vegetables_moved{0, P::cart, P::supply, one(veg::wheat, 2), ev::no_field, no_player, no_card},
+                   ev::vegetables_moved{0, P::stall, P::cart, one(veg::leek), ev::no_field, 0, C("M08")}});
+  give(a, 1, C("M05"));  // wheat 1, pumpkin 1, leek 1
+  give(a, 0, C("trader-1"));
+  CHECK(only<ev::vegetables_moved>(all_events_of(a, 0, cmd::trader{C("trader-1"), 1, C("M05"), veg::wheat, veg::pumpkin, std::nullopt})) ==
+        std::vector<ev::vegetables_moved>{
+            {0, P::cart, P::supply, one(veg::pumpkin), ev::no_field, no_player, no_card},
+            {0, P::stall, P::cart, one(veg::wheat), ev::no_field, 1, C("M05")}});
+  // Delivering: to the supply.
+  give(a, 0, C("C01"));  // wheat, pumpkin, turnip
+  a.players[0].cart = vegs({{veg::wheat, 1}, {veg::pumpkin, 1}, {veg::turnip, 1}, {veg::leek, 1}});
+  CHECK(only<ev::vegetables_moved>(all_events_of(a, 0, cmd::serve_casual{C("C01")})) ==
+        std::vector<ev::vegetables_moved>{
+            {0, P::cart, P::supply, vegs({{veg::wheat, 1}, {veg::pumpkin, 1}, {veg::turnip, 1}}), ev::no_field, no_player,
+             no_card}});
+  // The end of the turn: discard what does not fit, store the rest.
+  a.players[0].cart = vegs({{veg::leek, 1}, {veg::bean, 1}});
+  CHECK(all_events_of(a, 0, cmd::end_turn{}).empty());
+  CHECK(all_events_of(a, 0, cmd::discard_veg{veg::bean}) ==
+        event_list{ev::vegetables_moved{0, P::cart, P::supply, one(veg::bean), ev::no_field, no_player, no_card}});
+  CHECK(only<ev::vegetables_moved>(all_events_of(a, 0, cmd::advance{0})) ==
+        std::vector<ev::vegetables_moved>{{0, P::cart, P::storehouse, one(veg::leek), ev::no_field, no_player, no_card}});
+  // The Card phase's end names the Starting and Second player.
+  autoplay_until(a, [](const state& x) { return x.round == 2 && x.current_step == step::distribution; });
+  bool told = false;
+  for (int n = 0; n < 100 && a.current_phase == phase::card; ++n) {
+    const player_id p = a.active;
+    const auto legal = legal_commands(a, p);
+    const command* pick = nullptr;
+    for (const char* want : {"take_cards", "finish_taking", "place_in_courtyard", "take_loan"}) {
+      for (const auto& c : legal)
+        if (command_name(c) == want) {
+          pick = &c;
+          break;
+        }
+      if (pick) break;
+    }
+    REQUIRE(pick != nullptr);
+    for (const auto& e : all_events_of(a, p, *pick))
+      if (const auto* x = std::get_if<ev::players_ordered>(&e)) {
+        CHECK(x->starting == a.starting);
+        CHECK(x->second == a.second);
+        told = true;
+      }
+  }
+  CHECK(told);
 }

@@ -168,14 +168,20 @@ TEST_CASE("fixed reshuffles are secret and survive encoding", "[setup][reshuffle
   CHECK(view(s, 0).reshuffles == fixed_reshuffles{});
   CHECK(view(s, no_player).reshuffles == fixed_reshuffles{});
   const std::string bytes = encode(s);
-  CHECK(static_cast<std::uint8_t>(bytes[3]) == serialize_format_scripted);
+  CHECK(static_cast<std::uint8_t>(bytes[3]) == serialize_format_edition);
   const auto back = decode(bytes);
   REQUIRE(back.has_value());
   CHECK(*back == s);
-  // A game without them keeps format 1, so stored games keep their bytes and hashes.
   const state plain = scripted_game({});
-  CHECK(static_cast<std::uint8_t>(encode(plain)[3]) == serialize_format_version);
   CHECK(encode(plain).size() < bytes.size());
+  // Rules edition 1 (games stored before editions): format 2 with them, format 1 without, so
+  // stored games keep their bytes and hashes.
+  state old_s = s, old_plain = plain;
+  old_s.opts.edition = old_plain.opts.edition = first_edition;
+  CHECK(static_cast<std::uint8_t>(encode(old_s)[3]) == serialize_format_scripted);
+  CHECK(static_cast<std::uint8_t>(encode(old_plain)[3]) == serialize_format_version);
+  REQUIRE(decode(encode(old_s)).has_value());
+  CHECK(*decode(encode(old_s)) == old_s);
 }
 
 // --- impossible setups name the card ---

@@ -121,6 +121,16 @@ TEST_CASE("Foreman: 4 players, Card phase: no partners, anyone may take") {
   while (q == p || q == pair_of[static_cast<std::size_t>(p)]) ++q;
   give(s, p, C("book-keeper"));
   give(s, q, C("foreman"));
+  // The Book-keeper in the Card phase finances a field: one in p's hand, and no Cash.
+  for (const char* f : {"CF3-1", "CF3-2", "CF4-1", "CF4-2", "CF5-1", "CF5-2"}) {
+    auto& pile = s.draw_pile;
+    if (const auto it = std::find(pile.begin(), pile.end(), C(f)); it != pile.end()) {
+      pile.erase(it);
+      s.players[static_cast<std::size_t>(p)].hand.push_back(C(f));
+      break;
+    }
+  }
+  s.players[static_cast<std::size_t>(p)].cash = 0;
   ok(s, p, cmd::use_book_keeper{});
   ok(s, p, cmd::book_keeper_done{veg::wheat});
   REQUIRE(s.current_step == step::foreman);

@@ -63,23 +63,27 @@ TEST_CASE("phase [3]: the Action phase offers every Action phase Helper, no Card
 }
 
 TEST_CASE("phase [2]: in the Card phase only the Book-keeper (and the Squire after taking); on yucata also the Market crier's sale") {
-  state y = two_player_game({C("M01"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M08"), C("M09"), C("M10")});
+  // The Book-keeper only to finance a field (rules_letter_test): one in hand, and no Cash.
+  state y = two_player_game({C("CF3-1"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M08"), C("M09"), C("M10")});
   give_everything(y);
+  y.players[0].cash = 0;
   y.players[0].shop = {};
   auto yucata_names = without_any_time(listed_names(y, 0));
   for (const char* n : {"reveal_courtyard", "place_in_courtyard"}) yucata_names.erase(n);
   CHECK(yucata_names == std::set<std::string>{"use_book_keeper", "market_crier_sell"});
 
-  state s = two_player_game({C("M01"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M08"), C("M09"), C("M10")},
+  state s = two_player_game({C("CF3-1"), C("M03"), C("M04"), C("M05")}, {C("M06"), C("M08"), C("M09"), C("M10")},
                             ruleset::original);
   give_everything(s);
+  s.players[0].cash = 0;
   s.players[0].shop = {};
   auto names = without_any_time(listed_names(s, 0));
   for (const char* n : {"reveal_courtyard", "place_in_courtyard"}) names.erase(n);
   CHECK(names == std::set<std::string>{"use_book_keeper"});  // the Helper Reference: Market crier [3]
   ok(s, 0, cmd::place_in_courtyard{C("M05")});
   ok(s, 1, cmd::take_cards{C("M06"), C("M05")});
-  ok(s, 0, cmd::take_cards{C("M01"), C("M08")});
+  ok(s, 0, cmd::take_loan{});  // (the field costs 2)
+  ok(s, 0, cmd::take_cards{C("CF3-1"), C("M08")});
   REQUIRE(s.current_step == step::squire);
   names = without_any_time(listed_names(s, 0));
   CHECK(names == std::set<std::string>{"squire_take", "finish_taking"});

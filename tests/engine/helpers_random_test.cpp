@@ -33,14 +33,14 @@ const char* const helper_commands[] = {
     "saleswoman_blue", "market_crier_refill", "market_crier_sell", "market_woman",
     "serve_regular_twice", "plough_clear", "plough_harvest",     "squire_take",
     "finish_taking",   "subsistence_farmer", "tenant_buy_field", "tenant_swap_field",
-    "tout_swap",       "tout_buy",        "trader"};
+    "tout_swap",       "tout_buy",        "trader",          "activate_saleswoman_blue"};
 }  // namespace
 
 TEST_CASE("random games use every Helper command (both rulesets); the original ones the Foreman") {
   for (auto rules : {ruleset::yucata, ruleset::original}) {
     std::map<std::string, int> seen;
     for (int players = 2; players <= 4; ++players)
-      for (const auto& [name, n] : command_counts(rules, players, 80, 900u + static_cast<unsigned>(players)))
+      for (const auto& [name, n] : command_counts(rules, players, 100, 900u + static_cast<unsigned>(players)))
         seen[name] += n;
     INFO(to_string(rules));
     for (const char* name : helper_commands) UNSCOPED_INFO(name << " " << seen[name]);

@@ -86,7 +86,32 @@ TEST_CASE("the encoding starts with a versioned header", "[serialize]") {
   const auto bytes = encode(new_game(options{}, 1));
   REQUIRE(bytes.size() > 4);
   CHECK(bytes.substr(0, 3) == "LYS");
+  CHECK(static_cast<std::uint8_t>(bytes[3]) == serialize_format_edition);
+}
+
+TEST_CASE("games of rules edition 1 keep format 1, so stored games keep their bytes and hashes", "[serialize]") {
+  options old;
+  old.edition = first_edition;
+  const state s = new_game(old, 1);
+  const auto bytes = encode(s);
   CHECK(static_cast<std::uint8_t>(bytes[3]) == serialize_format_version);
+  const auto back = decode(bytes);
+  REQUIRE(back.has_value());
+  CHECK(back->opts.edition == first_edition);
+  CHECK(*back == s);
+  // The same game in the current edition: one byte more (the edition), read back as written.
+  const state now = new_game(options{}, 1);
+  CHECK(encode(now).size() == bytes.size() + 1 + 3);  // the edition; no fixed reshuffles, none used
+  REQUIRE(decode(encode(now)).has_value());
+  CHECK(decode(encode(now))->opts.edition == current_edition);
+  // Format 3 holds only later editions; an unknown edition is refused.
+  std::string edited = encode(now);
+  const std::size_t edition_at = 4 + 4 + 1 + 1;  // header; players, ruleset, introductory
+  REQUIRE(static_cast<std::uint8_t>(edited[edition_at]) == current_edition);
+  edited[edition_at] = static_cast<char>(first_edition);
+  CHECK_FALSE(decode(edited).has_value());
+  edited[edition_at] = static_cast<char>(current_edition + 1);
+  CHECK_FALSE(decode(edited).has_value());
 }
 
 TEST_CASE("state_hash is FNV-1a of the encoding", "[serialize]") {

@@ -167,3 +167,29 @@ TEST_CASE("a log with a missing command is refused as corrupt", "[persistence][r
   auto s = make_sqlite_store(g.tmp.path());
   CHECK_THROWS_WITH(s->load_game(g.game.record), Catch::Contains("no command 42"));
 }
+
+TEST_CASE("a game stored before rules editions existed (options without \"edition\") loads as edition 1",
+          "[persistence][replay]") {
+  // Rows written before issue 35 name no edition; such games were played under edition 1 and
+  // must replay, and go on, under it (docs/rules-decisions.md, "Rules editions").
+  temp_dir tmp;
+  live_game g(1, engine::options{2, engine::ruleset::yucata, false, engine::first_edition}, 77);
+  {
+    persistence::sqlite_store_options o;
+    o.snapshot_every = 8;
+    auto s = make_sqlite_store(tmp.path(), o);
+    add_creator(*s);
+    g.save(*s);
+    for (int i = 0; i < 30; ++i) g.step(*s);
+  }
+  persistence::database(tmp.path() / "loyang.db")
+      .exec(R"(UPDATE games SET options = '{"players": 2, "ruleset": "yucata", "introductory": false}')");
+  auto s = make_sqlite_store(tmp.path());
+  const auto catalog = s->load_catalog();
+  REQUIRE(catalog.games.size() == 1);
+  CHECK(catalog.games[0].options.edition == engine::first_edition);
+  CHECK(catalog.games[0].options == g.record.options);
+  const auto loaded = s->load_game(catalog.games[0]);
+  CHECK(loaded.state == g.state);
+  CHECK(loaded.state.opts.edition == engine::first_edition);
+}

@@ -26,8 +26,8 @@ std::set<std::string> keys_of(const json& j) {
 TEST_CASE("event JSON: the shapes of the spec's examples", "[protocol][events]") {
   namespace ev = engine::ev;
   const auto card = [](const char* id) { return *engine::card_by_name(id); };
-  CHECK(event_to_json(ev::harvested{1, *engine::field_by_name("PF4-A"), engine::veg::turnip, 1, 0}) ==
-        json::parse(R"({"type": "harvested", "player": 1, "field": "PF4-A", "crop": "turnip", "amount": 1, "left": 0})"));
+  CHECK(event_to_json(ev::harvested{1, *engine::field_by_name("PF4-A"), engine::veg::turnip, 1, 0, 1}) ==
+        json::parse(R"({"type": "harvested", "player": 1, "field": "PF4-A", "crop": "turnip", "amount": 1, "left": 0, "to": 1})"));
   CHECK(event_to_json(ev::payment{0, engine::no_player, 4, engine::pay_reason::path, engine::no_card}) ==
         json::parse(R"({"type": "payment", "from": 0, "to": null, "amount": 4, "reason": "path", "card": null})"));
   CHECK(event_to_json(ev::cards_dealt{0, std::vector<engine::card_id>(4, engine::hidden_card)}) ==

@@ -15,13 +15,15 @@ inline std::vector<engine::event> event_samples() {
   const auto f = [](const char* name) { return *engine::field_by_name(name); };
   engine::veg_counts bean;
   bean[engine::veg::bean] = 1;
+  engine::veg_counts cabbage;
+  cabbage[engine::veg::cabbage] = 1;
   return {
       ev::round_started{2},
       ev::phase_started{engine::phase::harvest},
       ev::turn_started{1},
       ev::field_turned{0, f("PF4-A")},
       ev::storehouse_emptied{0, bean},
-      ev::harvested{1, f("PF4-A"), engine::veg::turnip, 1, 0},
+      ev::harvested{1, f("PF4-A"), engine::veg::turnip, 1, 0, 1},
       ev::field_emptied{1, f("PF4-A"), false},
       ev::cards_dealt{0, {engine::hidden_card, engine::hidden_card, engine::hidden_card, engine::hidden_card}},
       ev::cards_to_courtyard{0, {c("C01"), c("trader-1")}, false},
@@ -41,6 +43,8 @@ inline std::vector<engine::event> event_samples() {
       ev::card_moved{1, 0, c("con-man")},
       ev::field_returned{0, f("PF3-A")},
       ev::offer_refilled{{c("M04"), c("R11"), c("CF5-1")}},
+      ev::vegetables_moved{1, ev::veg_place::stall, ev::veg_place::cart, cabbage, ev::no_field, 0, c("M07")},
+      ev::players_ordered{1, 0, no_player},
   };
 }
 

@@ -17,12 +17,27 @@ TEST_CASE("options round-trip and default", "[protocol][options]") {
   const auto d = parse_options(json::parse(R"({"players": 3})"));
   REQUIRE(d.ok());
   CHECK(d.value() == engine::options{3, engine::ruleset::yucata, false});
+  CHECK(d.value().edition == engine::current_edition);
+}
+
+TEST_CASE("options stored before rules editions existed read as edition 1; new ones name theirs", "[protocol][options]") {
+  const auto old = parse_options(json::parse(R"({"players": 2, "ruleset": "original", "introductory": false})"),
+                                 engine::first_edition);
+  REQUIRE(old.ok());
+  CHECK(old.value().edition == engine::first_edition);
+  CHECK(options_to_json(old.value())["edition"] == 1);
+  const auto named = parse_options(json::parse(R"({"players": 2, "edition": 2})"), engine::first_edition);
+  REQUIRE(named.ok());
+  CHECK(named.value().edition == 2);
+  CHECK(options_to_json(engine::options{})["edition"] == engine::current_edition);
 }
 
 TEST_CASE("bad options give bad_options", "[protocol][options]") {
   for (const char* text : {"null", "[]", "{}", R"({"players": 5})", R"({"players": 0})", R"({"players": 1, "introductory": true})", R"({"players": "2"})",
                            R"({"players": 2, "ruleset": "chess"})", R"({"players": 2, "ruleset": 1})",
-                           R"({"players": 2, "introductory": "yes"})", R"({"players": 2, "colour": "red"})"}) {
+                           R"({"players": 2, "introductory": "yes"})", R"({"players": 2, "colour": "red"})",
+                           R"({"players": 2, "edition": 0})", R"({"players": 2, "edition": 3})",
+                           R"({"players": 2, "edition": "2"})"}) {
     INFO(text);
     parsed<engine::options> o = engine::options{};
     REQUIRE_NOTHROW(o = parse_options(json::parse(text)));

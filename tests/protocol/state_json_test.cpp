@@ -23,7 +23,7 @@ std::string quoted(std::string_view id) {
 TEST_CASE("the full state JSON has the documented fields", "[protocol][state]") {
   const engine::state s = engine::new_game({3, engine::ruleset::yucata, true}, 42);
   const json j = state_to_json(s, true);
-  CHECK(j["options"] == json{{"players", 3}, {"ruleset", "yucata"}, {"introductory", true}});
+  CHECK(j["options"] == json{{"players", 3}, {"ruleset", "yucata"}, {"introductory", true}, {"edition", 2}});
   CHECK(j["phase"] == "setup");
   CHECK(j["step"] == "plant_home");
   CHECK(j["version"] == 0);

@@ -143,3 +143,76 @@ test("the digest highlights the fields, cards, Cash and pawns the entries touche
     ".courtyard [data-card=\"C01\"]", ".path .pawn.seat-1", '[data-target="field:0:HOME"]',
   ].sort());
 });
+
+// Issue 35: vegetables_moved and players_ordered tell the story a client could before only
+// get by comparing states.
+const cabbage = { wheat: 0, pumpkin: 0, turnip: 0, cabbage: 1, bean: 0, leek: 0 };
+const twoPumpkins = { wheat: 0, pumpkin: 2, turnip: 0, cabbage: 0, bean: 0, leek: 0 };
+const moved = (player, from, to, goods, extra = {}) =>
+  ({ type: "vegetables_moved", player, from, to, goods, field: null, owner: null, stall: null, ...extra });
+
+test("a trade at another player's stall is one headline: \"Bob traded 2 pumpkins for a cabbage at Ann's stall M07\"", () => {
+  const entry = { cmd: { type: "trader", card: "trader-1", owner: 0, stall: "M07", give: ["pumpkin", "pumpkin"], get: "cabbage" },
+    player: 1, version: 40, events: [
+      moved(1, "cart", "supply", twoPumpkins),
+      moved(1, "stall", "cart", cabbage, { owner: 0, stall: "M07" }),
+      { type: "payment", from: 1, to: 0, amount: 1, reason: "helper", card: "trader-1" },
+      { type: "card_discarded", player: 1, card: "trader-1", reason: "helper_used" },
+    ] };
+  const h = headline(entry, who);
+  assert.equal(h.text, "Bob traded 2 pumpkins for a cabbage at Ann's stall M07");
+  assert.deepEqual(h.lines.map((l) => l.text), ["Bob paid Ann 1 Cash (a Helper: the Trader)", "Bob's the Trader is used up and discarded"]);
+  // At his own stall, with the plain trade.
+  const own = headline({ cmd: { type: "trade", stall: "M07", give: ["pumpkin", "pumpkin"], get: "cabbage" }, player: 1, version: 41,
+    events: [moved(1, "cart", "supply", twoPumpkins), moved(1, "stall", "cart", cabbage, { owner: 1, stall: "M07" })] }, who);
+  assert.equal(own.text, "Bob traded 2 pumpkins for a cabbage at stall M07");
+  assert.deepEqual(own.lines, []);
+});
+
+test("buying, selling, sowing and planting say what moved, with the Cash", () => {
+  const beans = { wheat: 0, pumpkin: 0, turnip: 0, cabbage: 0, bean: 2, leek: 0 };
+  const bought = headline({ cmd: { type: "buy", crop: "bean" }, player: 0, version: 50, events: [
+    moved(0, "shop", "cart", { ...beans, bean: 1 }),
+    { type: "payment", from: 0, to: null, amount: 2, reason: "purchase", card: null },
+  ] }, who);
+  assert.equal(bought.text, "Ann bought a bean from the shop: −2 Cash");
+  assert.deepEqual(bought.lines, []);
+  const sold = headline({ cmd: { type: "sell", crop: "cabbage" }, player: 2, version: 51, events: [
+    moved(2, "cart", "shop", cabbage),
+    { type: "payment", from: null, to: 2, amount: 1, reason: "sale", card: null },
+  ] }, who);
+  assert.equal(sold.text, "Cid sold a cabbage to the shop: +1 Cash");
+  const sown = headline({ cmd: { type: "sow", field: "PF4-A", crop: "wheat" }, player: 0, version: 52, events: [
+    moved(0, "cart", "field", { ...cabbage, cabbage: 0, wheat: 1 }, { field: "PF4-A" }),
+    moved(0, "supply", "field", { ...cabbage, cabbage: 0, wheat: 3 }, { field: "PF4-A" }),
+  ] }, who);
+  assert.equal(sown.text, "Ann sowed 4 wheat on PF4-A (1 from the cart, 3 from the supply)");
+  // A Haggler's purchase is a line under its own headline; a delivery, the storing and a refill too.
+  assert.equal(eventText(moved(1, "shop", "cart", beans), who), "Bob bought 2 beans from the shop");
+  assert.equal(eventText(moved(1, "cart", "supply", beans), who), "Bob gave 2 beans from the cart");
+  assert.equal(eventText(moved(0, "cart", "storehouse", cabbage), who), "Ann stored a cabbage in the Storehouse");
+  assert.equal(eventText(moved(0, "supply", "stall", twoPumpkins, { owner: 3, stall: "M02" }), who),
+    "Dee's stall M02 is refilled with 2 pumpkins");
+  assert.equal(eventText(moved(0, "stall", "shop", cabbage, { owner: 0, stall: "M02" }), who), "Ann sold a cabbage from stall M02 to the shop");
+});
+
+test("the turn order: \"Ann is now Starting player\", and the 4-player partner", () => {
+  assert.equal(eventText({ type: "players_ordered", starting: 0, second: 1, partner: null }, who), "Ann is now Starting player, Bob Second player");
+  assert.equal(eventText({ type: "players_ordered", starting: 0, second: null, partner: null }, who), "Ann is now Starting player");
+  assert.equal(eventText({ type: "players_ordered", starting: 0, second: 1, partner: 3 }, who), "Dee is Ann's partner and plays third");
+});
+
+test("since your last visit: the digest tells trades from the events and marks the stall and field", () => {
+  globalThis.CSS ??= { escape: (x) => x };
+  const entries = [
+    { cmd: { type: "trade", stall: "M07", give: ["pumpkin", "pumpkin"], get: "cabbage" }, player: 1, version: 60,
+      events: [moved(1, "cart", "supply", twoPumpkins), moved(1, "stall", "cart", cabbage, { owner: 1, stall: "M07" })] },
+    { cmd: { type: "plough_clear", field: "PF2-B" }, player: 0, version: 61,
+      events: [moved(0, "field", "supply", cabbage, { field: "PF2-B" })] },
+  ];
+  assert.equal(headline(entries[0], who).text, "Bob traded 2 pumpkins for a cabbage at stall M07");
+  assert.deepEqual(headline(entries[1], who).lines.map((l) => l.text), ["a cabbage cleared off Ann's PF2-B"]);
+  const selectors = touchedSelectors(entries);
+  assert.ok(selectors.includes('.board[data-seat="1"] [data-card="M07"]'), selectors.join(" "));
+  assert.ok(selectors.includes('[data-target="field:0:PF2-B"]'), selectors.join(" "));
+});

@@ -52,7 +52,8 @@ export function describe(cmd, who = (s) => `player ${s + 1}`) {
     case "harvest_helper": return `Harvest helper: harvest ${cmd.fields.map(fieldName).join(", ")}`;
     case "skip_harvest_helper": return "Harvest helper: do not use";
     case "activate_helper": return `Activate ${cardName(cmd.card)}`;
-    case "saleswoman_blue": return "Saleswoman: refill a stall";
+    case "saleswoman_blue": return "Saleswoman: turn your Satisfaction markers blue";
+    case "activate_saleswoman_blue": return "Saleswoman: activate turning markers blue, use it later";
     case "market_crier_refill": return "Market crier: refill your stalls";
     case "market_crier_sell":
       return `Market crier: sell ${cmd.goods.map((g) => `${v(g.good)} from ${cardName(g.stall)}`).join(", ")}`;

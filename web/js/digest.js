@@ -50,8 +50,9 @@ export function digestEl(entries, who, onClose) {
     h("button.digest-close", { type: "button", onclick: onClose }, "Got it"));
 }
 
-// CSS selectors of the board elements the entries changed: fields harvested, sown or turned
-// up, cards played, revealed or served, Cash paid or received, pawns moved.
+// CSS selectors of the board elements the entries changed: fields harvested, sown, cleared or
+// turned up, cards played, revealed or served, Market stalls traded from or refilled, Cash paid
+// or received, pawns moved.
 export function touchedSelectors(entries) {
   const out = new Set();
   const esc = (s) => CSS.escape(String(s));
@@ -72,6 +73,10 @@ export function touchedSelectors(entries) {
           break;
         case "payment": cash(e.from); cash(e.to); break;
         case "advanced": out.add(`.path .pawn.seat-${Number(e.player) % 4}`); break;
+        case "vegetables_moved":
+          if (e.field) field(e.player, e.field);
+          if (e.stall) cardOf(e.owner ?? e.player, e.stall);
+          break;
         default: break;
       }
     }

@@ -82,6 +82,71 @@ export function narrate(cmd, player, who) {
   }
 }
 
+// Vegetables counted in a sentence: "1 wheat", "a cabbage", "2 pumpkins and a leek".
+const ONE = { wheat: "1 wheat", pumpkin: "a pumpkin", turnip: "a turnip", cabbage: "a cabbage", bean: "a bean", leek: "a leek" };
+const MANY = { wheat: "wheat", pumpkin: "pumpkins", turnip: "turnips", cabbage: "cabbages", bean: "beans", leek: "leeks" };
+export function vegPhrase(counts) {
+  const parts = Object.entries(counts || {}).filter(([, n]) => n > 0)
+    .map(([v, n]) => (n === 1 ? ONE[v] || `1 ${veg(v)}` : `${n} ${MANY[v] || veg(v)}`));
+  if (!parts.length) return "nothing";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+const total = (counts) => Object.values(counts || {}).reduce((a, n) => a + (n > 0 ? n : 0), 0);
+const isSeat = (s) => s !== null && s !== undefined;
+// "Ann's stall M07"; the mover's own: "stall M07".
+const stallOf = (e, who) => (e.owner === e.player || !isSeat(e.owner) ? `stall ${cardLabel(e.stall)}`
+  : `${whose(who, e.owner)} stall ${cardLabel(e.stall)}`);
+
+// One vegetables_moved as a sentence, by where the vegetables went from and to.
+function movedText(e, who) {
+  const p = who(e.player);
+  const g = vegPhrase(e.goods);
+  const on = e.field ? fieldLabel(e.field) : "a field";
+  switch (`${e.from}>${e.to}`) {
+    case "supply>cart": return `${p} got ${g} from the supply`;
+    case "supply>shop": return `${g} into ${whose(who, e.player)} shop`;
+    case "supply>field": return `${g} from the supply onto ${whose(who, e.player)} ${on}`;
+    case "supply>stall": return `${whose(who, isSeat(e.owner) ? e.owner : e.player)} stall ${cardLabel(e.stall)} is refilled with ${g}`;
+    case "cart>supply": return `${p} gave ${g} from the cart`;
+    case "cart>shop": return `${p} sold ${g} to the shop`;
+    case "cart>storehouse": return `${p} stored ${g} in the Storehouse`;
+    case "cart>field": return `${p} sowed ${g} from the cart on ${on}`;
+    case "shop>cart": return `${p} bought ${g} from the shop`;
+    case "shop>supply": return `${g} out of ${whose(who, e.player)} shop`;
+    case "shop>field": return `${p} planted ${g} from the shop on ${on}`;
+    case "field>supply": return `${g} cleared off ${whose(who, e.player)} ${on}`;
+    case "stall>cart": return `${p} took ${g} from ${stallOf(e, who)}`;
+    case "stall>shop": return `${p} sold ${g} from ${stallOf(e, who)} to the shop`;
+    default: return `${g} moved from ${e.from} to ${e.to} (${p})`;
+  }
+}
+
+// Two vegetables_moved that tell one thing, as one sentence (null: they do not): a trade (the
+// goods given to the supply, then the good from the stall) and a sowing or planting (from the
+// cart or shop, the rest of the field's tokens from the supply).
+function pairText(e, next, who) {
+  if (e?.type !== "vegetables_moved" || next?.type !== "vegetables_moved" || e.player !== next.player) return null;
+  const p = who(e.player);
+  if (e.from === "cart" && e.to === "supply" && next.from === "stall" && next.to === "cart") {
+    return `${p} traded ${vegPhrase(e.goods)} for ${vegPhrase(next.goods)} at ${stallOf(next, who)}`;
+  }
+  if (e.to === "field" && next.from === "supply" && next.to === "field" && e.field === next.field &&
+      (e.from === "cart" || e.from === "shop")) {
+    const all = {};
+    for (const x of [e.goods, next.goods]) for (const [v, n] of Object.entries(x || {})) all[v] = (all[v] || 0) + n;
+    return `${p} ${e.from === "cart" ? "sowed" : "planted"} ${vegPhrase(all)} on ${fieldLabel(e.field)}` +
+      ` (${total(e.goods)} from the ${e.from}, ${total(next.goods)} from the supply)`;
+  }
+  return null;
+}
+
+// The turn order: "Ann is now Starting player, Bob Second player"; "Cid is Ann's partner".
+function orderedText(e, who) {
+  if (isSeat(e.partner)) return `${who(e.partner)} is ${whose(who, e.starting)} partner and plays third`;
+  if (!isSeat(e.starting)) return "No Starting player";
+  return `${who(e.starting)} is now Starting player${isSeat(e.second) ? `, ${who(e.second)} Second player` : ""}`;
+}
+
 const PAY_REASON = {
   home_field: "the Home field", purchase: "a purchase", sale: "a sale", customer: "a customer",
   penalty: "a penalty", two_pack: "a Two-pack", keep_card: "keeping a Two-pack card", loan: "a loan",
@@ -167,6 +232,19 @@ export const TELL = {
     : `${cardLabel(e.card)} goes from ${whose(who, e.from)} area to ${whose(who, e.to)}`),
   field_returned: (e, who) => `${whose(who, e.player)} ${fieldLabel(e.field)} goes back under the field pile`,
   offer_refilled: (e) => `The Offer is refilled: ${(e.cards || []).map(cardLabel).join(", ")}`,
+  vegetables_moved: (e, who) => movedText(e, who),
+  players_ordered: (e, who) => orderedText(e, who),
+};
+
+// Commands whose own vegetables the headline tells (from the events): the line that says it
+// becomes the headline ("Bob traded 2 pumpkins for a cabbage at Ann's stall M07: −1 Cash").
+const TOLD_BY_MOVES = {
+  trade: (e) => e.from === "cart" && e.to === "supply",
+  trader: (e) => e.from === "cart" && e.to === "supply",
+  buy: (e) => e.from === "shop" && e.to === "cart",
+  sell: (e) => e.from === "cart" && e.to === "shop",
+  sow: (e) => e.from === "cart" && e.to === "field",
+  plant_home: (e) => e.from === "shop" && e.to === "field",
 };
 
 // One event as a sentence, or null for the round and phase starts.
@@ -215,7 +293,15 @@ export function consequences(entry, who) {
       text += `; ${fieldLabel(e.field)} is empty and ${next.to_discard ? "goes to the discard pile" : "leaves the game"}`;
       i++;
     }
-    if (text) lines.push({ text, event: e });
+    const pair = pairText(e, next, who);
+    if (pair) {
+      text = pair;
+      i++;
+    }
+    // The first move of the command's own kind is what its headline tells.
+    const own = chunks.length === 1 && e.type === "vegetables_moved" && entry.cmd && e.player === entry.player &&
+      TOLD_BY_MOVES[entry.cmd.type]?.(e) && !lines.some((l) => l.headline);
+    if (text) lines.push(own ? { text, event: e, headline: true } : { text, event: e });
   }
   return chunks;
 }
@@ -223,13 +309,16 @@ export function consequences(entry, who) {
 export const PHASE_TITLES = { setup: "Setup", harvest: "Harvest phase", card: "Card phase", action: "Action phase", finished: "Game over" };
 
 // The headline of an entry: the command's sentence, with the Cash the actor paid or got from
-// the bank for it ("ann served R09: +6 Cash"); `lines`: its other consequences (the first
-// chunk of consequences() without those payments).
+// the bank for it ("ann served R09: +6 Cash"); for a trade, purchase, sale or sowing the
+// sentence its vegetables_moved tell ("bob bought 2 beans from the shop: −4 Cash"); `lines`:
+// its other consequences (the first chunk of consequences() without those payments and that
+// sentence).
 export function headline(entry, who, chunk = consequences(entry, who)[0]) {
   const own = (l) => l.event.type === "payment" && entry.player !== null && entry.player !== undefined &&
     ((l.event.from === entry.player && (l.event.to === null || l.event.to === undefined)) ||
      (l.event.to === entry.player && (l.event.from === null || l.event.from === undefined)));
   const amounts = chunk.lines.filter(own).map((l) => (l.event.to === entry.player ? `+${cash(l.event.amount)}` : `−${cash(l.event.amount)}`));
-  const text = narrate(entry.cmd, entry.player, who) + (amounts.length ? `: ${amounts.join(", ")}` : "");
-  return { text, lines: chunk.lines.filter((l) => !own(l)) };
+  const told = chunk.lines.find((l) => l.headline);
+  const text = (told ? told.text : narrate(entry.cmd, entry.player, who)) + (amounts.length ? `: ${amounts.join(", ")}` : "");
+  return { text, lines: chunk.lines.filter((l) => !own(l) && l !== told) };
 }

@@ -110,7 +110,8 @@ struct skip_harvest_helper { bool operator==(const skip_harvest_helper&) const =
 /// Maid, Official, Messenger-boy, Saleswoman (bonus) or Harvest helper (option 2): activate for
 /// this Action phase.
 struct activate_helper { card_id card; bool operator==(const activate_helper&) const = default; };
-/// Saleswoman option 1: all own Satisfaction markers to blue.
+/// Saleswoman option 1: all own Satisfaction markers to blue (her card, or her option 1
+/// activated earlier in this Action phase with activate_saleswoman_blue).
 struct saleswoman_blue { bool operator==(const saleswoman_blue&) const = default; };
 /// Market crier option 1: refill all own Market stalls.
 struct market_crier_refill { bool operator==(const market_crier_refill&) const = default; };
@@ -182,6 +183,12 @@ struct finish_offer { bool operator==(const finish_offer&) const = default; };
 struct con_man_offer { card_id card; bool operator==(const con_man_offer&) const = default; };
 /// Solo Subsistence farmer: buy one wheat, pumpkin or turnip from the supply for 1 Cash.
 struct subsistence_farmer_supply { veg crop; bool operator==(const subsistence_farmer_supply&) const = default; };
+
+// --- Added later (a new command goes last: stored states encode commands by their index) ---
+
+/// Saleswoman option 1 activated for this Action phase without using it yet: she goes to the
+/// discard pile now (a cheaper Two-pack), saleswoman_blue turns the markers later.
+struct activate_saleswoman_blue { bool operator==(const activate_saleswoman_blue&) const = default; };
 }  // namespace cmd
 
 using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_in_courtyard,
@@ -200,7 +207,7 @@ using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_
                              cmd::finish_taking, cmd::subsistence_farmer, cmd::tenant_buy_field,
                              cmd::tenant_swap_field, cmd::tout_swap, cmd::tout_buy, cmd::trader,
                              cmd::buy_from_offer, cmd::finish_offer, cmd::con_man_offer,
-                             cmd::subsistence_farmer_supply>;
+                             cmd::subsistence_farmer_supply, cmd::activate_saleswoman_blue>;
 
 /// The wire name of a command's type ("plant_home", "take_cards", ...).
 std::string_view command_name(const command& c);

@@ -52,14 +52,15 @@ struct storehouse_emptied {
   veg_counts goods;
   bool operator==(const storehouse_emptied&) const = default;
 };
-/// One field gave `amount` of `crop` to the cart (the harvest, a Harvest helper, a Plough...);
-/// `left` remain on it.
+/// One field of `player` gave `amount` of `crop` to the cart of `to` (the harvest, a Harvest
+/// helper, a Plough...: the owner; the Subsistence farmer: his user); `left` remain on it.
 struct harvested {
   player_id player;
   field_id field;
   veg crop;
   std::uint8_t amount;
   std::uint8_t left;
+  player_id to;
   bool operator==(const harvested&) const = default;
 };
 /// An emptied field leaves `player`'s area: a common field to the discard pile
@@ -175,6 +176,35 @@ struct offer_refilled {
   std::vector<card_id> cards;
   bool operator==(const offer_refilled&) const = default;
 };
+/// Where vegetables lie: the general supply, a player's cart, shop, storehouse or field, or a
+/// Market stall.
+enum class veg_place : std::uint8_t { supply, cart, shop, storehouse, field, stall };
+/// No field (vegetables_moved::field when neither end is a field).
+inline constexpr field_id no_field = 0xFF;
+/// `goods` moved from one place to another: `player`'s cart, shop, storehouse or field `field`,
+/// the supply, or the Market stall `stall` of `owner` (another player's with the Trader, the
+/// Market woman). A stall enters play (card_played) with the goods printed on it; a refill (the
+/// Market crier, both stalls the Market woman swaps) is supply -> stall. What harvested and
+/// storehouse_emptied tell is not told again here.
+struct vegetables_moved {
+  player_id player;
+  veg_place from;
+  veg_place to;
+  veg_counts goods;
+  field_id field;   ///< no_field unless from or to is field
+  player_id owner;  ///< the stall's owner; no_player unless from or to is stall
+  card_id stall;    ///< no_card unless from or to is stall
+  bool operator==(const vegetables_moved&) const = default;
+};
+/// The Action phase's turn order: the end of the Card phase chose the Starting and Second
+/// player (no_player: none; `partner` no_player), and with 4 players `choose_partner` then
+/// names the Starting player's partner (told again with the same Starting and Second player).
+struct players_ordered {
+  player_id starting;
+  player_id second;
+  player_id partner;
+  bool operator==(const players_ordered&) const = default;
+};
 /// The game is over.
 struct game_ended { bool operator==(const game_ended&) const = default; };
 /// End-game scoring, one per player: moved back one space per loan, then ranked.
@@ -206,7 +236,8 @@ using event = std::variant<ev::round_started, ev::phase_started, ev::turn_starte
                            ev::customer_revealed, ev::card_discarded, ev::reshuffled, ev::payment,
                            ev::marker_turned, ev::foreman_took, ev::advanced, ev::game_ended,
                            ev::scored, ev::solo_rated, ev::undone, ev::card_moved,
-                           ev::field_returned, ev::offer_refilled>;
+                           ev::field_returned, ev::offer_refilled, ev::vegetables_moved,
+                           ev::players_ordered>;
 
 /// The events of one command, in the order they happened.
 using event_list = std::vector<event>;

@@ -17,14 +17,18 @@
 
 namespace loyang::engine {
 
-/// The version byte encode() writes. Bump it whenever the layout changes; decode() accepts
-/// only this version (stored snapshots of another version are then refused, and the game is
+/// The version byte encode() writes for an edition-1 game. Bump it whenever the layout changes;
+/// decode() accepts only this version and the two below (stored snapshots of another version are then refused, and the game is
 /// rebuilt or refused by its loader).
 inline constexpr std::uint8_t serialize_format_version = 1;
 /// The version byte of a scripted game's state (state::reshuffles set, here or in its undo
 /// base): format 1 plus, at the end of each state, its fixed reshuffles. encode() writes it
 /// only then, so a game without them encodes and hashes as it always did; decode() reads both.
 inline constexpr std::uint8_t serialize_format_scripted = 2;
+/// The version byte of a state whose options::edition is not first_edition: format 2 plus the
+/// edition (one byte after `introductory`). Formats 1 and 2 hold edition-1 states only, so the
+/// games stored before editions existed keep their bytes and hashes.
+inline constexpr std::uint8_t serialize_format_edition = 3;
 
 /// The state as bytes. Never throws except std::bad_alloc.
 std::string encode(const state& s);

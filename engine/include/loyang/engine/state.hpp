@@ -41,6 +41,9 @@ struct played_card {
 inline constexpr std::uint8_t effect_maid = 1, effect_official = 2, effect_messenger = 4,
                               effect_saleswoman = 8, effect_harvest_sow = 16,
                               effect_harvest_sow_twice = 32;
+/// The Saleswoman's option 1 (all own markers to blue) activated and not yet used: she is on
+/// the discard pile, and saleswoman_blue uses the option later in this Action phase.
+inline constexpr std::uint8_t effect_saleswoman_blue = 64;
 
 struct player_state {
   std::int32_t cash = 0;

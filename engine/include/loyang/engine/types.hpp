@@ -43,6 +43,13 @@ inline constexpr player_id no_player = -1;
 
 enum class ruleset : std::uint8_t { yucata, original };
 
+/// Rules editions: the rules a game was created under, so that a stored game replays exactly
+/// as it was played, and goes on as it began, after a rules correction (docs/rules-decisions.md,
+/// "Rules editions"). 1: as played until issue 35; 2: issue 35's corrections (the Book-keeper
+/// in the Card phase only to finance a new field, the Saleswoman's option 1 activated ahead,
+/// the original Storehouse upgrade also when the cart fits). New games get the latest.
+inline constexpr std::uint8_t first_edition = 1, current_edition = 2;
+
 /// The solo game's imaginary opponent: his Market stalls and customers sit in seat 1, which
 /// never acts. Helpers that reach into another player's area name him as owner 1.
 inline constexpr player_id solo_opponent = 1;
@@ -52,6 +59,7 @@ struct options {
   int players = 2;
   ruleset rules = ruleset::yucata;
   bool introductory = false;
+  std::uint8_t edition = current_edition;  ///< first_edition..current_edition
   bool operator==(const options&) const = default;
 };
 
