@@ -26,11 +26,10 @@ void count_kind(player_stats& p, int players, const std::string& ruleset, int ra
 }
 
 void remember_recent(player_stats& p, recent_game r) {
-  const auto newer = [](const recent_game& a, const recent_game& b) { return a.finished_at > b.finished_at; };
-  // Times are in seconds and ids say nothing of order: of games finished within one second, the
-  // one added last goes first. Live that is the one that finished last; at a start, games are
-  // added in the order ratings::compute sorts them.
-  p.recent.insert(std::lower_bound(p.recent.begin(), p.recent.end(), r, newer), std::move(r));
+  const auto newer = [](const recent_game& a, const recent_game& b) {
+    return std::tie(a.finished_at, a.game) > std::tie(b.finished_at, b.game);
+  };
+  p.recent.insert(std::upper_bound(p.recent.begin(), p.recent.end(), r, newer), std::move(r));
   if (p.recent.size() > recent_games_kept) p.recent.pop_back();
 }
 
