@@ -252,29 +252,18 @@ void check_secrecy(const std::vector<seen_by>& before, const std::vector<seen_by
 /// Market woman, Trader) occur in few games.
 template <class OnStep>
 bool play_stalls_often(state& s, rng& bot, OnStep&& on_step) {
-  std::vector<command> legal, rare;
-  for (int n = 0; n < 100000; ++n) {
-    if (s.current_phase == phase::finished) return true;
-    const player_id actor = s.active;
-    player_id p = actor;
-    if (bot.below(20) == 0) p = static_cast<player_id>(bot.below(s.players.size()));
-    legal_commands(s, p, legal);
-    if (legal.empty()) {
-      p = actor;
-      legal_commands(s, p, legal);
-      if (legal.empty()) return false;
-    }
+  std::vector<std::size_t> rare;
+  const auto pick = [&rare](const std::vector<command>& legal, rng& r) -> std::uint64_t {
     rare.clear();
-    for (const auto& c : legal)
-      if (std::holds_alternative<cmd::market_crier_sell>(c) || std::holds_alternative<cmd::market_crier_refill>(c) ||
-          std::holds_alternative<cmd::market_woman>(c) || std::holds_alternative<cmd::trader>(c))
-        rare.push_back(c);
-    const auto& pool = !rare.empty() && bot.below(2) == 0 ? rare : legal;
-    const command c = pool[static_cast<std::size_t>(bot.below(pool.size()))];
-    on_step(s, p, c);
-    if (apply(s, p, c)) return false;
-  }
-  return false;
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if (std::holds_alternative<cmd::market_crier_sell>(legal[i]) ||
+          std::holds_alternative<cmd::market_crier_refill>(legal[i]) ||
+          std::holds_alternative<cmd::market_woman>(legal[i]) || std::holds_alternative<cmd::trader>(legal[i]))
+        rare.push_back(i);
+    if (!rare.empty() && r.below(2) == 0) return rare[static_cast<std::size_t>(r.below(rare.size()))];
+    return r.below(legal.size());
+  };
+  return play_out_picking(s, bot, 100000, std::forward<OnStep>(on_step), pick);
 }
 
 }  // namespace

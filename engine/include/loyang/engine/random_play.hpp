@@ -41,6 +41,12 @@ random_play_result play_random_games(const random_play_options& opt);
 template <class OnStep>
 bool play_out(state& s, rng& bot, int max_commands, OnStep&& on_step, event_list* events = nullptr);
 
+/// play_out with the choice among the legal commands made by `pick(legal, bot)`, which returns
+/// an index into `legal` (play_out's: bot.below(legal.size())), e.g. to favour rare commands.
+template <class OnStep, class Pick>
+bool play_out_picking(state& s, rng& bot, int max_commands, OnStep&& on_step, Pick&& pick,
+                      event_list* events = nullptr);
+
 }  // namespace loyang::engine
 
 #include "loyang/engine/random_play_impl.hpp"
