@@ -28,6 +28,11 @@ TEST_CASE("a hint: the strong bot's command from the seat's view, its reasons, t
   running_server s(memory_only);
   const auto t = start_game(s.port(), "hina", 1, 1);
   viewer me = connect(s.port(), t.tokens[0], t.game, false);
+  // The bot may plant its Home field first: a hint is for the seat whose turn it is.
+  while (!acting(me.doc, me.seat)) {
+    const json m = me.ws->next();
+    me.take(m, me.ws->received.back());
+  }
   REQUIRE(!sendable(me).empty());  // the setup: every seat plants its Home field
   const auto hint = api_post(s.port(), game_path(t.game, "hint"), t.tokens[0]);
   INFO(hint.body.dump());

@@ -173,7 +173,10 @@ TEST_CASE("unfinished games are capped per account: games in play and against bo
 }
 
 TEST_CASE("each write budget, once spent, answers 429 with Retry-After and its code", "[budgets]") {
-  running_server s([](loyang::server::config& c) {
+  // A hand clock: on the real one the second write may fall in the next second (Retry-After 3599).
+  hand_clock clock;
+  running_server s([&clock](loyang::server::config& c) {
+    clock.settings()(c);
     c.memory_only = true;
     c.write_budgets = {{"games", 10}, {"games_per_address", 0}, {"invitations", 1}, {"seats", 1}, {"notes", 1},
                        {"reports", 1}, {"relations", 1}, {"settings", 1}, {"moderation", 1}, {"other", 1}};
