@@ -10,6 +10,7 @@ set -euo pipefail
 build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev
+  zlib1g-dev libbrotli-dev
   libgoogle-perftools-dev catch2 curl ca-certificates
 )
 # The tests also drive a Python client, a real browser, nginx with a self-signed certificate
@@ -18,7 +19,7 @@ build_packages=(
 # receives the notification e-mails, and a real PostgreSQL (initdb/pg_ctl in a temporary
 # directory) for the PostgreSQL store.
 test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy)
-runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 libtcmalloc-minimal4 curl ca-certificates)
+runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}
 case "$mode" in

@@ -114,7 +114,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
   }
   if (path.rfind("/api/", 0) != 0) {
     if (!get) return not_allowed("GET, HEAD");
-    return respond(serve_file(state.web_root(), state.data_dir, path, req));
+    return respond(serve_file(*state.assets, state.web_root(), state.data_dir, path, query, req));
   }
 
   auto reply = json_reply(req, respond);

@@ -25,7 +25,7 @@ http::response<http::string_body> error_response(const request& req, http::statu
 /// may connect to this origin and to WebSockets ('self' does not match ws:/wss: in every
 /// browser); no plugins, no <base>, no framing by other sites.
 inline constexpr std::string_view content_security_policy =
-    "default-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; "
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
     "frame-ancestors 'none'; form-action 'self'";
 
 /// Sets the headers every response carries: Server, Content-Security-Policy,

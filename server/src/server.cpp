@@ -40,6 +40,7 @@ struct server::impl {
     init_crypto();
     state->limits.allowed_origins = settings.allowed_origins;
     state->data_dir = settings.data_dir;
+    state->assets = std::make_shared<web::web_assets>(state->web_root(), state->data_dir);
     state->limits.messages_per_second = settings.ws_messages_per_second;
     state->limits.burst = 3 * settings.ws_messages_per_second;
     state->max_connections_per_address = static_cast<std::size_t>(settings.max_connections_per_address);

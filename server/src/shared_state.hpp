@@ -12,6 +12,7 @@
 #include "budgets/write_budgets.hpp"
 #include "connection_registry.hpp"
 #include "metrics.hpp"
+#include "web/asset_catalog.hpp"
 #include "ws_limits.hpp"
 
 namespace loyang::server {
@@ -51,6 +52,9 @@ class shared_state {
 
   /// The data directory (the database); set once at start. Never served as static files.
   std::filesystem::path data_dir;
+
+  /// The web client's files as served (web/asset_catalog.hpp); set once at start.
+  std::shared_ptr<web::web_assets> assets;
 
   /// Open TCP connections one peer address may have (trusted proxies are not counted), and
   /// open WebSockets one client address may have; 0: no limit. Set once at start.
