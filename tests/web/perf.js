@@ -9,8 +9,12 @@
 //     sees it appear, the same way for every client version);
 //   - click to update: from a click on "Take a loan" (and on "Undo") to the board's Cash showing
 //     the new amount (the server's answer and the redraw included), median and 90th percentile;
-//   - requests and bytes of a first visit, and what a returning visitor downloads again (bytes
-//     of responses other than 304 Not Modified and the socket).
+//   - requests and bytes of a first visit, and what a returning visitor asks the server for
+//     again (requests not served from the browser's cache, the socket apart), counted from the
+//     DevTools protocol's network events: bytes as transferred (compressed, with headers).
+// Options: --rtt MS and --mbit N emulate a network (DevTools' Network.emulateNetworkConditions:
+// MS of latency per request, N Mbit/s down and up); --cpu K slows the page's CPU K times
+// (Emulation.setCPUThrottlingRate: a mid-range phone is about 4).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -31,6 +35,9 @@ const clicks = Number(opt("clicks", "40"));
 // first, so that the board and the log are those of a game well under way.
 const players = Number(opt("players", "4"));
 const toRound = Number(opt("round", "4"));
+const rtt = Number(opt("rtt", "0"));
+const mbit = Number(opt("mbit", "0"));
+const cpu = Number(opt("cpu", "1"));
 if (!serverPath || !webs.length) {
   console.error("usage: node perf.js --server PATH --web DIR [--web DIR2] [--rounds N] [--clicks N]");
   process.exit(2);
@@ -86,12 +93,26 @@ async function measure(web, serverPath) {
   }, [token, signed.account]);
   const page = await context.newPage();
   const out = { lobby: [], board: [], click: [], requests: 0, bytes: 0, again: 0, againRequests: 0 };
+  // n, bytes: what went over the network; fresh, freshBytes: the same without 304s.
   const traffic = { n: 0, bytes: 0, fresh: 0, freshBytes: 0 };
-  page.on("response", async (r) => {
-    if (r.url().includes("/ws")) return;
-    const len = Number((await r.allHeaders())["content-length"] || 0);
-    traffic.n++; traffic.bytes += len;
-    if (r.status() !== 304) { traffic.fresh++; traffic.freshBytes += len; }
+  const net = await context.newCDPSession(page);
+  await net.send("Network.enable");
+  if (rtt || mbit) {
+    const bytesPerSecond = mbit ? (mbit * 1e6) / 8 : -1;
+    await net.send("Network.emulateNetworkConditions",
+      { offline: false, latency: rtt, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  }
+  if (cpu > 1) await net.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  const status = new Map();
+  net.on("Network.responseReceived", (e) => {
+    if (!e.response.fromDiskCache && !e.response.fromMemoryCache && !e.response.fromServiceWorker) status.set(e.requestId, e.response.status);
+  });
+  net.on("Network.loadingFinished", (e) => {
+    // From the cache (nothing transferred), a data: URL, or the socket: no request to the server.
+    if (!status.has(e.requestId) || !e.encodedDataLength) return;
+    traffic.n++; traffic.bytes += e.encodedDataLength;
+    if (status.get(e.requestId) !== 304) { traffic.fresh++; traffic.freshBytes += e.encodedDataLength; }
+    status.delete(e.requestId);
   });
   const t0 = Date.now();
   const note = (what) => console.error(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${path.basename(path.dirname(web))}/${path.basename(web)}: ${what}`);
@@ -113,7 +134,7 @@ async function measure(web, serverPath) {
     await page.goto(`${base}/#/game/${game.id}`, { waitUntil: "load" });
     await page.reload();
     await page.waitForSelector(".board.mine");
-    if (i === 0) { out.againRequests = traffic.fresh; out.again = traffic.freshBytes; }
+    if (i === 0) { out.againRequests = traffic.n; out.againFresh = traffic.fresh; out.again = traffic.freshBytes; }
   }
   note("playing on");
   // Click to update: play to the human's Action phase turn, then loan and undo, again and again.
@@ -161,12 +182,13 @@ async function measure(web, serverPath) {
 }
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${rounds} rounds, ${clicks} clicks; ` +
-  `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}`);
-console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | redraw median / max (ms) | elements | first visit: requests, KB | returning visitor downloads |");
+  `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}` +
+  `${rtt || mbit ? `; network ${rtt} ms latency, ${mbit || "unlimited"} Mbit/s` : ""}${cpu > 1 ? `; CPU ${cpu}x slower` : ""}`);
+console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | redraw median / max (ms) | elements | first visit: requests, KB transferred | returning visitor: requests (not 304), KB |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const [i, web] of webs.entries()) {
   const r = await measure(web, servers[servers.length === webs.length ? i : 0]);
   console.log(`| ${web} | ${median(r.lobby).toFixed(0)} | ${median(r.board).toFixed(0)} | ` +
     `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.renders.length ? `${median(r.renders).toFixed(0)} / ${Math.max(...r.renders).toFixed(0)}` : "–"} | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
-    `${r.againRequests} responses, ${(r.again / 1024).toFixed(1)} KB |`);
+    `${r.againRequests} (${r.againFresh}), ${(r.again / 1024).toFixed(1)} KB |`);
 }
