@@ -114,3 +114,10 @@ export const STEP_NAMES = {
   finished: "done",
   offer: "buying from the Offer",
 };
+
+// Where Help (#/help/ID) explains each step.
+export const STEP_HELP = {
+  plant_home: "setup", distribution: "card-phase", choose_partner: "partners", main: "action-phase",
+  two_pack: "two-pack", store: "end-of-turn", advance: "end-of-turn", harvest_helper: "helper-harvest-helper",
+  squire: "helper-squire", book_keeper: "helper-book-keeper", foreman: "helper-foreman", offer: "solo",
+};

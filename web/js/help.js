@@ -58,7 +58,7 @@ function overview() {
     h("p", "Each player is a farmer outside Loyang. He grows vegetables, sells them to customers, " +
       "and spends the Cash he earns on steps along the Path of Prosperity. The game lasts ",
     h("strong", "9 rounds"), "."),
-    h("h3", "Before round 1"),
+    h("h3#help-setup", "Before round 1"),
     h("p", "Everyone starts with 10 Cash, a Shop holding 3 wheat, 2 pumpkins, 2 turnips, 2 cabbages, " +
       "1 bean and 1 leek, an empty Storehouse (room for 1 vegetable), a Home field of 9 spaces and a " +
       "face-down pile of 8 private fields. In turn, each player buys one wheat, pumpkin or turnip " +
@@ -66,11 +66,11 @@ function overview() {
       "kind). Sowing one vegetable fills the whole field with that kind."),
     h("h3", "Each round: three phases"),
     h("ol.phases",
-      h("li", h("strong", "Harvest phase. "), "Every player turns up the top field of his pile (not in the " +
+      h("li#help-harvest", h("strong", "Harvest phase. "), "Every player turns up the top field of his pile (not in the " +
         "last round) and takes one vegetable from each of his sown fields onto his cart, together " +
         "with what his Storehouse held. An emptied private field leaves the game; an emptied common " +
         "field goes to the discard pile. The Home field's 9 vegetables last exactly the 9 rounds."),
-      h("li", h("strong", "Card phase. "), "Each player is dealt 4 action cards. Then, starting with the " +
+      h("li#help-card-phase", h("strong", "Card phase. "), "Each player is dealt 4 action cards. Then, starting with the " +
         "Starting player, each in turn either lays one hand card open in the Courtyard (the shared row " +
         "in the middle), or takes: he plays exactly one card from his hand and one from the Courtyard " +
         "into his own play area, and the rest of his hand goes to the Courtyard. The last player who " +
@@ -78,7 +78,7 @@ function overview() {
         "becomes the next Starting player, the one before him the Second player. A common field costs " +
         "2 Cash as soon as it is played. With 2 players, a player may first turn the top card of the " +
         "draw pile into the Courtyard, once per turn."),
-      h("li", h("strong", "Action phase. "), "One after the other (Starting player, Second player, then " +
+      h("li#help-action-phase", h("strong", "Action phase. "), "One after the other (Starting player, Second player, then " +
         "the rest; see ", link("partners", "partners"), " for 4 players), each player does as much as " +
         "he likes, in any order: sow a vegetable from his cart on an empty field; buy vegetables from " +
         "his Shop and sell to its free spaces; trade at his Market stalls (1 or 2 vegetables for one " +
@@ -93,12 +93,12 @@ function overview() {
       h("li", h("strong", "Casual customers"), " want three vegetables once, all in one turn, and pay " +
         "the printed price, 2 Cash more if you have fewer Casual than Regular customers, 2 less " +
         "if you have more. Nothing happens if you never serve one.")),
-    h("h3", "The Two-pack"),
+    h("h3#help-two-pack", "The Two-pack"),
     h("p", "Once per Action phase a player may buy two cards from the draw pile. The price is the larger " +
       "of two counts: his uncovered Helpers and his uncovered Market stalls (free with neither). He " +
       "keeps none, one or both; two kept cards lie one on the other, and the lower one comes into " +
       "play when the upper one leaves."),
-    h("h3", "End of a turn: Storehouse and the Path of Prosperity"),
+    h("h3#help-end-of-turn", "End of a turn: Storehouse and the Path of Prosperity"),
     h("p", "When he is done, the player keeps 1 vegetable in his Storehouse (4 once he has upgraded it " +
       "for 2 Cash); what does not fit is sold to the Shop or thrown away. Then he may move his marker " +
       "along the ", h("strong", "Path of Prosperity"), ", spaces 1 to 20: each round the first step " +
@@ -216,7 +216,7 @@ function helpers() {
       "touches another player's Home field, cart or Storehouse."),
     h("dl.helper-list", [...kinds].map(([kind, ids]) => {
       const c = card(ids[0]);
-      return h("div.helper-entry", { "data-helper": kind },
+      return h("div.helper-entry", { "data-helper": kind, id: `help-helper-${kind}` },
         h("dt",
           h("span.helper-name", c.name), " ",
           h("span.quiet.card-ids", ids.length > 1 ? `(cards ${ids.join(", ")})` : `(card ${ids[0]})`), " ",

@@ -10,6 +10,8 @@ import {
 
 // The card data the client itself uses (web/js/cards.js is a plain module without the DOM).
 const cards = await import(pathToFileURL(path.resolve(args.web || "../../web", "js/cards.js")).href);
+// Where the game page's "How?" link sends each step (web/js/describe.js).
+const { STEP_HELP, STEP_NAMES } = await import(pathToFileURL(path.resolve(args.web || "../../web", "js/describe.js")).href);
 
 const textOf = (page, sel) => page.evaluate((s) => document.querySelector(s)?.textContent || "", sel);
 const token = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("loyang.session")).token);
@@ -66,6 +68,11 @@ export default [
       expect(helpers.includes(id), `the help page names the card ${id}`);
     }
     expect((await p.locator(".helper-entry").count()) === 20, "20 kinds of Helper");
+    // Every step the game waits for has a place in the help, which the game page's "How?" opens.
+    for (const step of Object.keys(STEP_NAMES).filter((st) => st !== "finished")) {
+      expect(STEP_HELP[step] && (await p.locator(`#help-${STEP_HELP[step]}`).count()) === 1,
+        `the help explains the step ${step} (#help-${STEP_HELP[step]})`);
+    }
     // Every action card's row with its data.
     for (const kind of ["market_stall", "regular", "casual", "field"]) {
       for (const id of cards.CARD_IDS[kind]) {

@@ -132,6 +132,10 @@ export default [
     await sol.waitForSelector(".status", { timeout: 8000 });
     await waitUntil(sol, () => !!window.loyang?.view());
     // Setup: planting the Home field (a click on the field selects it; the crops are offered).
+    // The step says where its rule is explained, in a tab of its own.
+    const how = await sol.locator(".status a.step-help");
+    expect(await how.getAttribute("href") === "#/help/setup" && await how.getAttribute("target") === "_blank",
+      `the setup step links its rule (${await how.getAttribute("href")})`);
     await fitsWidth(sol, "setup");
     await shot(sol, "phone-solo-setup");
     // The reader's board is on the first screen, with his actions just above it.

@@ -2,7 +2,7 @@
 // draw and discard piles, a drawn Two-pack, the solo Offer and the imaginary opponent (the
 // final scoring is scoring.js).
 import { cardName } from "../cards.js";
-import { STEP_NAMES } from "../describe.js";
+import { STEP_HELP, STEP_NAMES } from "../describe.js";
 import { h } from "../dom.js";
 import { cardEl } from "./card.js";
 import { playAreaEl, seatClass, seatDot } from "./board.js";
@@ -17,10 +17,15 @@ export function statusEl(g, view, who) {
   else if (mine) line = `Your move: ${STEP_NAMES[g.step] || g.step}.`;
   else if (acting.length) line = `Waiting for ${acting.map(who).join(", ")} (${STEP_NAMES[g.step] || g.step}).`;
   else line = "";
+  // The rule for this step, in a tab of its own so that the table stays as it is.
+  const rule = g.phase !== "finished" && STEP_HELP[g.step]
+    ? h("a.step-help", { href: `#/help/${STEP_HELP[g.step]}`, target: "_blank", rel: "noopener",
+      "aria-label": `How ${STEP_NAMES[g.step] || g.step} works (Help, in a new tab)` }, "How?")
+    : null;
   return h(`div.status${mine ? ".your-turn" : ""}`, { role: "status", "aria-live": "polite" },
     h("span.round", g.round ? `Round ${g.round} of 9` : "Before round 1"),
     h("span.phase", PHASES[g.phase] || g.phase),
-    h("span.who", line));
+    h("span.who", line), rule);
 }
 
 export function pathEl(players, who) {
