@@ -29,11 +29,22 @@ export function append(el, ...children) {
   return el;
 }
 
-// An element from SVG markup (the vegetable and card pictures are strings of SVG).
+// An element from SVG markup (the vegetable and card pictures are strings of SVG). Each markup
+// is parsed once and cloned after that: a 4-player board draws hundreds of vegetables.
+const parsed = new Map();
 export function svg(markup) {
-  const t = document.createElement("template");
-  t.innerHTML = markup.trim();
-  return t.content.firstChild;
+  let proto = parsed.get(markup);
+  if (!proto) {
+    const t = document.createElement("template");
+    t.innerHTML = markup.trim();
+    proto = t.content.firstChild;
+    if (parsed.size > 500) parsed.clear();
+    parsed.set(markup, proto);
+  }
+  const el = proto.cloneNode(true);
+  // morph.js leaves the inside of a picture alone when the markup is the same.
+  el.markup = markup;
+  return el;
 }
 
 export function clear(el) {

@@ -40,28 +40,46 @@ function morphNode(live, fresh) {
   syncAttributes(live, fresh);
   moveListeners(live, fresh);
   if (live.nodeName === "INPUT" || live.nodeName === "SELECT" || live.nodeName === "TEXTAREA") return;
+  // A picture from the same markup (dom.js svg()) has the same inside.
+  if (live.markup !== undefined && live.markup === fresh.markup) return;
+  if (fresh.markup !== undefined) live.markup = fresh.markup;
+  else delete live.markup;
   morphChildren(live, fresh);
 }
 
+// The fx-* classes of `live`, which a redraw keeps (an animation running).
+function effects(live) {
+  const cls = live.getAttribute("class");
+  if (!cls || !cls.includes("fx-")) return "";
+  return cls.split(" ").filter((c) => c.startsWith("fx-")).join(" ");
+}
+
 function syncAttributes(live, fresh) {
-  for (const { name } of [...live.attributes]) {
+  const had = live.attributes;
+  const want = fresh.attributes;
+  // Backwards: removing one shifts the ones after it.
+  for (let i = had.length - 1; i >= 0; i--) {
+    const name = had[i].name;
     if (fresh.hasAttribute(name)) continue;
     if (name === "open" && live.nodeName === "DETAILS") continue; // the reader opened it
     if (name === "class") {
-      const keep = [...live.classList].filter((c) => c.startsWith("fx-"));
-      if (keep.length) { live.setAttribute("class", keep.join(" ")); continue; }
+      const keep = effects(live);
+      if (keep) { if (had[i].value !== keep) live.setAttribute("class", keep); continue; }
     }
     live.removeAttribute(name);
   }
-  for (const { name, value } of [...fresh.attributes]) {
+  for (let i = 0; i < want.length; i++) {
+    const { name, value } = want[i];
     if (name === "open" && live.nodeName === "DETAILS") continue;
+    const now = live.getAttribute(name);
+    if (now === value) continue;
     if (name === "class") {
-      const keep = [...live.classList].filter((c) => c.startsWith("fx-"));
-      const want = keep.length ? `${value} ${keep.join(" ")}` : value;
-      if (live.getAttribute("class") !== want) live.setAttribute("class", want);
+      const keep = effects(live);
+      const wanted = keep ? `${value} ${keep}` : value;
+      if (now !== wanted) live.setAttribute("class", wanted);
       continue;
     }
-    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+    live.setAttribute(name, value);
   }
 }
 
@@ -125,7 +143,8 @@ function morphChildren(live, fresh) {
   }
 }
 
-const kindOf = (n) => `${n.nodeType}:${n.nodeName}`;
+// An element's tag, "#text" or "#comment": nodeName alone tells the kinds apart.
+const kindOf = (n) => n.nodeName;
 
 // Moves a live node; where the browser can move it without taking it out of the page
 // (Element.moveBefore), focus and state stay with it.
@@ -138,8 +157,7 @@ function place(parent, node, before) {
 
 // Briefly highlights what changed on the table (CSS: .fx-changed); the class goes when the
 // animation ends, so the next change animates again. The panels beside the table (actions,
-// log) change with every move and are left alone. One forced layout for all of them, not one
-// each: a move may change dozens of things.
+// log) change with every move and are left alone.
 const GLOW = ".stat, .field, .card, .goods, .shop-col, .path-space, .badge, .status, .line-stats";
 
 export function flash(elements) {
@@ -148,14 +166,15 @@ export function flash(elements) {
     if (!el.closest?.(".table-col, .status")) continue;
     targets.add(el.closest(GLOW) || el);
   }
-  if (!targets.size) return;
-  for (const t of targets) t.classList.remove("fx-changed");
-  void document.body.offsetWidth; // restart the animations
-  for (const t of targets) t.classList.add("fx-changed");
+  // Glowing already: the other animation name starts it over, without forcing a layout.
+  for (const t of targets) {
+    if (t.classList.contains("fx-changed")) t.classList.toggle("fx-again");
+    else t.classList.add("fx-changed");
+  }
 }
 
 export function settleEffects(root) {
   root.addEventListener("animationend", (e) => {
-    e.target.classList?.remove("fx-changed", "fx-new");
+    e.target.classList?.remove("fx-changed", "fx-again", "fx-new");
   });
 }

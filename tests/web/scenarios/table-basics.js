@@ -285,9 +285,13 @@ export default [
     await loanByOther();
     expect(await actor.evaluate(() => document.querySelector(".other-board").open), "the other board the reader opened stays open");
     // The board looks like one: fields of ploughed soil, stones on the Path (our own drawings).
-    const looks = await actor.evaluate(() => [getComputedStyle(document.querySelector(".field")).backgroundImage,
-      getComputedStyle(document.querySelector(".path-space")).backgroundImage]);
-    expect(/soil|fallow/.test(looks[0]) && /stone/.test(looks[1]), `drawn fields and Path (${looks.join(", ")})`);
+    // The server writes the small drawings into the style sheet (data: URLs): read them back.
+    const looks = await actor.evaluate(() => [".field", ".path-space"].map((sel) => {
+      const image = getComputedStyle(document.querySelector(sel)).backgroundImage;
+      const inline = /base64,([^")]+)/.exec(image);
+      return inline ? atob(inline[1]) : image;
+    }));
+    expect(/soil|fallow|unsown/i.test(looks[0]) && /stone/i.test(looks[1]), `drawn fields and Path (${looks.join(", ")})`);
     await shot(actor, "desk-2p-action-selection");
     await checkA11y(actor, "the game page in the Action phase");
     for (const p of [amy, ben]) expect(p.errors.length === 0, `${p.label}'s page errors: ${p.errors.join("; ")}`);
