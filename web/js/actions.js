@@ -13,9 +13,11 @@ const ANYTIME = new Set(["take_loan", "sell", "discard_helper"]);
 
 const groupTitle = (type) => GROUPS[type] || type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
 
-// The preview's phrases as small labels after an action's words.
+// The preview's phrases as small labels after an action's words. The answers to the step the
+// game waits for are all final alike: "cannot be taken back" is said where a choice differs
+// from the undoable moves around it, not on every planting, card or Path choice.
 function previewEl(p, cmd) {
-  const parts = previewParts(p, cmd);
+  const parts = previewParts(p, cmd).filter((x) => x.kind !== "final" || !STEP_ANSWERS.has(cmd.type));
   if (!parts.length) return null;
   return h("span.preview", parts.map((x) => h(`span.chip.${x.kind}`, x.text)));
 }

@@ -322,12 +322,13 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (g.options.players > 1) sideCol.append(h("div.chat-slot", { "data-slot": "chat", "data-key": "chat" }));
     if (me !== null) sideCol.append(h("div.notes-slot", { "data-slot": "notes", "data-key": "notes" }));
     sideCol.append(h("div.log-slot", { "data-slot": "log", "data-key": "log" }));
+    const standings = standingsEl(view, who);
     const bar = tableBarEl(gameId, view.table, {
-      who, me, summary, toast,
+      who, me, summary, toast, standings,
       onChange: async () => { await loadSummary(); render(); },
     });
     if (bar) bar.dataset.key = "table-bar";
-    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || "", standingsEl(view, who),
+    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || standings,
       h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
     if (digest) highlight(mainCol, digest.selectors);
     if (me === null) return fresh;

@@ -31,7 +31,7 @@ export function standingsEl(view, who) {
       h("span", "Target: level ", h("b", `${SOLO_TARGET}`), " (good)"), " · ",
       h("span.solo-level", "Level so far: ", h("b", `${level}`),
         p.loans ? ` (Path ${p.position} − ${p.loans} for loan${p.loans === 1 ? "" : "s"})` : ""),
-      left > 0 ? h("span.quiet", ` · ${left} to go`) : h("span.good", " · target reached")));
+      left <= 0 ? h("span.good", " · target reached") : g.phase !== "finished" ? h("span.quiet", ` · ${left} to go`) : null));
   }
   return box;
 }

@@ -23,10 +23,12 @@ export function tickClocks(root) {
 }
 
 // `table`: view.table; `who(seat)`: a seat's name; `me`: my seat (null: watching);
-// `summary`: the game summary (vacations); `toast(text)`: shows an error.
-export function tableBarEl(gameId, table, { who, me, summary, toast, onChange }) {
+// `summary`: the game summary (vacations); `toast(text)`: shows an error; `standings`: the
+// standings bar (standings.js), which comes first and names every seat, so that a seat with
+// nothing more to show (no clock, not away, not gone) is not named twice.
+export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, standings = null }) {
   if (!table) return null;
-  const bar = h("div.table-bar");
+  const bar = h("div.table-bar", standings);
   const clock = table.clock;
   table.seats.forEach((s, seat) => {
     const c = clock?.seats?.[seat];
@@ -39,6 +41,7 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange })
         duration(c.running && c.deadline ? c.deadline - Date.now() / 1000 : c.left));
       parts.push(" ", left, c.running ? h("span.badge.act", "thinking") : c.paused ? h("span.badge", "paused") : null);
     }
+    if (standings && parts.length === 1) return;
     bar.append(h(`span.seat-clock${c?.running ? ".running" : ""}`, parts));
   });
 

@@ -174,6 +174,19 @@ export default [
     expect(/17/.test(scoring) && /good/.test(scoring) && /very good/.test(scoring) && /master/.test(scoring),
       `the solo scale is explained: "${scoring}"`);
     expect(/level \d+/.test(await sol.textContent(".verdict")), "the verdict names the level reached");
+    // The result in one headline, coloured by what it is worth: below 17 is no rating, a loss.
+    const level = await sol.evaluate(() => window.loyang.view().game.solo_result.level);
+    const headline = await sol.textContent("#result-headline");
+    expect(new RegExp(`^Level ${level}(: |$)`).test(headline), `the headline names level ${level}: "${headline}"`);
+    const marks = await sol.evaluate(() => {
+      const green = (e) => { const [r, g, b] = getComputedStyle(e).backgroundColor.match(/\d+/g).map(Number); return g > r + 30 && g > b; };
+      const li = document.querySelector(".rating-scale li.reached");
+      return { headGood: document.querySelector("#result-headline").classList.contains("good"), liGreen: green(li),
+        liGood: !/16 or less/.test(li.textContent) };
+    });
+    expect(marks.headGood === (level >= 17) && marks.liGreen === (level >= 17) && marks.liGood === (level >= 17),
+      `level ${level} is coloured as ${level >= 17 ? "good" : "no rating"} (${JSON.stringify(marks)})`);
+    expect(/analysis=1$/.test(await sol.getAttribute("#analysis-link", "href")), "the analysis is linked from the end");
     await shot(sol, "phone-solo-finished");
     await sol.setViewportSize(DESK);
     await shot(sol, "desk-solo-finished");
@@ -333,6 +346,10 @@ export default [
     expect(pawns.length === 4 && pawns.every(Boolean), `every pawn inside its space (${pawns})`);
     await playFast(fox, { round: 1, phase: "action", partner: true });
     await fox.waitForSelector(".actions [data-cmd-type], .actions .quiet");
+    // The standings: a row per seat, on the first screen (issue 36, point 3).
+    const st = await fox.evaluate(() => (window.scrollTo(0, 0), { rows: document.querySelectorAll(".standings tbody tr").length,
+      bottom: document.querySelector(".standings")?.getBoundingClientRect().bottom ?? 9999 }));
+    expect(st.rows === 4 && st.bottom < 844, `the standings of the four seats on the first screen (${JSON.stringify(st)})`);
     // A START customer's badge does not cover the card's header.
     const overlaps = await fox.evaluate(() => [...document.querySelectorAll(".card .start-dot")].map((d) => {
       const k = d.closest(".card").querySelector(".card-kind").getBoundingClientRect();
