@@ -65,8 +65,9 @@ export default [
     await tia.click('.board.mine [data-target$=":HOME"].can');
     const n0 = await logCount(tia);
     await tia.click(".selection .choice >> nth=0");
-    await waitUntil(tia, (n) => document.querySelectorAll(".log-entry").length > n, n0);
+    await tia.waitForTimeout(200);
     expect((await modalOpen(tia)) === 0, "planting the Home field asked nothing");
+    await waitUntil(tia, (n) => document.querySelectorAll(".log-entry").length > n, n0);
     // On to an Action phase with a Market stall in play that trades for something in the cart:
     // Market stalls are bought from the Offer whenever it has one.
     const hasTrade = (v) => v.game.phase === "action" && v.game.step === "main" && v.to_act.includes(v.seat) &&
