@@ -226,6 +226,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     if (closed || !finished || analysis) return;
     analysis = new AnalysisPanel(gameId, {
       who, solo: () => summary?.options?.players === 1, onAuthError,
+      roundOf: (v) => { let r = 0; for (const x of rounds) if (x.version <= v) r = x.round; return r; },
       onJump: (v) => { stop(); go(v); },
     });
     body.before(analysis.el);
