@@ -192,9 +192,12 @@ export async function act(page, prefer = []) {
   try {
     await button.click({ timeout: 3000 });
     // A choice dialog, then maybe "this cannot be taken back": the first choice each time.
+    // page.moves and page.questions count the moves and the questions asked before them.
+    page.moves = (page.moves || 0) + 1;
     for (let i = 0; i < 2; i++) {
       const dialog = page.locator("dialog.choose[open]");
       if (!(await dialog.count())) break;
+      if (await page.locator("dialog.confirm[open]").count()) page.questions = (page.questions || 0) + 1;
       await dialog.locator(".choice:not([disabled])").first().click({ timeout: 3000 });
     }
   } catch (e) {

@@ -83,6 +83,7 @@ export function describe(cmd, who = (s) => `player ${s + 1}`) {
 export function choiceLabel(cmd, who) {
   switch (cmd.type) {
     case "trade": return `Give ${list(cmd.give)}`;
+    case "sow": return `Sow ${v(cmd.crop)}`;
     case "trader": return `Trader: give ${list(cmd.give)}`;
     default: return describe(cmd, who);
   }

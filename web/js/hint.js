@@ -49,10 +49,14 @@ function levelWords(level) {
 // What the bot found for one weighed command, in words a player reads at a glance, whole
 // numbers only. Solo: the level it ends near; otherwise how often it won and how far ahead of
 // (or behind) the best other player it ended.
-export function outcomeText(c, solo) {
+// best: the suggestion's own numbers (solo: the others say how much lower they end).
+export function outcomeText(c, solo, best = null) {
   if (solo) {
     const level = Math.round(Number(c.margin) || 0);
-    return `ends near level ${level} (${levelWords(level)})`;
+    const text = `ends near level ${level} (${levelWords(level)})`;
+    if (!best || best === c) return text;
+    const d = Math.round(Number(best.margin) - Number(c.margin));
+    return `${text}, ${d < 1 ? "about as high as the first" : `about ${d} level${d === 1 ? "" : "s"} lower than the first`}`;
   }
   const m = Math.round(Number(c.margin) || 0);
   const where = m === 0 ? "level with the best other player" : m > 0 ? `about ${spaces(m)} ahead of the best other player`
@@ -153,7 +157,7 @@ export class HintBox {
       ? [h("p.hint-why", `It tried ${cands.length === 1 ? "this move" : `its ${cands.length} best moves`}, playing the game to the end ` +
           "many times with the cards you cannot see dealt at random. With each move:"),
         h("ol.hint-candidates", cands.map((c, i) => h(`li${i === 0 ? ".best" : ""}`, { "data-key": `c:${JSON.stringify(c.command)}` },
-          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo)))))]
+          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo, cands[0])))))]
       : [h("p.hint-why", "It is the only thing you can do now.")];
     // Worked out before someone else's move: still legal, but the reader may want a fresh look.
     const since = (view.log || []).filter((e) => e.version > s.version && e.player !== view.seat);

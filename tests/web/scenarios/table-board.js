@@ -3,7 +3,7 @@
 // vegetable chosen on the board and then what is given for it (no duplicates, no trade that
 // changes nothing, the action list not repeated beside it), a customer's wants, and the
 // Storehouse filled in one step. One solo game, played fast between the moments it checks.
-import { createGame, expect, log, waitUntil } from "../harness.js";
+import { checkA11y, createGame, expect, log, waitUntil } from "../harness.js";
 import { DESK, PHONE, player, shot } from "./table-basics.js";
 
 const logCount = (page) => page.locator(".log-entry").count();
@@ -108,12 +108,34 @@ export default [
     // and no trade that changes nothing.
     const listed = await tia.$$eval(".actions [data-key^='cmd:']", (bs) => bs.map((b) => b.dataset.key));
     expect(new Set(listed).size === listed.length, `no action listed twice: ${listed.join(" ")}`);
+    // A vegetable of the stall's in the cart too (bought from the shop), so that the server lists
+    // a trade of it for itself, which changes nothing and is not offered.
+    const same = await tia.evaluate(async () => {
+      const v = window.loyang.view();
+      const goods = [...document.querySelectorAll('.board.mine [data-target^="good:"]')].map((e) => e.dataset.target.split(":")[3]);
+      const buy = v.legal.find((c) => c.type === "buy" && goods.includes(c.crop));
+      if (!buy) return null;
+      await window.loyang.socket.command(buy);
+      return buy.crop;
+    });
+    if (same) {
+      await waitUntil(tia, (c) => window.loyang.view().legal.some((x) => x.type === "trade" && x.get === c && x.give.length === 1 && x.give[0] === c), same);
+      await tia.waitForTimeout(100);
+      const idle = await tia.$$eval(".actions [data-key^='cmd:']", (bs, c) => bs.filter((b) => {
+        const cmd = JSON.parse(b.dataset.key.slice(4));
+        return cmd.type === "trade" && cmd.get === c && cmd.give.length === 1 && cmd.give[0] === c;
+      }).length, same);
+      expect(idle === 0, `the server lists ${same} for ${same}; the page does not offer it`);
+    } else log("  no vegetable of the stall could be bought: the idle trade is not checked");
     const good = tia.locator('.board.mine [data-target^="good:"].can').first();
     expect(await good.count(), "a Market stall's vegetable can be pointed at");
     const key = await good.getAttribute("data-target");
     const get = key.split(":")[3];
-    await good.click();
+    // Reached with the keyboard as well: a focusable button that Enter selects.
+    await good.focus();
+    await tia.keyboard.press("Enter");
     await tia.waitForSelector(".selection .choice");
+    expect((await tia.getAttribute(`[data-target="${key}"]`, "role")) === "button", "the stall's vegetable is a button for screen readers");
     const choices = await tia.$$eval(".selection .choice .action-text", (bs) => bs.map((b) => b.textContent));
     log(`  ${key}: ${choices.join(" | ")}`);
     expect(choices.length > 0 && choices.every((t) => /^Give /.test(t)), `the choices say what is given: ${choices.join(" | ")}`);
@@ -124,6 +146,7 @@ export default [
     expect((await tia.locator(".actions .action-list").count()) === 0 && (await tia.locator("#all-actions").count()) === 1,
       "the action list folds while the panel offers the choices");
     await shot(tia, "desk-trade-at-stall");
+    await checkA11y(tia, "the table with a stall's vegetable selected");
     const cart = await tia.evaluate(() => ({ ...window.loyang.view().game.players[0].cart }));
     const n2 = await logCount(tia);
     await tia.click(".selection .choice >> nth=0");
@@ -163,6 +186,7 @@ export default [
     for (const k of kinds) await tia.fill(`#keep-${k}`, k === keep ? "1" : "0");
     expect(/Keeping 1; \d+ go/.test(await tia.textContent("#store-status")), "the form says what it keeps");
     await shot(tia, "desk-storehouse-form");
+    await checkA11y(tia, "the table with the Storehouse form");
     const n3 = await logCount(tia);
     await tia.click("#store-keep");
     await waitUntil(tia, () => window.loyang.view().game.step !== "store" || window.loyang.view().game.phase !== "action");
