@@ -248,14 +248,13 @@ export default [
       await waitUntil(actor, ([seat, c]) => window.loyang.view().game.players[seat].cash !== c, [await seatOf(other), before]);
       await actor.waitForTimeout(100); // the redraw
     };
-    // A dialog: a long list of choices (or the question before an action that cannot be taken
-    // back); the other player takes a loan (allowed at any time) meanwhile.
-    const opener = actor.locator(".actions .action.more, .actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)").first();
-    expect(await opener.count(), "an action opens a dialog (a long list, or a question before what cannot be taken back)");
-    await opener.click();
-    await actor.waitForSelector("dialog.choose[open]");
-    const dialogText = await actor.textContent("dialog.choose[open] h3");
-    const changed = actor.evaluate(() => new Promise((resolve) => {
+    // A dialog: the question before a loan outside one's turn (it costs a Path space at the
+    // end and cannot be taken back), open at the waiting player's; the player to act takes a
+    // loan meanwhile (in his own turn: Undo takes it back, so it asks nothing).
+    await other.click('.actions [data-cmd-type="take_loan"]');
+    await other.waitForSelector("dialog.choose[open]");
+    const dialogText = await other.textContent("dialog.choose[open] h3");
+    const changed = other.evaluate(() => new Promise((resolve) => {
       const seen = new MutationObserver((list) => {
         for (const m of list) {
           if (m.type === "attributes" && m.target.classList?.contains("fx-changed")) { seen.disconnect(); resolve(m.target.className); }
@@ -264,12 +263,15 @@ export default [
       seen.observe(document.body, { attributes: true, attributeFilter: ["class"], subtree: true });
       setTimeout(() => resolve(null), 8000);
     }));
-    await loanByOther();
-    expect((await actor.locator("dialog.choose[open]").count()) === 1 &&
-      (await actor.textContent("dialog.choose[open] h3")) === dialogText, "the open dialog survived the other's move");
+    const actorCash = await actor.evaluate(() => window.loyang.view().game.players[window.loyang.view().seat].cash);
+    await clickAction(actor, '.actions [data-cmd-type="take_loan"]');
+    await waitUntil(other, ([seat, c]) => window.loyang.view().game.players[seat].cash !== c, [await seatOf(actor), actorCash]);
+    await other.waitForTimeout(100); // the redraw
+    expect((await other.locator("dialog.choose[open]").count()) === 1 &&
+      (await other.textContent("dialog.choose[open] h3")) === dialogText, "the open dialog survived the other's move");
     expect(await changed, "what changed is shown for a moment (an fx-changed glow)");
-    await actor.keyboard.press("Escape");
-    await waitUntil(actor, () => !document.querySelector("dialog.choose[open]"));
+    await other.keyboard.press("Escape");
+    await waitUntil(other, () => !document.querySelector("dialog.choose[open]"));
     // The reader selects a thing on his board (its choices open beside it) and puts the
     // keyboard focus on another thing of his board; the other takes a loan again.
     await actor.locator(".board.mine [data-target].can").first().click();
