@@ -250,6 +250,10 @@ const core = [
     expect(dropped, "the connection was dropped during the game");
     await cid.waitForSelector(".ranking", { timeout: 5000 });
     expect(/Game over/.test(await phaseText(cid)), "the game is over");
+    // Questions only before what costs something and cannot be taken back (issue 36: at most
+    // 5 % of the moves).
+    log(`  ${cid.questions || 0} questions in ${cid.moves} moves`);
+    expect((cid.questions || 0) <= 0.05 * cid.moves, `at most 5 % of the moves asked first (${cid.questions} of ${cid.moves})`);
     // The result in one headline, in its colour, and the analysis linked.
     const rank = await cid.evaluate(() => window.loyang.view().game.ranking.find((r) => r.player === window.loyang.view().seat).rank);
     const headline = await cid.textContent("#result-headline");
