@@ -55,7 +55,14 @@ export function storeFormEl(view, { sendAll }) {
       : n > want ? `The Storehouse keeps ${want}: choose ${n - want} fewer.` : `Choose ${want - n} more to keep (room for ${want}).`;
   };
   const changed = (e) => update(e.target.form);
-  const upgrade = canUpgrade ? h("input#store-upgrade", { type: "checkbox", onchange: changed }) : null;
+  // Upgrading (or not) chooses anew what to keep, for the room there is then.
+  const upgraded = (e) => {
+    const f = e.target.form;
+    const keep = defaultKeep(cart, e.target.checked ? LARGE : p.storehouse_capacity || SMALL);
+    for (const v of VEGETABLES) { const x = f.querySelector(`#keep-${v}`); if (x) x.value = String(keep[v]); }
+    update(f);
+  };
+  const upgrade = canUpgrade ? h("input#store-upgrade", { type: "checkbox", onchange: upgraded }) : null;
   const defaults = defaultKeep(cart, p.storehouse_capacity || SMALL);
   const rows = VEGETABLES.filter((v) => cart[v]).map((v) => h("div.store-row", { "data-key": `keep-${v}` },
     h("label", { for: `keep-${v}` }, veg(v, 20), ` ${VEG_NAMES[v]} (${cart[v]} in the cart): keep `),

@@ -181,6 +181,13 @@ export default [
     const total = await tia.evaluate(() => Object.values(window.loyang.view().game.players[0].cart).reduce((a, b) => a + b, 0));
     const kinds = await tia.$$eval("#store-form input.keep", (xs) => xs.map((x) => x.id.slice(5)));
     expect((await tia.locator('.actions [data-cmd-type="discard_veg"]').count()) === 0, "no button per vegetable beside the form");
+    // With the upgrade offered: choosing it makes room for 4 and chooses anew; unchosen again.
+    if (await tia.locator("#store-upgrade").count()) {
+      await tia.check("#store-upgrade");
+      const st = await tia.textContent("#store-status");
+      expect(new RegExp(`^Keeping ${Math.min(4, total)};`).test(st), `the upgrade keeps ${Math.min(4, total)}: "${st}"`);
+      await tia.uncheck("#store-upgrade");
+    } else log("  the Storehouse upgrade was not offered (too little Cash)");
     // Keep one of the last kind listed (not the default choice), the rest of it goes back.
     const keep = kinds[kinds.length - 1];
     for (const k of kinds) await tia.fill(`#keep-${k}`, k === keep ? "1" : "0");
