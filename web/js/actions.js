@@ -59,7 +59,7 @@ export function actionsEl(view, who, { act, choose, hint = null, store = null, f
   box.append(h("div.actions-head", { "data-key": "actions-head" }, h("h3", "Your actions"), hint?.button || null));
   if (hint?.panel) box.append(hint.panel);
   if (folded) {
-    box.append(h("p.folded", { "data-key": "folded" }, "Your choices are in the panel above. ",
+    box.append(h("p.folded", { "data-key": "folded" }, "Your choices are in the panel of what you selected. ",
       h("button.linkish#all-actions", { type: "button", onclick: folded }, "Show all actions")));
     if (undo) box.append(h("div.undo-row", actionButton(undo, who, act, { advice, legal, cls: ".undo" })));
     return box;
