@@ -178,7 +178,10 @@ export async function act(page, prefer = []) {
     document.querySelector(".toast")?.dataset.count || "0"]);
   const version = before[0];
   let button = null;
-  for (const t of prefer) {
+  // The Storehouse form (its default choice keeps as many as fit).
+  const store = page.locator("#store-form #store-keep:not([disabled])");
+  if (await store.count()) button = store;
+  for (const t of button ? [] : prefer) {
     const b = page.locator(`.actions .action-list:not(.anytime) [data-cmd-type="${t}"]:not([disabled])`).first();
     if (await b.count()) { button = b; break; }
   }
@@ -189,9 +192,12 @@ export async function act(page, prefer = []) {
   try {
     await button.click({ timeout: 3000 });
     // A choice dialog, then maybe "this cannot be taken back": the first choice each time.
+    // page.moves and page.questions count the moves and the questions asked before them.
+    page.moves = (page.moves || 0) + 1;
     for (let i = 0; i < 2; i++) {
       const dialog = page.locator("dialog.choose[open]");
       if (!(await dialog.count())) break;
+      if (await page.locator("dialog.confirm[open]").count()) page.questions = (page.questions || 0) + 1;
       await dialog.locator(".choice:not([disabled])").first().click({ timeout: 3000 });
     }
   } catch (e) {
@@ -231,11 +237,12 @@ export const CLOSE_PREFS = ["book_keeper_done", "finish_taking", "skip_harvest_h
 export const ACTION_PREFS = [...CLOSE_PREFS, "end_turn", "serve_casual", "serve_regular", "skip_regular", "keep_two_pack", "discard_veg", "advance", "take_cards"];
 
 // The text of the table (boards, centre, Path, ranking) as the page shows it.
-// (Without the live page's buttons after the scoring, which the replay does not have.)
+// (Without the live page's buttons and analysis link after the scoring, which the replay does
+// not have.)
 export const tableText = (page) => page.evaluate(() =>
   [...document.querySelectorAll(".table-col > :not(.replay-link)")].map((e) => {
     const c = e.cloneNode(true);
-    for (const b of c.querySelectorAll(".end-buttons")) b.remove();
+    for (const b of c.querySelectorAll(".end-buttons, .analysis-link")) b.remove();
     return c.textContent;
   }).join("\n"));
 export const replayAt = async (page) => (await page.textContent("#replay-version")).match(/\d+/g).map(Number);

@@ -250,6 +250,16 @@ const core = [
     expect(dropped, "the connection was dropped during the game");
     await cid.waitForSelector(".ranking", { timeout: 5000 });
     expect(/Game over/.test(await phaseText(cid)), "the game is over");
+    // Questions only before what costs something and cannot be taken back (issue 36: at most
+    // 5 % of the moves).
+    log(`  ${cid.questions || 0} questions in ${cid.moves} moves`);
+    expect((cid.questions || 0) <= 0.05 * cid.moves, `at most 5 % of the moves asked first (${cid.questions} of ${cid.moves})`);
+    // The result in one headline, in its colour, and the analysis linked.
+    const rank = await cid.evaluate(() => window.loyang.view().game.ranking.find((r) => r.player === window.loyang.view().seat).rank);
+    const headline = await cid.textContent("#result-headline");
+    expect(headline === (rank === 1 ? "You won" : "You came 2nd of 2"), `the headline for rank ${rank}: "${headline}"`);
+    expect(await cid.$eval("#result-headline", (e, good) => e.classList.contains(good ? "good" : "bad"), rank === 1), "coloured as won or lost");
+    expect((await cid.getAttribute("#analysis-link", "href")) === `#/replay/${game}?analysis=1`, "the analysis is linked");
     await cid.screenshot({ path: path.join(shots, "game-finished.png"), fullPage: true });
     await replayFinished(cid, game);
     // The lobby lists the finished game under "my games".
@@ -336,10 +346,19 @@ const core = [
     // Gus resigns (a 2-player game ends); Fay's page says so, and her title clears.
     await fay.goto(url(`/#/game/${game}`));
     await fay.waitForSelector(".table-bar #resign");
-    gus.once("dialog", (d) => d.accept());
     await gus.goto(url(`/#/game/${game}`));
     await gus.waitForSelector(".table-bar #resign");
+    // The page's own dialog asks (not the browser's confirm()); Cancel keeps playing.
+    let native = false;
+    gus.on("dialog", (d) => { native = true; d.dismiss(); });
     await gus.click(".table-bar #resign");
+    await gus.waitForSelector("dialog.resign[open]", { timeout: 3000 });
+    expect(!native, "no browser confirm() was shown");
+    expect(/you lose/.test(await gus.textContent("dialog.resign[open]")), "the dialog says what resigning means");
+    await gus.click("#resign-cancel");
+    expect((await gus.locator("dialog.resign[open]").count()) === 0, "Cancel closed it");
+    await gus.click(".table-bar #resign");
+    await gus.click("dialog.resign[open] #resign-yes");
     await fay.waitForSelector(".table-bar .result-note", { timeout: 8000 });
     expect(/gus resigned/.test(await fay.textContent(".table-bar .result-note")), "the result says who resigned");
     await fay.waitForSelector("text=This game is over.");

@@ -1,10 +1,11 @@
 // The action panel, the selection panel and the dialogs, built only from the view's `legal`
 // list and the server's advice (view.advice): each action says what it costs and does before
-// it is taken, an action that cannot be taken back asks first, and the actions a player looks
-// for but cannot take say why.
+// it is taken, an action that costs something and cannot be taken back asks first
+// (needsConfirm), and the actions a player looks for but cannot take say why.
 import { blockedText, indexOf, previewParts, previewText } from "./advice.js";
-import { describe, GROUPS } from "./describe.js";
+import { choiceLabel, describe, GROUPS } from "./describe.js";
 import { h } from "./dom.js";
+import { offered } from "./targets.js";
 
 const INLINE_MAX = 4; // a group with more choices than this opens a dialog
 // Commands allowed at any time are listed apart from the decision the game waits for.
@@ -12,20 +13,23 @@ const ANYTIME = new Set(["take_loan", "sell", "discard_helper"]);
 
 const groupTitle = (type) => GROUPS[type] || type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
 
-// The preview's phrases as small labels after an action's words.
+// The preview's phrases as small labels after an action's words. The answers to the step the
+// game waits for are all final alike: "cannot be taken back" is said where a choice differs
+// from the undoable moves around it, not on every planting, card or Path choice.
 function previewEl(p, cmd) {
-  const parts = previewParts(p, cmd);
+  const parts = previewParts(p, cmd).filter((x) => x.kind !== "final" || !STEP_ANSWERS.has(cmd.type));
   if (!parts.length) return null;
   return h("span.preview", parts.map((x) => h(`span.chip.${x.kind}`, x.text)));
 }
 
-// One command as a button: its words and its preview. `act(cmd)` takes it.
-export function actionButton(cmd, who, act, { advice, legal, cls = "" } = {}) {
+// One command as a button: its words (`short`: the words left once the thing it is about was
+// chosen on the board) and its preview. `act(cmd)` takes it.
+export function actionButton(cmd, who, act, { advice, legal, cls = "", short = false } = {}) {
   const p = advice?.legal?.[indexOf(cmd, legal || [])];
   return h(`button.action${cls}`, {
     type: "button", "data-cmd-type": cmd.type, "data-key": `cmd:${JSON.stringify(cmd)}`,
     onclick: () => act(cmd),
-  }, h("span.action-text", describe(cmd, who)), previewEl(p, cmd));
+  }, h("span.action-text", short ? choiceLabel(cmd, who) : describe(cmd, who)), previewEl(p, cmd));
 }
 
 // Groups the legal commands by type, in the order the server listed them.
@@ -39,18 +43,29 @@ function grouped(legal) {
 }
 
 // view: the client view (legal, advice); act(cmd): takes a command (asking first when it
-// cannot be taken back); choose(title, cmds): opens the choice dialog. hint: {button, panel}
-// (hint.js) or null: the Hint button beside the heading, its answer under it.
-export function actionsEl(view, who, { act, choose, hint = null }) {
+// costs something and cannot be taken back); choose(title, cmds): opens the choice dialog.
+// hint: {button, panel} (hint.js) or null: the Hint button beside the heading, its answer
+// under it. store: the Storehouse form (storehouse.js), which stands for the step's discards.
+// folded: a thing on the board is selected and the selection panel offers its choices: the
+// list folds to a button that closes it (`folded()`), so that nothing is offered twice.
+export function actionsEl(view, who, { act, choose, hint = null, store = null, folded = null }) {
   const legal = view.legal || [];
   const advice = view.advice;
   const box = h("section.actions", { "aria-label": "your actions", "data-key": "actions" });
-  const groups = grouped(legal.filter((c) => c.type !== "undo"));
+  const shown = offered(legal).filter((c) => c.type !== "undo" && !(store && (c.type === "discard_veg" || c.type === "upgrade_storehouse")));
+  const groups = grouped(shown);
   const undo = legal.find((c) => c.type === "undo");
   const blocked = advice?.blocked || [];
   box.append(h("div.actions-head", { "data-key": "actions-head" }, h("h3", "Your actions"), hint?.button || null));
   if (hint?.panel) box.append(hint.panel);
-  if (!groups.size && !undo && !blocked.length) {
+  if (folded) {
+    box.append(h("p.folded", { "data-key": "folded" }, "Your choices are in the panel of what you selected. ",
+      h("button.linkish#all-actions", { type: "button", onclick: folded }, "Show all actions")));
+    if (undo) box.append(h("div.undo-row", actionButton(undo, who, act, { advice, legal, cls: ".undo" })));
+    return box;
+  }
+  if (store) box.append(store);
+  if (!groups.size && !undo && !blocked.length && !store) {
     box.append(h("p.quiet", "Nothing to do right now."));
     return box;
   }
@@ -101,7 +116,7 @@ export function selectionEl(view, who, { title, cmds, blocked, act, onClose, abo
     h("div.selection-head", h("h3", title),
       h("button.close-selection", { type: "button", "aria-label": "close the choices", onclick: onClose }, "×")),
     about ? h("p.about", about) : null,
-    cmds.length ? h("div.choices", cmds.map((c) => actionButton(c, who, act, { advice, legal, cls: ".choice" })))
+    cmds.length ? h("div.choices", cmds.map((c) => actionButton(c, who, act, { advice, legal, cls: ".choice", short: true })))
       : null,
     blocked.length ? h("ul.why-list", blocked.map((b) => h("li.why", blockedText(b, who, view)))) : null,
     !cmds.length && !blocked.length ? h("p.quiet", "Nothing to do with this now.") : null);
@@ -121,17 +136,39 @@ export function chooseDialog(title, cmds, who, act, { advice, legal } = {}) {
   dlg.showModal();
 }
 
-// Asks before a command that cannot be taken back; `yes()` sends it. `skip` remembers "do not
-// ask again for this kind of action in this game".
+// The answers to the decision the game waits for, all final and each priced on its own button
+// (planting the Home field, taking cards, moving on the Path, keeping Two-pack cards, buying
+// from the Offer): a question after choosing one would only repeat the button.
+const STEP_ANSWERS = new Set(["plant_home", "reveal_courtyard", "place_in_courtyard", "take_cards", "choose_partner",
+  "advance", "keep_two_pack", "buy_from_offer", "finish_offer", "squire_take", "finish_taking", "foreman_take",
+  "foreman_pass", "harvest_helper", "skip_harvest_helper"]);
+
+// Whether the preview says the command costs something: Cash, a loan, vegetables, a Path
+// space or a red marker.
+function costs(p) {
+  return p.cash < 0 || p.loans > 0 || p.position < 0 || p.marker === "red" ||
+    Object.values(p.goods || {}).some((n) => n < 0);
+}
+
+// Whether a command asks first: only when it cannot be taken back (the server's preview says
+// so) and costs something, and it is not simply the answer to the step the game waits for.
+// Whatever Undo can take back never asks.
+export function needsConfirm(cmd, preview) {
+  return !!preview && preview.undo === false && costs(preview) && !STEP_ANSWERS.has(cmd.type);
+}
+
+// Asks before a command that costs something and cannot be taken back; `yes()` sends it.
+// `skip` remembers "do not ask again for this kind of action in this game".
 export function confirmDialog(cmd, preview, who, yes, skip) {
   document.querySelector("dialog.choose")?.remove();
   const dlg = h("dialog.choose.confirm", { "aria-label": "confirm" });
   dlg.legal = [cmd];
   const close = () => { dlg.close(); dlg.remove(); };
   const again = h("input#confirm-skip", { type: "checkbox" });
-  const text = previewText(preview, cmd);
+  // The preview's own "cannot be taken back" would say it twice.
+  const text = previewText({ ...preview, undo: true }, cmd);
   dlg.append(h("h3", describe(cmd, who)),
-    h("p", "This cannot be taken back", text ? ` (${text}).` : "."),
+    h("p", "This cannot be taken back", text ? `: ${text}.` : "."),
     h("div.choices", h("button.action.choice.primary", { type: "button", onclick: () => {
       if (again.checked) skip();
       close();

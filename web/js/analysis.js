@@ -15,9 +15,11 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export class AnalysisPanel {
   // who(seat): a seat's name; solo(): whether the game is a solo game (values are levels);
-  // onJump(version): the replay goes to that version; onAuthError(): the session ended.
-  constructor(gameId, { who, solo, onJump, onAuthError }) {
+  // onJump(version): the replay goes to that version; onAuthError(): the session ended;
+  // roundOf(version): the round a version belongs to (0: the setup), for the marks' labels.
+  constructor(gameId, { who, solo, onJump, onAuthError, roundOf = () => null }) {
     this.gameId = gameId;
+    this.roundOf = roundOf;
     this.who = who;
     this.solo = solo;
     this.onJump = onJump;
@@ -143,12 +145,24 @@ export class AnalysisPanel {
       return h("li", { "data-seat": s.seat }, h("b", this.who(s.seat)), `: ${found} in ${plural(s.decisions || 0, "decision")}`);
     });
     const moves = r.moves || [];
-    const list = moves.length ? h("ul.analysis-marks", { "aria-label": "marked moves" }, moves.map((m) => h("li",
-      h("button.analysis-mark", {
+    // Blunders first, as buttons to jump to; the smaller mistakes folded under them, so that
+    // a long game's marks do not make a wall of buttons. Each says its round, not a version.
+    const mark = (m) => {
+      const round = this.roundOf(m.version);
+      const when = round === null || round === undefined ? "" : round ? `Round ${round}: ` : "Setup: ";
+      return h("li", h("button.analysis-mark", {
         type: "button", "data-version": m.version,
         // The position where it was decided: the one before the version the move produced.
         onclick: () => this.onJump(Math.max(0, m.version - 1)),
-      }, `${SIGN[m.mark] || "?"} ${this.who(m.seat).replace(/ \(you\)$/, "")}: ${describe(m.played, this.who)} (version ${m.version})`))))
+      }, `${SIGN[m.mark] || "?"} ${when}${this.who(m.seat).replace(/ \(you\)$/, "")}: ${describe(m.played, this.who)}`));
+    };
+    const blunders = moves.filter((m) => m.mark === "blunder");
+    const mistakes = moves.filter((m) => m.mark !== "blunder");
+    const list = moves.length ? h("div.analysis-lists",
+      blunders.length ? h("ul.analysis-marks", { "aria-label": "blunders" }, blunders.map(mark))
+        : h("p.quiet", "No blunder (??) was found."),
+      mistakes.length ? h("details.analysis-mistakes", { open: !blunders.length }, h("summary", `${plural(mistakes.length, "smaller mistake")} (?)`),
+        h("ul.analysis-marks", { "aria-label": "mistakes" }, mistakes.map(mark))) : null)
       : h("p", "No move was marked: the bot found no decision clearly worse than its own choice.");
     this.detail = h("p.analysis-detail#analysis-detail", { role: "status", "aria-live": "polite" });
     this.draw(h("ul.analysis-seats", seats), list, this.detail,
@@ -189,13 +203,25 @@ export class AnalysisPanel {
   // At the decision: "Here ann chose Take a loan (??, a blunder). The bot preferred: Sell wheat
   // (0.58 vs 0.21)." Just after it: "The move just made, ann's Take a loan, ..."
   preferred(m, version) {
-    const fmt = (x) => (this.solo() ? `level ${Number(x).toFixed(1)}` : Number(x).toFixed(2));
     const name = this.who(m.seat).replace(/ \(you\)$/, "");
     const what = describe(m.played, this.who);
     const sign = `${SIGN[m.mark] || "?"}, a ${m.mark}`;
     const said = m.version === version ? `The move just made, ${name}'s ${what}, is marked ${sign}.`
       : `Here ${name} chose: ${what} (${sign}).`;
-    return `${said} The bot preferred: ${describe(m.best, this.who)} (${fmt(m.best_mean)} vs ${fmt(m.played_mean)}).`;
+    return `${said} The bot preferred: ${describe(m.best, this.who)} (${this.gain(m)}).`;
+  }
+
+  // How much better the bot's choice looked, in words: solo in levels at the end; otherwise in
+  // its own scale (a win counts 1, each Path space ahead 0.02) said as a win's share.
+  gain(m) {
+    const d = Number(m.best_mean) - Number(m.played_mean);
+    if (this.solo()) {
+      const n = Math.max(1, Math.round(d));
+      return `in its trial games it ended about ${n} level${n === 1 ? "" : "s"} higher`;
+    }
+    const pct = Math.round(d * 100);
+    return pct >= 1 ? `in its trial games it did clearly better: worth about ${pct} in 100 more chances to win`
+      : "in its trial games it did a little better";
   }
 
   destroy() {

@@ -78,6 +78,17 @@ export function describe(cmd, who = (s) => `player ${s + 1}`) {
   }
 }
 
+// A command's words in the selection panel, where the thing it is about was already chosen
+// on the board: a trade says only what is given (the good wanted is the panel's title).
+export function choiceLabel(cmd, who) {
+  switch (cmd.type) {
+    case "trade": return `Give ${list(cmd.give)}`;
+    case "sow": return `Sow ${v(cmd.crop)}`;
+    case "trader": return `Trader: give ${list(cmd.give)}`;
+    default: return describe(cmd, who);
+  }
+}
+
 // Group headings for the action panel, one per command type.
 export const GROUPS = {
   plant_home: "Plant the Home field",

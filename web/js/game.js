@@ -4,9 +4,9 @@
 // redraws leave alone; after the end, the rematch.
 import * as api from "./api.js";
 import * as community from "./community-api.js";
-import { actionsEl, chooseDialog, closeDialogs, confirmDialog, refreshDialogs, selectionEl } from "./actions.js";
+import { actionsEl, chooseDialog, closeDialogs, confirmDialog, needsConfirm, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
-import { card } from "./cards.js";
+import { card, VEG_NAMES } from "./cards.js";
 import { flash, morph, settleEffects } from "./morph.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
@@ -21,6 +21,8 @@ import { seatNamer } from "./names.js";
 import { ChatPanel } from "./chat.js";
 import { NotesPanel } from "./notes.js";
 import { HintBox, hintsOffered } from "./hint.js";
+import { refreshStoreForm, storeFormEl } from "./storehouse.js";
+import { standingsEl } from "./standings.js";
 
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
@@ -204,6 +206,20 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const hint = new HintBox(gameId, { onChange: () => render(), onAuthError });
   socket.subscribe(gameId);
   loadSummary();
+  // Several commands in order (the Storehouse form's): stops at the first refusal.
+  async function sendAll(cmds) {
+    if (busy) return;
+    selected = null;
+    for (const cmd of cmds) {
+      busy = true;
+      body.classList.add("busy");
+      const r = await socket.command(cmd);
+      busy = false;
+      body.classList.remove("busy");
+      if (!r.ok) { toast(r.error.message); render(); return; }
+    }
+  }
+
   // For tests and the curious: the live connection (window.loyang.socket.ws.close() drops it).
   window.loyang = { socket, view: () => view, renderTimes, renders: () => renders, hint: () => hint.state?.answer || null };
 
@@ -214,11 +230,12 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const noConfirm = new Set();
   let drawn = false;
 
-  // Takes a legal command; one that cannot be taken back asks first (view.advice).
+  // Takes a legal command; one that costs something and cannot be taken back asks first
+  // (needsConfirm, from view.advice).
   function act(cmd) {
     if (!view || busy || view.table?.status === "cancelled") return;
     const p = view.advice?.legal?.[indexOf(cmd, view.legal || [])];
-    if (p && p.undo === false && !noConfirm.has(cmd.type)) {
+    if (needsConfirm(cmd, p) && !noConfirm.has(cmd.type)) {
       confirmDialog(cmd, p, who, () => send(cmd), () => noConfirm.add(cmd.type));
     } else {
       send(cmd);
@@ -237,7 +254,18 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     const c = el?.dataset.card ? card(el.dataset.card) : null;
-    return selectionEl(view, who, { title, cmds, blocked, act, about: c?.full || null, onClose: () => { selected = null; render(); } });
+    return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, onClose: () => { selected = null; render(); } });
+  }
+
+  // What the selection panel says of a card: a Helper's text in full; for a customer, what
+  // he wants and what of it the cart holds.
+  function aboutCard(c, me) {
+    if (c.full) return c.full;
+    if (c.kind !== "regular" && c.kind !== "casual") return null;
+    const cart = { ...(view.game.players[me]?.cart || {}) };
+    const missing = c.wants.filter((v) => !(cart[v]-- > 0));
+    const names = (vs) => vs.map((v) => VEG_NAMES[v]).join(" + ");
+    return `Wants ${names(c.wants)}: ${missing.length ? `your cart lacks ${names(missing)}.` : "your cart holds them."}`;
   }
 
   // The page's content for the current view, as a fresh tree (morphed into the live one).
@@ -252,7 +280,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (cancelled) selected = null;
     const over = !cancelled && (g.phase === "finished" || view.table?.status === "finished");
     const extra = g.phase === "finished" && !cancelled
-      ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new") } : {};
+      ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new"), me, analysis: `#/replay/${gameId}?analysis=1` } : {};
     const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }), { live: true, extra });
     const sideCol = h("div.side-col", { "data-key": "side-col" });
     const status = cancelled
@@ -285,19 +313,23 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       const version = view.game.version ?? socket.version;
       hint.check(view, version);
       const hb = hint.el({ ...view, legal }, who, { offered: hintsOffered(summary) && !over, version, act });
-      sideCol.append(actionsEl({ ...view, legal }, who, { act, choose, hint: hb }));
+      const store = storeFormEl({ ...view, legal }, { sendAll });
+      const folded = sel ? () => { selected = null; render(); body.querySelector(".actions .action")?.focus({ preventScroll: true }); } : null;
+      sideCol.append(actionsEl({ ...view, legal }, who, { act, choose, hint: hb, store, folded }));
     } else sideCol.append(h("p.quiet", "You are watching this game."));
     // The chat and the notes are the page's own, like the log: the redraws leave them alone.
     // (A solo game has nobody to chat with.)
     if (g.options.players > 1) sideCol.append(h("div.chat-slot", { "data-slot": "chat", "data-key": "chat" }));
     if (me !== null) sideCol.append(h("div.notes-slot", { "data-slot": "notes", "data-key": "notes" }));
     sideCol.append(h("div.log-slot", { "data-slot": "log", "data-key": "log" }));
+    const standings = standingsEl(view, who);
     const bar = tableBarEl(gameId, view.table, {
-      who, me, summary, toast,
+      who, me, summary, toast, standings,
       onChange: async () => { await loadSummary(); render(); },
     });
     if (bar) bar.dataset.key = "table-bar";
-    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || "", h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
+    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || standings,
+      h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
     if (digest) highlight(mainCol, digest.selectors);
     if (me === null) return fresh;
     // Every board element with legal commands (or with an action the reader may look for and
@@ -340,6 +372,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       flash(morph(body, fresh));
     }
     hint.focusAfterRender(body, hintFocus);
+    refreshStoreForm(body);
     logView.update(view.log || []);
     const slot = body.querySelector('[data-slot="log"]');
     if (slot && !slot.firstChild) logView.attach(slot);

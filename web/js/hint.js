@@ -27,19 +27,41 @@ const REFUSALS = {
   not_active: "The game is over: no more hints.",
 };
 
-const pct = (x) => `${Math.round(x * 100)}%`;
-const one = (x) => (Math.round(x * 10) / 10).toFixed(1);
-const games = (n) => `${n} sampled game${n === 1 ? "" : "s"}`;
+const spaces = (n) => `${n} space${n === 1 ? "" : "s"}`;
 
-// What the bot found for one weighed command, in words. Solo: the level reached on average;
-// otherwise the share of games won and the distance to the best other player at the end.
-export function outcomeText(c, solo) {
-  if (solo) return `reached level ${one(c.margin)} on average in ${games(c.playouts)}`;
-  const m = Number(c.margin) || 0;
-  const spaces = Math.abs(m) === 1 ? "space" : "spaces";
-  const where = Math.abs(m) < 0.05 ? "level with the best other player on average"
-    : `${one(Math.abs(m))} ${spaces} ${m > 0 ? "ahead" : "behind"} on average`;
-  return `won ${pct(c.wins)} of ${games(c.playouts)}, ${where}`;
+// How often a move won in the bot's trial games, in words, with the count.
+function winWords(share, tries) {
+  const won = Math.round(share * tries);
+  const words = won === 0 ? "never won" : won === tries ? "always won"
+    : share >= 0.8 ? "almost always won" : share >= 0.55 ? "usually won" : share >= 0.45 ? "won about half the time"
+      : share >= 0.2 ? "sometimes won" : "rarely won";
+  return `${words} (${won} of ${tries} trial game${tries === 1 ? "" : "s"})`;
+}
+
+// What a solo level is worth on the rulebook's scale.
+function levelWords(level) {
+  if (level >= 19) return "master";
+  if (level >= 18) return "very good";
+  if (level >= 17) return "good";
+  return `${17 - level} short of “good”`;
+}
+
+// What the bot found for one weighed command, in words a player reads at a glance, whole
+// numbers only. Solo: the level it ends near; otherwise how often it won and how far ahead of
+// (or behind) the best other player it ended.
+// best: the suggestion's own numbers (solo: the others say how much lower they end).
+export function outcomeText(c, solo, best = null) {
+  if (solo) {
+    const level = Math.round(Number(c.margin) || 0);
+    const text = `ends near level ${level} (${levelWords(level)})`;
+    if (!best || best === c) return text;
+    const d = Math.round(Number(best.margin) - Number(c.margin));
+    return `${text}, ${d < 1 ? "about as high as the first" : `about ${d} level${d === 1 ? "" : "s"} lower than the first`}`;
+  }
+  const m = Math.round(Number(c.margin) || 0);
+  const where = m === 0 ? "level with the best other player" : m > 0 ? `about ${spaces(m)} ahead of the best other player`
+    : `about ${spaces(-m)} behind the leader`;
+  return `${winWords(Number(c.wins) || 0, c.playouts || 0)}, ending ${where}`;
 }
 
 export class HintBox {
@@ -132,10 +154,10 @@ export class HintBox {
     const head = h("p.hint-best", "The bot suggests: ", h("strong.hint-command", describe(a.command, who)),
       chips.length ? h("span.preview", chips.map((x) => h(`span.chip.${x.kind}`, x.text))) : null);
     const why = cands.length
-      ? [h("p.hint-why", `It played each of its ${cands.length === 1 ? "candidate" : `${cands.length} best candidates`} out to the end ` +
-          `from deals of the cards you cannot see${solo ? "" : " (a win counts most, then every Path space ahead)"}:`),
+      ? [h("p.hint-why", `It tried ${cands.length === 1 ? "this move" : `its ${cands.length} best moves`}, playing the game to the end ` +
+          "many times with the cards you cannot see dealt at random. With each move:"),
         h("ol.hint-candidates", cands.map((c, i) => h(`li${i === 0 ? ".best" : ""}`, { "data-key": `c:${JSON.stringify(c.command)}` },
-          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo)))))]
+          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo, cands[0])))))]
       : [h("p.hint-why", "It is the only thing you can do now.")];
     // Worked out before someone else's move: still legal, but the reader may want a fresh look.
     const since = (view.log || []).filter((e) => e.version > s.version && e.player !== view.seat);

@@ -17,7 +17,8 @@ const SPEEDS = [0.5, 1, 2, 4, 8]; // commands per second
 export function replayParams(query) {
   const q = new URLSearchParams(query || "");
   const v = q.get("version");
-  return { version: v !== null && /^\d+$/.test(v) ? Number(v) : null, view: q.get("view") };
+  // analysis: opened from the end screen's link, the page shows the analysis first.
+  return { version: v !== null && /^\d+$/.test(v) ? Number(v) : null, view: q.get("view"), analysis: q.has("analysis") };
 }
 
 // The first version of each round, from the log's round_started events (version 0: setup).
@@ -174,7 +175,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     fillRounds();
     history.replaceState(null, "", `#/replay/${gameId}?version=${version}&view=${encodeURIComponent(viewAs)}`);
     const view = r.state;
-    const col = tableColEl(view, who, h("div.table-col"), { showHands: viewAs === "all", live: true, othersOpen: true, extra: { log: view.log } });
+    const col = tableColEl(view, who, h("div.table-col"), { showHands: viewAs === "all", live: true, othersOpen: true, extra: { log: view.log, me: viewAs === String(mySeat()) ? mySeat() : null } });
     const side = h("div.side-col");
     logView.update(view.log || []);
     // The status as a bystander's ("Waiting for ..."): a past moment is nobody's move now.
@@ -225,11 +226,18 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     if (closed || !finished || analysis) return;
     analysis = new AnalysisPanel(gameId, {
       who, solo: () => summary?.options?.players === 1, onAuthError,
+      roundOf: (v) => { let r = 0; for (const x of rounds) if (x.version <= v) r = x.round; return r; },
       onJump: (v) => { stop(); go(v); },
     });
     body.before(analysis.el);
     analysis.showAt(version, logView.scroller);
     analysis.start();
+    if (params.analysis) {
+      const title = analysis.el.querySelector("h2");
+      title.tabIndex = -1;
+      title.focus();
+      analysis.el.scrollIntoView({ block: "start" });
+    }
   })();
 
   return () => {

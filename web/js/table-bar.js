@@ -1,6 +1,8 @@
 // The bar above a game's board with what the server adds to the rules (view.table): each seat's
 // clock (counting down while it runs), who is away, whose seat a bot took over; a vote on
-// waiting for a seat out of time; and the player's Resign button.
+// waiting for a seat out of time; and the player's Resign button, which asks in the page's own
+// <dialog> (the browser's confirm() cannot be styled, read by every screen reader alike, or
+// tested without a handler).
 import * as api from "./api.js";
 import { h } from "./dom.js";
 
@@ -21,10 +23,12 @@ export function tickClocks(root) {
 }
 
 // `table`: view.table; `who(seat)`: a seat's name; `me`: my seat (null: watching);
-// `summary`: the game summary (vacations); `toast(text)`: shows an error.
-export function tableBarEl(gameId, table, { who, me, summary, toast, onChange }) {
+// `summary`: the game summary (vacations); `toast(text)`: shows an error; `standings`: the
+// standings bar (standings.js), which comes first and names every seat, so that a seat with
+// nothing more to show (no clock, not away, not gone) is not named twice.
+export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, standings = null }) {
   if (!table) return null;
-  const bar = h("div.table-bar");
+  const bar = h("div.table-bar", standings);
   const clock = table.clock;
   table.seats.forEach((s, seat) => {
     const c = clock?.seats?.[seat];
@@ -37,6 +41,7 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange })
         duration(c.running && c.deadline ? c.deadline - Date.now() / 1000 : c.left));
       parts.push(" ", left, c.running ? h("span.badge.act", "thinking") : c.paused ? h("span.badge", "paused") : null);
     }
+    if (standings && parts.length === 1) return;
     bar.append(h(`span.seat-clock${c?.running ? ".running" : ""}`, parts));
   });
 
@@ -53,10 +58,11 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange })
       h("button#vote-bot", { type: "button", onclick: () => cast(false) }, "Let a bot play")));
   }
   if (me !== null && table.status === "active" && !table.seats[me]?.gone) {
-    bar.append(h("button#resign", { type: "button", onclick: async () => {
+    bar.append(h("button#resign", { type: "button", onclick: () => {
       const two = table.seats.length === 2;
-      if (!confirm(two ? "Resign? The game ends and you lose." : "Resign? A bot plays your seat and you are ranked last.")) return;
-      try { await api.resign(gameId); onChange(); } catch (e) { toast(e.message); }
+      resignDialog(two ? "The game ends and you lose." : "A bot plays your seat and you are ranked last.", async () => {
+        try { await api.resign(gameId); onChange(); } catch (e) { toast(e.message); }
+      });
     } }, "Resign"));
   }
   if (table.result && table.result.ended && table.result.ended !== "normally") {
@@ -65,4 +71,20 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange })
       : `The game ended: ${who(table.result.seat)} resigned.`));
   }
   return bar;
+}
+
+// "Resign?" in a modal <dialog>: Resign calls yes(), Cancel or Escape closes it.
+function resignDialog(text, yes) {
+  document.querySelector("dialog.resign")?.remove();
+  const dlg = h("dialog.resign", { "aria-labelledby": "resign-title" });
+  const close = () => { dlg.close(); dlg.remove(); };
+  dlg.append(h("h3#resign-title", "Resign this game?"), h("p", text, " This cannot be taken back."),
+    h("div.dialog-foot",
+      h("button.danger#resign-yes", { type: "button", onclick: () => { close(); yes(); } }, "Resign"),
+      " ",
+      h("button.cancel#resign-cancel", { type: "button", onclick: close }, "Cancel")));
+  dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
+  document.body.append(dlg);
+  dlg.showModal();
+  dlg.querySelector("#resign-cancel").focus();
 }

@@ -2,6 +2,8 @@
 // or a field offers exactly the legal commands about it. Keys are strings:
 //   hand:CARD  court:CARD  offer:CARD  twopack  drawpile  path  storehouse  loans
 //   cart:CROP  shop:CROP  field:SEAT:FIELD  played:SEAT:CARD
+//   good:SEAT:STALL:CROP (one good of a Market stall: trading for it)
+// And which of the legal commands are worth offering at all (offered).
 export function targetsOf(cmd, me) {
   const mine = (c) => `played:${me}:${c}`;
   switch (cmd.type) {
@@ -11,8 +13,11 @@ export function targetsOf(cmd, me) {
     case "take_cards": return cmd.courtyard ? [`hand:${cmd.hand}`, `court:${cmd.courtyard}`] : [`hand:${cmd.hand}`];
     case "sow": return [`field:${me}:${cmd.field}`];
     case "buy": case "haggler": case "shopper": return [`shop:${cmd.crop}`];
-    case "sell": case "discard_veg": return [`cart:${cmd.crop}`];
-    case "trade": return [mine(cmd.stall)];
+    // A vegetable is sold into a space of the shop: either may be pointed at.
+    case "sell": return [`cart:${cmd.crop}`, `shop:${cmd.crop}`];
+    case "discard_veg": return [`cart:${cmd.crop}`];
+    // A trade is chosen by the good wanted, then what is given for it.
+    case "trade": return [`good:${me}:${cmd.stall}:${cmd.get}`];
     case "discard_helper": case "activate_helper": return [mine(cmd.card)];
     case "serve_regular": case "skip_regular": case "serve_casual": case "serve_regular_twice":
       return [mine(cmd.card)];
@@ -26,7 +31,7 @@ export function targetsOf(cmd, me) {
     case "market_woman": return [mine(cmd.mine), `played:${cmd.owner}:${cmd.theirs}`];
     case "tout_swap": return [mine(cmd.mine), `played:${cmd.owner}:${cmd.theirs}`];
     case "tout_buy": return [`played:${cmd.owner}:${cmd.customer}`];
-    case "trader": return [`played:${cmd.owner}:${cmd.stall}`];
+    case "trader": return [`good:${cmd.owner}:${cmd.stall}:${cmd.get}`];
     case "plough_clear": return [`field:${me}:${cmd.field}`];
     case "subsistence_farmer": return [`field:${cmd.owner}:${cmd.field}`];
     case "squire_take": return [`court:${cmd.card}`];
@@ -37,5 +42,31 @@ export function targetsOf(cmd, me) {
 }
 
 export function commandsFor(key, legal, me) {
-  return legal.filter((c) => targetsOf(c, me).includes(key));
+  return offered(legal).filter((c) => targetsOf(c, me).includes(key));
+}
+
+// A command's identity for a player: two Traders in one's play area trade alike, so a trade
+// with either is one choice (the first Trader listed is used).
+function sameAs(cmd) {
+  if (cmd.type === "trader") { const { card: _, ...rest } = cmd; return JSON.stringify(rest); }
+  return JSON.stringify(cmd);
+}
+
+// Whether a command changes nothing: a trade giving the very vegetable it gets.
+function changesNothing(cmd) {
+  return (cmd.type === "trade" || cmd.type === "trader") && cmd.give?.length === 1 && cmd.give[0] === cmd.get;
+}
+
+// The legal commands worth offering, in the server's order: without duplicates (the same
+// trade through another Trader card) and without commands that change nothing. The commands
+// themselves are left as the server listed them (view.advice is indexed by them).
+export function offered(legal) {
+  const seen = new Set();
+  return legal.filter((c) => {
+    if (changesNothing(c)) return false;
+    const k = sameAs(c);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }

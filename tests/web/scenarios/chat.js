@@ -371,8 +371,8 @@ export default [
   ["rematch after a resignation: the other is invited, sees the offer on the finished game and joins", async () => {
     const { chloe, chase, game } = duo;
     await chloe.waitForSelector(".table-bar #resign");
-    chloe.once("dialog", (d) => d.accept());
     await chloe.click(".table-bar #resign");
+    await chloe.click("dialog.resign[open] #resign-yes");
     await chase.waitForSelector(".table-bar .result-note", { timeout: 8000 });
     // chase offers a rematch: a new game, chloe invited.
     await chase.waitForSelector("#rematch");

@@ -45,39 +45,39 @@ export default [
     await pia.context().close();
   }],
 
-  ["what cannot be taken back asks first; Cancel changes nothing", async () => {
+  ["what costs something and cannot be taken back asks first; Cancel changes nothing", async () => {
     const jay = await player("jay", DESK);
     await createGame(jay, { players: 1 });
     await jay.waitForSelector(".status", { timeout: 8000 });
     await waitUntil(jay, () => !!window.loyang?.view());
-    await playFast(jay, { round: 1, phase: "action" });
-    await jay.waitForSelector(".actions .action");
-    // An action whose preview says it cannot be taken back (the Two-pack draws hidden cards).
-    const final = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)").first();
-    expect(await final.count(), "some action says it cannot be taken back");
-    const label = await final.textContent();
+    // A loan outside the Action phase costs a Path space at the end and cannot be taken back
+    // (issue 36: only such actions ask, not every final one).
+    await playFast(jay, { round: 1, phase: "card" });
+    await waitUntil(jay, () => window.loyang.view().game.step === "offer");
+    const loan = '.actions [data-cmd-type="take_loan"]';
+    await jay.waitForSelector(`${loan}:has(.chip.final)`);
     const n = await logCount(jay);
-    await final.click();
+    await jay.click(loan);
     await jay.waitForSelector("dialog.confirm[open]");
     expect(/cannot be taken back/.test(await jay.textContent("dialog.confirm[open]")), "the question says why it asks");
     await shot(jay, "desk-solo-confirm");
     await jay.click("dialog.confirm[open] .cancel");
     await jay.waitForTimeout(300);
     expect((await logCount(jay)) === n, "Cancel: nothing was sent");
-    // An action that can be taken back does not ask.
-    const plain = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):not(:has(.chip.final)):not(.more)").first();
-    if (await plain.count()) {
-      await plain.click();
-      await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, n);
-      expect(!(await jay.locator("dialog.confirm[open]").count()), "no question for what Undo can take back");
-      const m = await logCount(jay);
-      await jay.click('.actions [data-cmd-type="undo"]');
-      await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, m);
-    }
-    const again = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):has(.chip.final)", { hasText: label.slice(0, 20) }).first();
-    const k = await logCount(jay);
-    await again.click();
+    await jay.click(loan);
     await jay.click("dialog.confirm[open] .choice");
+    await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, n);
+    // In the Action phase an action that can be taken back does not ask.
+    await playFast(jay, { round: 1, phase: "action" });
+    await jay.waitForSelector(".actions .action");
+    const plain = jay.locator(".actions .action-list:not(.anytime) .action:not([disabled]):not(:has(.chip.final)):not(.more)").first();
+    expect(await plain.count(), "an action Undo can take back");
+    const m = await logCount(jay);
+    await plain.click();
+    await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, m);
+    expect(!(await jay.locator("dialog.confirm[open]").count()), "no question for what Undo can take back");
+    const k = await logCount(jay);
+    await jay.click('.actions [data-cmd-type="undo"]');
     await waitUntil(jay, (x) => document.querySelectorAll(".log-entry").length > x, k);
     await jay.context().close();
   }],

@@ -125,6 +125,6 @@ export function playAreaEl(played, seat, title = "Play area") {
   const order = { regular: 0, casual: 1, market_stall: 2, helper: 3 };
   const sorted = [...played].sort((a, b) => (order[a.kind] ?? 9) - (order[b.kind] ?? 9));
   return h("div.play-area", h("h4", title),
-    played.length ? h("div.cards", sorted.map((pc) => cardEl(pc.card, { played: pc, target: `played:${seat}:${pc.card}` })))
+    played.length ? h("div.cards", sorted.map((pc) => cardEl(pc.card, { played: pc, target: `played:${seat}:${pc.card}`, seat })))
       : h("div.empty", "no cards played yet"));
 }

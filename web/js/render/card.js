@@ -17,8 +17,9 @@ function stallLeft(played, c) {
 }
 
 // id: card id; played: the play-area entry (deliveries, red, stall_left, ...) or null;
-// target: a click-target key (see targets.js) or null.
-export function cardEl(id, { played = null, target = null, extra = null } = {}) {
+// target: a click-target key (see targets.js) or null; seat: whose play area it lies in (a
+// Market stall's goods are then click targets of their own: trading for them).
+export function cardEl(id, { played = null, target = null, extra = null, seat = null } = {}) {
   const c = card(id);
   const el = h(`div.card.k-${c.kind}`, { "data-card": id, "data-key": id === "hidden" ? null : id, "aria-label": cardName(id) });
   if (target) el.dataset.target = target;
@@ -35,8 +36,12 @@ export function cardEl(id, { played = null, target = null, extra = null } = {}) 
       const n = used.get(v) || 0;
       used.set(v, n + 1);
       const on = left.filter((x) => x === v).length > n;
-      return h(`div.good${on ? "" : ".gone"}`, { title: `${VEG_NAMES[v]} for ${cost} vegetable${cost > 1 ? "s" : ""}${on ? "" : " (taken)"}` },
-        veg(v, 20), h("span.cost", `${cost}:1`));
+      const what = `${VEG_NAMES[v]} for ${cost} vegetable${cost > 1 ? "s" : ""}`;
+      return h(`div.good${on ? "" : ".gone"}`, {
+        title: `${what}${on ? "" : " (taken)"}`,
+        "data-target": on && played && seat !== null ? `good:${seat}:${id}:${v}` : null,
+        "aria-label": on && played && seat !== null ? `Trade for ${VEG_NAMES[v]} at ${c.name} (${cost} vegetable${cost > 1 ? "s" : ""})` : null,
+      }, veg(v, 20), h("span.cost", `${cost}:1`));
     })));
   } else if (c.kind === "regular") {
     const filled = played ? played.deliveries || 0 : 0;
