@@ -7,6 +7,7 @@ import * as community from "./community-api.js";
 import { actionsEl, chooseDialog, closeDialogs, confirmDialog, needsConfirm, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
 import { card, VEG_NAMES } from "./cards.js";
+import { installCardZoom } from "./card-zoom.js";
 import { flash, morph, settleEffects } from "./morph.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
@@ -558,10 +559,12 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (el) { e.preventDefault(); activate(el); }
   });
   settleEffects(body);
+  const stopZoom = installCardZoom(body);
   const ticker = setInterval(() => tickClocks(body), 1000);
 
   return () => {
     gone = true;
+    stopZoom();
     document.removeEventListener("visibilitychange", onVisibility);
     clearInterval(ticker);
     clearTimeout(pollTimer);

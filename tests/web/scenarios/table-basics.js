@@ -340,6 +340,20 @@ export default [
     expect(actions.left >= board.right - 1 && actions.top < 768, "the actions are beside it, on the first screen");
     expect(!(await dot.locator(".offer").isVisible()), "the Offer is folded away in the Action phase");
     await shot(dot, "desk-solo-action");
+    // A card is read where it lies: the mouse resting on it shows it larger with its whole text.
+    const someCard = dot.locator(".card[data-card]:not(.k-hidden):visible").first();
+    const id = await someCard.getAttribute("data-card");
+    await someCard.hover();
+    await dot.waitForSelector(".card-zoom.placed", { timeout: 3000 });
+    const zoom = await dot.evaluate(() => {
+      const z = document.querySelector(".card-zoom");
+      const r = z.getBoundingClientRect();
+      return { text: z.querySelector(".card-zoom-text").textContent, card: z.querySelector(".card")?.dataset.card,
+        inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight };
+    });
+    expect(zoom.card === id && zoom.text.length > 40 && zoom.inside, `the card ${id} shown larger with its text: ${JSON.stringify(zoom)}`);
+    await dot.mouse.move(2, 2);
+    await waitUntil(dot, () => !document.querySelector(".card-zoom"));
     await dot.context().close();
   }],
 
@@ -394,6 +408,21 @@ export default [
     // Partners this round are shown (the Starting player's and the other two).
     const partners = await fox.$$eval(".badge.partner", (bs) => bs.map((b) => b.textContent));
     expect(partners.length >= 2 && partners.every((t) => /^partner: /.test(t)), `partnerships shown: ${partners.join(", ")}`);
+    // A finger held on a card shows it larger with its whole text; lifting it, it goes.
+    const held = fox.locator(".card[data-card]:not(.k-hidden)").first();
+    await held.scrollIntoViewIfNeeded();
+    const at = await held.boundingBox();
+    const touch = await fox.context().newCDPSession(fox);
+    const point = [{ x: Math.round(at.x + at.width / 2), y: Math.round(at.y + at.height / 2) }];
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
+    await fox.waitForSelector(".card-zoom.placed", { timeout: 3000 });
+    const zoomed = await fox.evaluate(() => {
+      const r = document.querySelector(".card-zoom").getBoundingClientRect();
+      return { text: document.querySelector(".card-zoom-text").textContent, inside: r.left >= 0 && r.right <= innerWidth };
+    });
+    expect(zoomed.text.length > 40 && zoomed.inside, `a held card shown larger, inside the screen: ${JSON.stringify(zoomed)}`);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await waitUntil(fox, () => !document.querySelector(".card-zoom"));
     await shot(fox, "phone-4p-action");
     await fitsWidth(fox, "the 4-player game on a phone");
     await fox.context().close();
