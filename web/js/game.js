@@ -8,6 +8,7 @@ import { actionsEl, chooseDialog, closeDialogs, confirmDialog, needsConfirm, ref
 import { indexOf } from "./advice.js";
 import { card, VEG_NAMES } from "./cards.js";
 import { installCardZoom } from "./card-zoom.js";
+import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
@@ -45,8 +46,11 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   const body = h("div.game-body", h("p.quiet", "Loading the game…"));
   // Players of a running game may step back through their own view (the replay viewer).
   const stepBack = h("a.step-back", { href: `#/replay/${gameId}`, hidden: true }, "Step back through this game");
+  // The guide of a first game, hidden by the player, can be asked for again.
+  const guideShow = h("button.quiet-button#guide-show", { type: "button", hidden: true,
+    onclick: () => { setGuide(true); render(); } }, "Guide me");
   clear(root).append(h("div.game-page",
-    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Game ${gameId}`), connEl, stepBack),
+    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Game ${gameId}`), connEl, stepBack, guideShow),
     toastEl, body));
 
   const who = seatNamer(() => summary, () => view);
@@ -295,6 +299,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     // The digest box is the page's own (like the log): the redraw keeps it where it is.
     if (digest) sideCol.append(h("div.digest-slot", { "data-slot": "digest", "data-key": "digest" }));
     stepBack.hidden = me === null || g.phase === "finished" || cancelled;
+    guideShow.hidden = guideOn() || me === null || g.phase === "finished" || cancelled;
     const offer = over && me !== null ? rematchOffer() : null;
     if (offer) mainCol.prepend(offer);
     if (cancelled) {
@@ -309,6 +314,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       }
     } else if (g.phase === "finished") { /* the scoring says it all */ }
     else if (me !== null) {
+      const guide = guideEl(view, () => { setGuide(false); render(); body.querySelector("#guide-show")?.focus(); });
+      if (guide) sideCol.append(guide);
       const sel = selectionBox(legal, me);
       if (sel) sideCol.append(sel);
       const version = view.game.version ?? socket.version;

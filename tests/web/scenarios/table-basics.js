@@ -325,8 +325,19 @@ export default [
     await createGame(dot, { players: 1 });
     await dot.waitForSelector(".status", { timeout: 8000 });
     await waitUntil(dot, () => !!window.loyang?.view());
+    // The guide of a first game: asked for, it says what the step is about, and follows the game.
+    expect(!(await dot.locator(".guide").count()), "no guide unless asked for");
+    await dot.click("#guide-show");
+    await dot.waitForSelector(".guide");
+    expect(/Plant your Home field/.test(await dot.textContent(".guide h3")), "the guide explains planting");
     await playFast(dot, { round: 1, phase: "card" });
     await waitUntil(dot, () => window.loyang.view().game.step === "offer");
+    await waitUntil(dot, () => /Offer/.test(document.querySelector(".guide h3")?.textContent || ""));
+    await dot.click("#guide-hide");
+    await waitUntil(dot, () => !document.querySelector(".guide") && !document.querySelector("#guide-show").hidden);
+    await dot.reload();
+    await waitUntil(dot, () => !!window.loyang?.view() && !!document.querySelector(".status"));
+    expect(!(await dot.locator(".guide").count()), "hidden, the guide stays hidden in this browser");
     // Buying from the Offer: it is on the first screen, above the player's board.
     const box = (sel) => dot.evaluate((s) => { const r = document.querySelector(s)?.getBoundingClientRect(); return r && { top: r.top, left: r.left, right: r.right, height: r.height }; }, sel);
     let offer = await box(".offer");
