@@ -292,6 +292,9 @@ export async function checkA11y(page, label, { exclude = [] } = {}) {
   if (!(await page.evaluate(() => typeof window.axe === "object" && typeof window.axe.run === "function"))) {
     await page.evaluate(axeSource);
   }
+  // The colours as they settle, not halfway through a glow (the page's animations stop under
+  // reduced motion).
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const found = await page.evaluate(async (skip) => {
     const context = skip.length ? { include: [document], exclude: skip.map((s) => [s]) } : document;
     const r = await window.axe.run(context, { resultTypes: ["violations"] });
@@ -301,6 +304,7 @@ export async function checkA11y(page, label, { exclude = [] } = {}) {
       more: Math.max(0, v.nodes.length - 6),
     }));
   }, exclude);
+  await page.emulateMedia({ reducedMotion: null });
   if (found.length) {
     throw new Error(`${label}: axe found ${found.length} serious or critical accessibility violation(s):\n` +
       found.map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}${v.more ? `\n    (and ${v.more} more)` : ""}`).join("\n"));

@@ -128,6 +128,7 @@ export default [
     expect((await phone.locator("#friend-toggle").count()) === 0, "no relation buttons for a visitor");
     expect(await phone.isHidden("#profile-link"), "no My profile link logged out");
     expect(await noSideScroll(phone), "the profile fits a phone's width");
+    await checkA11y(phone, "a profile on a phone");
     await noBlanks(phone, "rhea's profile");
     await phone.screenshot({ path: path.join(shots, "profile-phone.png"), fullPage: true });
     await phone.context().close();

@@ -93,6 +93,8 @@ export default [
       return r.top >= -2 && r.top < window.innerHeight / 2;
     });
     await checkA11y(p, "the help page");
+    await p.setViewportSize({ width: 390, height: 844 });
+    await checkA11y(p, "the help page on a phone");
     expect(p.errors.length === 0, `page errors: ${p.errors.join("; ")}`);
     await p.context().close();
   }],

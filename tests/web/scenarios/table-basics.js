@@ -196,6 +196,7 @@ export default [
       `level ${level} is coloured as ${level >= 17 ? "good" : "no rating"} (${JSON.stringify(marks)})`);
     expect(/analysis=1$/.test(await sol.getAttribute("#analysis-link", "href")), "the analysis is linked from the end");
     await shot(sol, "phone-solo-finished");
+    await checkA11y(sol, "the finished game on a phone");
     await sol.setViewportSize(DESK);
     await shot(sol, "desk-solo-finished");
     await checkA11y(sol, "the finished game page");
@@ -207,6 +208,7 @@ export default [
     await waitUntil(sol, () => document.activeElement?.id === "analysis-title");
     await fitsWidth(sol, "the replay");
     await shot(sol, "phone-replay");
+    await checkA11y(sol, "the replay with its analysis on a phone");
     await sol.goto(url("/#/settings"));
     await sol.waitForSelector("#notify-save");
     await fitsWidth(sol, "the settings");
@@ -391,6 +393,7 @@ export default [
     const st = await fox.evaluate(() => (window.scrollTo(0, 0), { rows: document.querySelectorAll(".standings tbody tr").length,
       bottom: document.querySelector(".standings")?.getBoundingClientRect().bottom ?? 9999 }));
     expect(st.rows === 4 && st.bottom < 844, `the standings of the four seats on the first screen (${JSON.stringify(st)})`);
+    await checkA11y(fox, "a 4-player table on a phone");
     // A START customer's badge does not cover the card's header.
     const overlaps = await fox.evaluate(() => [...document.querySelectorAll(".card .start-dot")].map((d) => {
       const k = d.closest(".card").querySelector(".card-kind").getBoundingClientRect();
