@@ -51,6 +51,7 @@ export class LiveLists {
     this.waiting = null; // ids of the games waiting for me, once known
     this.retry = 0;
     this.closed = false;
+    this.connected = false; // a welcome came before: the next one follows a reconnection
     this.connect();
   }
 
@@ -73,9 +74,12 @@ export class LiveLists {
       if (m.type === "welcome") {
         this.retry = 0;
         ws.send(JSON.stringify({ type: "watch_lobby" }));
-        // Whatever changed while we were not connected.
-        this.gamesChanged();
-        this.emit("open");
+        // Whatever changed while we were not connected. At the first connection the page has
+        // just read its lists: only the title's count is read here.
+        const again = this.connected;
+        this.connected = true;
+        this.gamesChanged({ quiet: !again });
+        if (again) this.emit("open");
       } else if (m.type === "games_changed") {
         this.gamesChanged();
       } else if (m.type === "open_games_changed") {
@@ -91,8 +95,8 @@ export class LiveLists {
     }, 25000);
   }
 
-  async gamesChanged() {
-    this.emit("games");
+  async gamesChanged({ quiet = false } = {}) {
+    if (!quiet) this.emit("games");
     let mine;
     try {
       mine = await api.myGames();
