@@ -117,6 +117,10 @@ export default [
     expect(notes.some((t) => /costs \d+ Cash, you have \d+\./.test(t) && wayOut.test(t)),
       `a price and the way out (a sale ${canSell ? "possible" : "not possible"}): ${notes.join(" | ")}`);
     expect(canSell || !notes.some((t) => /sell a vegetable/.test(t)), `no sale suggested when none is possible: ${notes.join(" | ")}`);
+    // Serving without the vegetables says which are missing, and how (or whether) to get them.
+    const serve = notes.filter((t) => /You do not have those vegetables/.test(t));
+    expect(serve.every((t) => /You need \d+ \w+ more(: |, which you cannot get this turn)/.test(t)),
+      `the missing vegetables and the way to them: ${serve.join(" | ")}`);
     // A thing on the board with nothing possible says why when selected.
     const whyNot = rex.locator(".board.mine [data-target].why-not").first();
     expect(await whyNot.count(), "a thing on the board that cannot be used now is marked");
