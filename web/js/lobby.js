@@ -310,7 +310,7 @@ function quickStart({ navigate, failed }) {
 function progressText(g) {
   if (g.status !== "active" && g.status !== "finished") return "";
   const parts = [];
-  if (g.status === "active") parts.push(g.round ? `round ${g.round} of 9` : "planting the Home fields");
+  if (g.status === "active" && typeof g.round === "number") parts.push(g.round ? `round ${g.round} of 9` : "planting the Home fields");
   if (g.updated_at) parts.push(`last move ${ago(g.updated_at)}`);
   return parts.join(" · ");
 }
