@@ -211,8 +211,15 @@ CREATE TABLE server_secrets (
 INSERT INTO server_secrets(name, value) VALUES ('daily', lower(hex(randomblob(32))));
 )sql";
 
-constexpr std::array<std::string_view, 8> all_migrations{migration_1, migration_2, migration_3, migration_4,
-                                                         migration_5, migration_6, migration_7, migration_8};
+// Issue 36 (the lobby's game rows): the round each game is in, written with each command;
+// games stored before it show round 0 until their next command.
+constexpr std::string_view migration_9 = R"sql(
+ALTER TABLE games ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 9> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                         migration_5, migration_6, migration_7, migration_8,
+                                                         migration_9};
 
 }  // namespace
 

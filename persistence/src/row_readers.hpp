@@ -119,7 +119,7 @@ void read_games(Query&& query, store::catalog& out, std::int64_t game, bool revi
     return game == 0 ? std::string() : std::string(" WHERE ") + column + " = " + std::to_string(game);
   };
   auto games = query((std::string("SELECT id, options, seed, status, creator, invited, created_at, updated_at, version, "
-                                  "to_act, waiting_since, result, watch, clock, extra") +
+                                  "to_act, waiting_since, result, watch, clock, extra, round") +
                       (revision ? ", revision" : "") +
                       " FROM games" + only("id") + " ORDER BY id")
                          .c_str());
@@ -141,7 +141,8 @@ void read_games(Query&& query, store::catalog& out, std::int64_t game, bool revi
     g.watch = parse_watch(games.column_text(12));
     if (!games.column_is_null(13)) g.clock = parse_json(games.column_text(13));
     if (!games.column_is_null(14)) g.extra = parse_json(games.column_text(14));
-    if (revision) g.revision = games.column_int64(15);
+    g.round = static_cast<int>(games.column_int64(15));
+    if (revision) g.revision = games.column_int64(16);
     index[g.id] = out.games.size();
     out.games.push_back(std::move(g));
   }

@@ -41,15 +41,15 @@ write_statements::write_statements(database& db, std::string engine_version)
       // The log owns `version`; options and seed may change only before the first command.
       upsert_game_(db.prepare(
           "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, "
-          "created_at, updated_at, version, to_act, waiting_since, result, watch, clock, extra) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) "
+          "created_at, updated_at, version, to_act, waiting_since, result, watch, clock, extra, round) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) "
           "ON CONFLICT(id) DO UPDATE SET "
           "options = CASE WHEN version = 0 THEN excluded.options ELSE options END, "
           "seed = CASE WHEN version = 0 THEN excluded.seed ELSE seed END, "
           "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
           "updated_at = excluded.updated_at, to_act = excluded.to_act, "
           "waiting_since = excluded.waiting_since, result = excluded.result, "
-          "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra")),
+          "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra, round = excluded.round")),
       upsert_seat_(db.prepare(
           "INSERT INTO seats(game_id, seat, account_id, bot, gone, gone_at) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
@@ -58,7 +58,7 @@ write_statements::write_statements(database& db, std::string engine_version)
       delete_extra_seats_(db.prepare("DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2")),
       advance_game_(db.prepare(
           "UPDATE games SET version = ?1, status = ?2, updated_at = ?3, to_act = ?4, "
-          "waiting_since = ?5, result = ?6, state_hash = ?7, clock = ?10 WHERE id = ?8 AND version = ?9")),
+          "waiting_since = ?5, result = ?6, state_hash = ?7, clock = ?10, round = ?11 WHERE id = ?8 AND version = ?9")),
       insert_command_(db.prepare(
           "INSERT INTO commands(game_id, version, player, command, created_at) "
           "VALUES (?1, ?2, ?3, ?4, ?5)")),
@@ -287,6 +287,7 @@ void write_statements::run(const game_write& w) {
   upsert_game_.bind(14, std::string_view(w.watch));
   bind_optional(upsert_game_, 15, w.clock);
   bind_optional(upsert_game_, 16, w.extra);
+  upsert_game_.bind(17, w.round);
   upsert_game_.run();
   for (std::size_t i = 0; i < w.seats.size(); ++i) {
     upsert_seat_.bind(1, w.id).bind(2, static_cast<std::int64_t>(i));
@@ -315,6 +316,7 @@ void write_statements::run(const command_write& w) {
       .bind(5, w.waiting_since);
   bind_optional(advance_game_, 6, w.result);
   bind_optional(advance_game_, 10, w.clock);
+  advance_game_.bind(11, w.round);
   advance_game_.bind(7, w.state_hash).bind(8, w.game).bind(9, w.version - 1).run();
   // The log has no gaps: a command is only taken for a game at the version before it.
   if (db_.changes() != 1) {

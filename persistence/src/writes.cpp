@@ -20,6 +20,7 @@ game_write make_game_write(const game_record& g) {
   w.revision = g.revision;
   w.to_act = to_act_text(g.to_act);
   w.waiting_since = g.waiting_since;
+  w.round = g.round;
   w.result = nullable_json_text(g.result);
   w.clock = nullable_json_text(g.clock);
   w.extra = nullable_json_text(g.extra);
@@ -39,6 +40,7 @@ command_write make_command_write(const command_record& c, const game_record& g, 
   w.updated_at = g.updated_at;
   w.to_act = to_act_text(g.to_act);
   w.waiting_since = g.waiting_since;
+  w.round = g.round;
   w.result = nullable_json_text(g.result);
   w.clock = nullable_json_text(g.clock);
   // One encoding serves the hash and, now and then, the snapshot.

@@ -54,6 +54,7 @@ struct game_write {
   std::int64_t revision = 0;  // game_record::revision
   std::string to_act;
   std::int64_t waiting_since = 0;
+  std::int64_t round = 0;
   std::optional<std::string> result;
   std::optional<std::string> clock;
   std::optional<std::string> extra;  // the community's fields; nullopt: NULL
@@ -77,6 +78,7 @@ struct command_write {
   std::int64_t updated_at = 0;
   std::string to_act;
   std::int64_t waiting_since = 0;
+  std::int64_t round = 0;
   std::optional<std::string> result;
   std::optional<std::string> clock;
   std::int64_t state_hash = 0;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "loyang/engine/data.hpp"
+#include "loyang/engine/events.hpp"
 
 namespace loyang::protocol {
 namespace {
@@ -47,6 +48,23 @@ void copy_for_trying(const state& s, state& scratch) {
   scratch.reshuffles = {};
 }
 
+// What the harvest of a round that `c` begins by itself gave `seat` (the vegetables from his
+// fields): not the command's doing, since every choice at that point leads to the same
+// harvest. Applied again with events, only in the rare case a new round began.
+veg_counts harvest_after(const state& s, player_id seat, const command& c, state& scratch) {
+  copy_for_trying(s, scratch);
+  event_list events;
+  veg_counts got;
+  if (apply(scratch, seat, c, &events)) return got;
+  bool harvest = false;
+  for (const auto& e : events) {
+    harvest = harvest || std::holds_alternative<ev::round_started>(e);
+    const auto* h = std::get_if<ev::harvested>(&e);
+    if (harvest && h && h->to == seat) got[h->crop] = static_cast<std::int16_t>(got[h->crop] + h->amount);
+  }
+  return got;
+}
+
 preview preview_of(const state& s, player_id seat, const command& c, state& scratch) {
   copy_for_trying(s, scratch);
   preview out;
@@ -60,6 +78,7 @@ preview preview_of(const state& s, player_id seat, const command& c, state& scra
   out.shop = minus(after.shop, before.shop);
   out.marker = marker_turned(before, after);
   out.undo = std::holds_alternative<cmd::undo>(c) || undo_available(scratch, seat);
+  if (scratch.round != s.round) out.goods = minus(out.goods, harvest_after(s, seat, c, scratch));
   return out;
 }
 
@@ -124,6 +143,26 @@ std::optional<int> price_of(const state& s, player_id seat, const command& c, st
   return paid > 0 ? std::optional<int>(paid) : std::nullopt;
 }
 
+// The vegetables a command refused for not_in_cart lacks: tried on a copy whose cart holds
+// `more` of each vegetable besides, what it took beyond the cart the seat has. Unset when the
+// copy refuses it too.
+std::optional<veg_counts> missing_for(const state& s, player_id seat, const command& c, state& scratch) {
+  copy_for_trying(s, scratch);
+  constexpr int more = 20;
+  auto& cart = scratch.players[std::size_t(seat)].cart;
+  for (veg v : all_vegs) cart[v] = static_cast<std::int16_t>(cart[v] + more);
+  if (apply(scratch, seat, c)) return std::nullopt;
+  const auto& have = seat_of(s, seat).cart;
+  const auto& left = seat_of(scratch, seat).cart;
+  veg_counts out;
+  for (veg v : all_vegs) {
+    const int used = have[v] + more - left[v];
+    out[v] = static_cast<std::int16_t>(std::max(0, used - have[v]));
+  }
+  if (out == veg_counts{}) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 bool not_applicable(std::string_view code) {
@@ -150,10 +189,13 @@ advice advise(const state& s, player_id seat, const std::vector<command>& legal)
     auto error = apply(scratch, seat, c);
     scratch_is_s = error.has_value();
     if (!error || not_applicable(error->code)) continue;
-    blocked_command b{c, std::move(*error), std::nullopt, std::nullopt};
+    blocked_command b{c, std::move(*error), std::nullopt, std::nullopt, std::nullopt};
     if (b.error.code == "not_enough_cash") {
       b.cash = seat_of(s, seat).cash;
       b.cost = price_of(s, seat, c, scratch);
+      scratch_is_s = false;
+    } else if (b.error.code == "not_in_cart") {
+      b.missing = missing_for(s, seat, c, scratch);
       scratch_is_s = false;
     }
     out.blocked.push_back(std::move(b));

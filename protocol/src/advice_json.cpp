@@ -82,6 +82,10 @@ void append_blocked(std::string& out, const blocked_command& b) {
   }
   append_key(out, first, "message");
   detail::append_quoted(out, b.error.message);
+  if (b.missing) {
+    append_key(out, first, "missing");
+    append_counts(out, *b.missing);
+  }
   out += '}';
 }
 

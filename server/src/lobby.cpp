@@ -182,6 +182,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
                    {"created_at", g.created_at},
                    {"updated_at", g.updated_at},
                    {"version", g.version},
+                   {"round", g.round},
                    {"to_act", g.to_act},
                    {"waiting_since", g.waiting_since}};
   j["result"] = g.result.is_null() ? nlohmann::json(nullptr) : g.result;

@@ -380,6 +380,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
 game_record room::record_after(std::int64_t at) const {
   game_record next = record_;
   next.version = state_.version;
+  next.round = state_.round;
   next.revision = record_.revision + 1;  // the stored row's, once appended
   next.updated_at = at;
   const auto acting = engine::to_act(state_);

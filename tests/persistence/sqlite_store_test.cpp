@@ -40,6 +40,7 @@ void check_same(const game_record& a, const game_record& b) {
   CHECK(a.version == b.version);
   CHECK(a.to_act == b.to_act);
   CHECK(a.waiting_since == b.waiting_since);
+  CHECK(a.round == b.round);
   CHECK(a.result == b.result);
   CHECK(a.clock == b.clock);
 }
@@ -93,6 +94,7 @@ TEST_CASE("accounts, tokens, games, seats and commands round-trip through a reop
     finished_game.id = 3;
     finished_game.options = {2, engine::ruleset::yucata, false};
     finished_game.status = game_status::cancelled;
+    finished_game.round = 4;  // stored with the row too (the lobby's game rows)
     finished_game.creator = 2;
     finished_game.seats.resize(2);
     finished_game.result = {{"ranking", {{{"player", 0}, {"rank", 1}}}}};

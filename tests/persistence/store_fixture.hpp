@@ -143,6 +143,7 @@ struct live_game {
     record.version = state.version;
     ++record.revision;  // an appended command moves the row's revision on
     record.updated_at = rec.at;
+    record.round = state.round;
     const auto acting = engine::to_act(state);
     if (acting != record.to_act) {
       record.to_act = acting;

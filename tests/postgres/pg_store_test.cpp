@@ -85,7 +85,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     secret = s->load_catalog().daily_secret;
   }
   CHECK(secret.size() == 64);
-  CHECK(persistence::pg_schema_version(where.url()) == 4);
+  CHECK(persistence::pg_schema_version(where.url()) == 5);
   {
     auto s = where.open();
     const auto c = s->load_catalog();

@@ -281,3 +281,18 @@ TEST_CASE("the advice tells a seat nothing it may not know", "[protocol][advice]
   CHECK(compared > 5000);
   CHECK(differ > compared / 2);
 }
+
+TEST_CASE("serving a customer without his vegetables names the ones missing", "[protocol][advice]") {
+  auto s = action_game(2, engine::ruleset::yucata);
+  give(s, 0, C("R09"));  // wants turnip and cabbage
+  s.players[0].cart = vegs({{engine::veg::turnip, 1}, {engine::veg::wheat, 2}});
+  require_invariants(s);
+  const json serve = blocked_entry(advice_of(s, 0), engine::cmd::serve_regular{C("R09")});
+  REQUIRE(serve.is_object());
+  CHECK(serve.at("code") == "not_in_cart");
+  CHECK(serve.at("missing") == json{{"cabbage", 1}});
+  // With nothing on the cart, both.
+  s.players[0].cart = {};
+  CHECK(blocked_entry(advice_of(s, 0), engine::cmd::serve_regular{C("R09")}).at("missing") ==
+        json{{"cabbage", 1}, {"turnip", 1}});
+}

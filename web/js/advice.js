@@ -36,17 +36,52 @@ export function previewText(p, cmd = null) {
   return previewParts(p, cmd).map((x) => x.text).join(", ");
 }
 
-const REMEDY = {
-  not_enough_cash: "sell a vegetable or take a loan",
-};
+// The legal commands of `view` with their previews: [{cmd, p}].
+function choices(view) {
+  const legal = view?.legal || [];
+  const previews = view?.advice?.legal || [];
+  return legal.map((cmd, i) => ({ cmd, p: previews[i] })).filter((x) => x.p);
+}
+
+const joinOr = (xs) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`);
+
+// How to raise Cash now, from the previews: only what is legal (no sale with the shop full).
+export function cashRemedy(view) {
+  const gains = choices(view).filter((x) => x.p.cash > 0);
+  const best = (type) => Math.max(0, ...gains.filter((x) => x.cmd.type === type).map((x) => x.p.cash));
+  const ways = [];
+  if (best("sell")) ways.push(`sell a vegetable to your shop (up to +${best("sell")} Cash)`);
+  if (best("take_loan")) ways.push(`take a loan (+${best("take_loan")} Cash, 1 space back at the end)`);
+  if (gains.some((x) => x.cmd.type === "serve_regular" || x.cmd.type === "serve_casual")) ways.push("serve a customer who pays");
+  return ways.length ? `To afford it, ${joinOr(ways)}.` : "Nothing you can do now raises Cash.";
+}
+
+// How to get the vegetables `missing` ({veg: n}) now, from the previews of the legal commands
+// that put that vegetable on the cart.
+export function vegetablesRemedy(missing, view) {
+  const all = choices(view);
+  const parts = Object.entries(missing || {}).filter(([, n]) => n > 0).map(([veg, n]) => {
+    const ways = [];
+    const givers = all.filter((x) => (x.p.goods?.[veg] || 0) > 0);
+    const buy = givers.find((x) => x.cmd.type === "buy");
+    if (buy) ways.push(`buy ${n === 1 ? "it" : "them"} from your shop (${-(buy.p.cash || 0)} Cash each)`);
+    if (givers.some((x) => x.cmd.type === "trade")) ways.push("trade for it at a Market stall");
+    for (const x of givers.filter((g) => g.cmd.type !== "buy" && g.cmd.type !== "trade").slice(0, 2)) ways.push(describe(x.cmd).replace(/^./, (c) => c.toLowerCase()));
+    const need = `${n} ${vegName(veg)}`;
+    return ways.length ? `${need} more: ${joinOr(ways)}` : `${need} more, which you cannot get this turn (your fields give vegetables at each harvest)`;
+  });
+  return parts.length ? ` You need ${parts.join("; ")}.` : "";
+}
 
 // Why `b` (an entry of view.advice.blocked) is not possible, in one sentence that names the
-// action and, when the engine told its price, the price and the reader's Cash.
+// action and, when the engine told its price, the price and the reader's Cash; with the ways
+// to get what is lacking, taken from the legal commands' previews.
 export function blockedText(b, who, view) {
   const what = describe(b.cmd, who);
   if (b.code === "not_enough_cash" && b.cost !== undefined) {
-    return `${what}: costs ${b.cost} Cash, you have ${b.cash ?? "less"}. To afford it, ${REMEDY.not_enough_cash}.`;
+    return `${what}: costs ${b.cost} Cash, you have ${b.cash ?? "less"}. ${cashRemedy(view)}`;
   }
+  if (b.code === "not_in_cart") return `${what}: ${b.message}${vegetablesRemedy(b.missing, view)}`;
   if (b.code === "regulars_pending") {
     const me = view?.game?.players?.[view.seat];
     const waiting = (me?.played || []).filter((pc) => pc.kind === "regular" && !pc.handled).map((pc) => pc.card);

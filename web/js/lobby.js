@@ -273,6 +273,56 @@ function createForm({ navigate, failed }) {
   return form;
 }
 
+// "Play now": a game against an easy bot, or the solo game, in one click, for a newcomer who
+// does not want to read the form yet; the form (with every option) is one click further.
+function quickStart({ navigate, failed }) {
+  const err = h("p.error#quick-error", { role: "alert" });
+  const start = (body) => async (e) => {
+    const button = e.currentTarget;
+    err.textContent = "";
+    button.disabled = true;
+    try {
+      const g = await api.createGame(body);
+      navigate(`#/game/${g.id}`);
+    } catch (e2) {
+      button.disabled = false;
+      if (!failed(e2)) err.textContent = e2.message;
+    }
+  };
+  return h("section.panel.quick-start", { "aria-labelledby": "quick-start-title" },
+    h("h2#quick-start-title", "Play now"),
+    h("div.quick-buttons",
+      h("button.primary#play-bot", { type: "button", onclick: start({ players: 2, bots: 1, bot_level: "easy" }) }, "Play a bot now"),
+      h("button#play-solo", { type: "button", onclick: start({ players: 1 }) }, "Solo game"),
+      h("a.button#to-create", { href: "#/new", onclick: (e) => {
+        const first = document.querySelector("#new-players");
+        if (!first) return;
+        e.preventDefault();
+        first.scrollIntoView({ block: "center" });
+        first.focus({ preventScroll: true });
+      } }, "New game with options…")),
+    h("p.quiet.hint", "Play a bot: 2 players, Yucata rules, against an easy bot, no clock. Solo: you against the Path of Prosperity."),
+    err);
+}
+
+// "round 3 of 9 · last move 5 min ago": where a running game stands (the summary's `round`,
+// and `updated_at`, set by every accepted command).
+function progressText(g) {
+  if (g.status !== "active" && g.status !== "finished") return "";
+  const parts = [];
+  if (g.status === "active" && typeof g.round === "number") parts.push(g.round ? `round ${g.round} of 9` : "planting the Home fields");
+  if (g.updated_at) parts.push(`last move ${ago(g.updated_at)}`);
+  return parts.join(" · ");
+}
+
+export function ago(unixSeconds, now = Date.now() / 1000) {
+  const s = Math.max(0, Math.round(now - unixSeconds));
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} days ago`;
+}
+
 export function lobbyPage(root, { navigate, onAuthError, live }) {
   // A failed request's message (the server down, a network error): cleared by the next success.
   const netErr = h("p.error.lobby-error#lobby-error", { role: "alert" });
@@ -293,12 +343,13 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
   const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate });
   clear(root).append(h("div.lobby",
     netErr,
+    quickStart({ navigate, failed }),
     invitePanel,
     h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", "My games"), myList),
     // Friends' games before everyone else's.
     people.friendsPanel,
     h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", "Open games"), openList, listErr),
-    h("section.panel", createForm({ navigate, failed })),
+    h("section.panel#create-panel", createForm({ navigate, failed })),
     people.watchPanel));
   // "New game" at the end of a game comes here (#/new): straight to the form.
   if (/^#\/new(\?|$)/.test(location.hash)) {
@@ -314,7 +365,8 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       h("div.game-info", h("b", `Game ${g.id}`), " ", badge,
         deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
         extra,
-        h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}${entryText(g)}`)),
+        h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}${entryText(g)}`),
+        progressText(g) ? h("div.quiet.progress", progressText(g)) : null),
       h("div.game-actions", actions));
   }
 

@@ -39,7 +39,7 @@ function showUser() {
   clear(userEl);
   showNav(s);
   if (!s) return;
-  userEl.append(h("span", "Logged in as ", h("b#user-name", s.account.name)),
+  userEl.append(h("span", h("span.logged-as", "Logged in as "), h("b#user-name", s.account.name)),
     h("a#settings-link", { href: "#/settings" }, "Settings"),
     h("button#logout", { type: "button", onclick: async () => {
       try { await api.logOut(); } catch { /* logged out locally anyway */ }

@@ -27,7 +27,7 @@ constexpr std::array tables{
     table{"tokens", "token_hash, account_id, created_at, revoked, last_used_at"},
     table{"games",
           "id, options, seed, status, creator, invited, engine_version, created_at, updated_at, version, to_act, "
-          "waiting_since, result, state_hash, watch, clock, extra"},
+          "waiting_since, result, state_hash, watch, clock, extra, round"},
     table{"seats", "game_id, seat, account_id, bot, gone, gone_at"},
     table{"commands", "game_id, version, player, command, created_at"},
     table{"snapshots", "game_id, version, state, state_hash"},

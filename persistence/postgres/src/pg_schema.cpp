@@ -205,7 +205,15 @@ CREATE TABLE login_counters (
 CREATE INDEX login_counters_touched ON login_counters(touched_at);
 )sql";
 
-constexpr std::array<std::string_view, 4> all_migrations{migration_1, migration_2, migration_3, migration_4};
+// Version 5: the round each game is in (the lobby's game rows), written with each command, as
+// SQLite's version 9. A column with a default: the previous version runs on (its writes leave
+// the round as it was until this version writes the game again).
+constexpr std::string_view migration_5 = R"sql(
+ALTER TABLE games ADD COLUMN round BIGINT NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 5> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                         migration_5};
 
 // Any constant of this program's: the advisory lock that serialises migrations.
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(7346273402110)";

@@ -46,15 +46,16 @@ constexpr std::array statements{
     named_sql{"upsert_game",
               "WITH up AS ("
               "INSERT INTO games(id, options, seed, status, creator, invited, engine_version, created_at, "
-              "updated_at, version, to_act, waiting_since, result, watch, clock, extra, revision) "
-              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
+              "updated_at, version, to_act, waiting_since, result, watch, clock, extra, revision, round) "
+              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) "
               "ON CONFLICT(id) DO UPDATE SET "
               "options = CASE WHEN games.version = 0 THEN excluded.options ELSE games.options END, "
               "seed = CASE WHEN games.version = 0 THEN excluded.seed ELSE games.seed END, "
               "status = excluded.status, creator = excluded.creator, invited = excluded.invited, "
               "updated_at = excluded.updated_at, to_act = excluded.to_act, "
               "waiting_since = excluded.waiting_since, result = excluded.result, "
-              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra, revision = excluded.revision "
+              "watch = excluded.watch, clock = excluded.clock, extra = excluded.extra, revision = excluded.revision, "
+              "round = excluded.round "
               "WHERE games.version = excluded.version AND games.revision = excluded.revision - 1 RETURNING id) "
               "SELECT loyang_require(count(*) = 1, 'game ' || $1 || ' is not stored at version ' || $10 || "
               "' and revision ' || ($17 - 1) || ': another node changed it') FROM up"},
@@ -77,7 +78,7 @@ constexpr std::array statements{
     named_sql{"append_command",
               "WITH advanced AS ("
               " UPDATE games SET version = $1, status = $2, updated_at = $3, to_act = $4, waiting_since = $5,"
-              " result = $6, state_hash = $7, clock = $10, revision = revision + 1"
+              " result = $6, state_hash = $7, clock = $10, revision = revision + 1, round = $14"
               " WHERE id = $8 AND version = $9 RETURNING id), "
               "stored AS ("
               " INSERT INTO commands(game_id, version, player, command, created_at)"
@@ -310,7 +311,7 @@ void writer::run_one(const detail::write& write) {
       }
       self.send("upsert_game", params(w.id, w.options, w.seed, w.status, id_or_null(w.creator), w.invited,
                                   self.engine_version_, w.created_at, w.updated_at, w.version, w.to_act,
-                                  w.waiting_since, w.result, w.watch, w.clock, w.extra, w.revision));
+                                  w.waiting_since, w.result, w.watch, w.clock, w.extra, w.revision, w.round));
       for (std::size_t i = 0; i < w.seats.size(); ++i) {
         const auto& s = w.seats[i];
         params p(w.id, static_cast<std::int64_t>(i), id_or_null(s.account_id), s.bot ? 1 : 0);
@@ -328,7 +329,8 @@ void writer::run_one(const detail::write& write) {
     void operator()(const detail::command_write& w) const {
       // The log has no gaps: a command is only taken for a game at the version before it.
       self.send("append_command", params(w.version, w.status, w.updated_at, w.to_act, w.waiting_since, w.result,
-                                         w.state_hash, w.game, w.version - 1, w.clock, w.player, w.command, w.at));
+                                         w.state_hash, w.game, w.version - 1, w.clock, w.player, w.command, w.at,
+                                         w.round));
       if (w.snapshot) {
         self.send("upsert_snapshot",
               params(w.game, w.version, params::binary{w.snapshot->state}, w.snapshot->hash));

@@ -110,8 +110,17 @@ export default [
       await waitUntil(rex, (x) => window.loyang.view().game.players[0].cash !== x, n);
     }
     const notes = await rex.$$eval("details.blocked li", (ls) => ls.map((l) => l.textContent));
-    expect(notes.some((t) => /costs \d+ Cash, you have \d+\. To afford it, sell a vegetable or take a loan\./.test(t)),
-      `a price and the way out: ${notes.join(" | ")}`);
+    // The way out names only what is possible now: selling only while a sale is legal (issue 36:
+    // "sell a vegetable" was suggested with the shop full).
+    const canSell = await rex.evaluate(() => window.loyang.view().legal.some((c) => c.type === "sell"));
+    const wayOut = canSell ? /To afford it, sell a vegetable to your shop \(up to \+\d+ Cash\) or take a loan \(\+5 Cash/ : /To afford it, take a loan \(\+5 Cash/;
+    expect(notes.some((t) => /costs \d+ Cash, you have \d+\./.test(t) && wayOut.test(t)),
+      `a price and the way out (a sale ${canSell ? "possible" : "not possible"}): ${notes.join(" | ")}`);
+    expect(canSell || !notes.some((t) => /sell a vegetable/.test(t)), `no sale suggested when none is possible: ${notes.join(" | ")}`);
+    // Serving without the vegetables says which are missing, and how (or whether) to get them.
+    const serve = notes.filter((t) => /You do not have those vegetables/.test(t));
+    expect(serve.every((t) => /You need \d+ \w+ more(: |, which you cannot get this turn)/.test(t)),
+      `the missing vegetables and the way to them: ${serve.join(" | ")}`);
     // A thing on the board with nothing possible says why when selected.
     const whyNot = rex.locator(".board.mine [data-target].why-not").first();
     expect(await whyNot.count(), "a thing on the board that cannot be used now is marked");

@@ -28,6 +28,12 @@ export function statusEl(g, view, who) {
     h("span.who", line), rule);
 }
 
+// A pawn's letter: the first letter or digit of its player's name, so that pawns are told
+// apart without their colours.
+export function initialOf(name) {
+  return (/[\p{L}\p{N}]/u.exec(String(name || "")) || ["?"])[0].toUpperCase();
+}
+
 export function pathEl(players, who) {
   const max = Math.max(20, ...players.map((p) => p.position));
   const track = h("ol.path", { "data-target": "path", "aria-label": "Path of Prosperity" });
@@ -35,7 +41,8 @@ export function pathEl(players, who) {
     const here = players.filter((p) => p.position === i);
     track.append(h("li.path-space", { title: here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}` },
       h("span.num", `${i}`),
-      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat) })))));
+      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat) },
+        initialOf(who(p.seat)))))));
   }
   return h("section.path-box", { "data-key": "path" }, h("h3", "Path of Prosperity"), track);
 }

@@ -73,6 +73,7 @@ struct game_record {
   std::int64_t revision = 0;
   std::vector<engine::player_id> to_act;  ///< who must act now
   std::int64_t waiting_since = 0;        ///< when to_act last changed (Unix seconds)
+  int round = 0;                         ///< the game's round (1..9; 0 before the first), with each command
   nlohmann::json result;                 ///< the final ranking, once finished
   /// The game's turn clocks as the server keeps them (server/src/clocks: its stored() JSON),
   /// written with each command; null: no clock. Opaque to the store.

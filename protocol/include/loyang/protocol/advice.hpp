@@ -41,6 +41,10 @@ struct blocked_command {
   /// for another reason even with more Cash), and the seat's Cash now.
   std::optional<int> cost;
   std::optional<int> cash;
+  /// For not_in_cart: per vegetable, how many more the cart needs for it (what the command
+  /// takes, tried with plenty of each, beyond what the cart holds); unset if the engine would
+  /// refuse it for another reason even then.
+  std::optional<engine::veg_counts> missing;
   bool operator==(const blocked_command&) const = default;
 };
 
@@ -63,7 +67,8 @@ advice advise(const engine::state& s, engine::player_id seat,
 
 /// `{"legal": [previews], "blocked": [refusals]}`: a preview lists only its non-zero keys
 /// (`cash`, `loans`, `position`, `goods`, `shop`, `marker`) and always `undo`; a refusal is
-/// `{"cmd", "code", "message"}`, plus `cost` and `cash` for not_enough_cash.
+/// `{"cmd", "code", "message"}`, plus `cost` and `cash` for not_enough_cash, `missing` (only the
+/// vegetables lacking) for not_in_cart.
 nlohmann::json advice_to_json(const advice& a);
 /// The same as compact JSON text appended to `out` (advice_to_json(a).dump() is that text).
 void append_advice_json(std::string& out, const advice& a);

@@ -1,0 +1,44 @@
+// Unit tests of the advice's words (web/js/advice.js): a refusal names only remedies that are
+// legal now, taken from the server's previews. No browser needed.
+//   node tests/web/advice_test.mjs [SOURCE_DIR]
+import assert from "node:assert/strict";
+import path from "node:path";
+import test from "node:test";
+import { fileURLToPath } from "node:url";
+
+const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
+const { blockedText } = await import(path.join(source, "web/js/advice.js"));
+const who = (s) => ["Ann", "Bob"][s];
+
+// A view whose legal commands are `pairs` of [command, preview].
+const viewWith = (pairs, blocked = []) => ({
+  seat: 0, legal: pairs.map(([c]) => c), advice: { legal: pairs.map(([, p]) => p), blocked },
+});
+const loan = [{ type: "take_loan" }, { cash: 5, loans: 1, undo: true }];
+const sellLeek = [{ type: "sell", crop: "leek" }, { cash: 4, goods: { leek: -1 }, shop: { leek: 1 }, undo: true }];
+const skip = { cmd: { type: "skip_regular", card: "R09" }, code: "not_enough_cash", message: "You do not have enough Cash.", cost: 2, cash: 1 };
+
+test("too little Cash with the shop full: selling is not suggested, the loan is", () => {
+  const text = blockedText(skip, who, viewWith([loan]));
+  assert.match(text, /costs 2 Cash, you have 1/);
+  assert.match(text, /take a loan \(\+5 Cash/);
+  assert.doesNotMatch(text, /sell/i);
+});
+
+test("too little Cash with a sale possible: the sale and what it gives", () => {
+  const text = blockedText(skip, who, viewWith([sellLeek, loan]));
+  assert.match(text, /sell a vegetable to your shop \(up to \+4 Cash\) or take a loan/);
+});
+
+test("too little Cash and nothing to raise it: said so", () => {
+  assert.match(blockedText(skip, who, viewWith([[{ type: "end_turn" }, { undo: true }]])), /Nothing you can do now raises Cash/);
+});
+
+test("serving without the vegetables says which are missing and how to get them", () => {
+  const serve = { cmd: { type: "serve_regular", card: "R09" }, code: "not_in_cart",
+    message: "You do not have those vegetables on your cart.", missing: { cabbage: 1, turnip: 2 } };
+  const buyCabbage = [{ type: "buy", crop: "cabbage" }, { cash: -5, goods: { cabbage: 1 }, shop: { cabbage: -1 }, undo: true }];
+  const text = blockedText(serve, who, viewWith([buyCabbage, loan]));
+  assert.match(text, /You need 1 cabbage more: buy it from your shop \(5 Cash each\)/);
+  assert.match(text, /2 turnip more, which you cannot get this turn/);
+});
