@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import * as community from "./community-api.js";
 import { h, clear, append } from "./dom.js";
+import { guideFirstGame } from "./guide.js";
 import { peoplePanels } from "./lobby-people.js";
 
 function optionsText(o) {
@@ -283,6 +284,7 @@ function quickStart({ navigate, failed }) {
     button.disabled = true;
     try {
       const g = await api.createGame(body);
+      guideFirstGame(); // a newcomer's first game comes with its guide (guide.js)
       navigate(`#/game/${g.id}`);
     } catch (e2) {
       button.disabled = false;

@@ -59,6 +59,8 @@ export default [
     const game = Number(/#\/game\/(\d+)$/.exec(nina.url())[1]);
     await nina.waitForSelector(".status", { timeout: 8000 });
     await waitUntil(nina, () => !!window.loyang?.view()?.game);
+    // The newcomer's first game comes with its guide, which says what to do first.
+    await waitUntil(nina, () => /Plant your Home field/.test(document.querySelector(".guide h3")?.textContent || ""));
     const seats = await nina.evaluate(() => window.loyang.view().table?.seats || window.loyang.view().game.players.map((p, i) => ({ seat: i })));
     expect(seats.length === 2, `two seats (${JSON.stringify(seats)})`);
     await playFast(nina, { round: 1, phase: "action" });
