@@ -3,7 +3,8 @@
 // vegetable chosen on the board and then what is given for it (no duplicates, no trade that
 // changes nothing, the action list not repeated beside it), a customer's wants, and the
 // Storehouse filled in one step. One solo game, played fast between the moments it checks.
-import { checkA11y, createGame, expect, log, waitUntil } from "../harness.js";
+import path from "node:path";
+import { checkA11y, createGame, expect, log, shots, waitUntil } from "../harness.js";
 import { DESK, PHONE, player, shot } from "./table-basics.js";
 
 const logCount = (page) => page.locator(".log-entry").count();
@@ -147,6 +148,10 @@ export default [
       "the action list folds while the panel offers the choices");
     await shot(tia, "desk-trade-at-stall");
     await checkA11y(tia, "the table with a stall's vegetable selected");
+    // The same choice on a phone (a sheet at the bottom), for docs/img.
+    await tia.setViewportSize(PHONE);
+    await tia.screenshot({ path: path.join(shots, "phone-trade-at-stall.png") });
+    await tia.setViewportSize(DESK);
     const cart = await tia.evaluate(() => ({ ...window.loyang.view().game.players[0].cart }));
     const n2 = await logCount(tia);
     await tia.click(".selection .choice >> nth=0");
