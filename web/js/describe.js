@@ -114,7 +114,7 @@ export const STEP_NAMES = {
   plant_home: "planting the Home fields",
   distribution: "taking cards",
   choose_partner: "choosing a partner",
-  main: "acting",
+  main: "playing the Action phase",
   two_pack: "keeping Two-pack cards",
   store: "filling the Storehouse",
   advance: "moving on the Path of Prosperity",
