@@ -27,7 +27,7 @@ export function cardText(id) {
     case "field":
       return `A common field of ${c.size} spaces for ${list(c.allows).replace(/ \+ /g, " or ")}. It costs 2 Cash ` +
         "when played; sown, it gives one vegetable each Harvest phase.";
-    default: return "";
+    default: return c.name || "";
   }
 }
 
@@ -93,9 +93,14 @@ export function installCardZoom(root) {
   }
   // A held finger would open the browser's own menu over the card.
   root.addEventListener("contextmenu", (e) => { if (shown && cardAt(e)) e.preventDefault(); });
-  addEventListener("scroll", hide, { passive: true });
+  // A scroll moves the card away from its picture; a picture still to come is placed anew.
+  const moved = () => {
+    shown?.remove();
+    shown = null;
+  };
+  addEventListener("scroll", moved, { passive: true });
   return () => {
     hide();
-    removeEventListener("scroll", hide);
+    removeEventListener("scroll", moved);
   };
 }

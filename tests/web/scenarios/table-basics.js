@@ -354,8 +354,9 @@ export default [
     expect(!(await dot.locator(".offer").isVisible()), "the Offer is folded away in the Action phase");
     await shot(dot, "desk-solo-action");
     // A card is read where it lies: the mouse resting on it shows it larger with its whole text.
-    const someCard = dot.locator(".card[data-card]:not(.k-hidden):visible").first();
+    const someCard = dot.locator(".card[data-card]:is(.k-helper, .k-regular, .k-casual, .k-market_stall, .k-field):visible").first();
     const id = await someCard.getAttribute("data-card");
+    await dot.mouse.move(1, 1); // from outside the card, as a reader's mouse comes to it
     await someCard.hover();
     await dot.waitForSelector(".card-zoom.placed", { timeout: 3000 });
     const zoom = await dot.evaluate(() => {
