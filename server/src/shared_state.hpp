@@ -53,7 +53,8 @@ class shared_state {
   /// The data directory (the database); set once at start. Never served as static files.
   std::filesystem::path data_dir;
 
-  /// The web client's files as served (web/asset_catalog.hpp); set once at start.
+  /// The web client's files as served (web/asset_catalog.hpp): the web root's, made anew at
+  /// start once the data directory (never served) is known.
   std::shared_ptr<web::web_assets> assets;
 
   /// Open TCP connections one peer address may have (trusted proxies are not counted), and

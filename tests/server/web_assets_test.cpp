@@ -236,6 +236,7 @@ TEST_CASE("Accept-Encoding: the coding chosen", "[server][web]") {
   CHECK(choose_coding("br;q=0, gzip;q=0.5", true, true) == "gzip");
   CHECK(choose_coding("gzip;q=0", true, true) == "");
   CHECK(choose_coding("*", true, true) == "br");
+  CHECK(choose_coding("br;q=0, *", true, true) == "gzip");  // named on its own, "*" does not undo it
   CHECK(choose_coding("identity", true, true) == "");
   CHECK(choose_coding("", true, true) == "");
   CHECK(loyang::server::web::gzip("").size() > 0);

@@ -95,20 +95,7 @@ std::optional<std::string> local_target(const std::string& from_dir, std::string
       ref.find_first_of("?#\"'()\\ ") != std::string_view::npos) {
     return std::nullopt;
   }
-  const std::string joined = ref.starts_with("/") ? std::string(ref.substr(1)) : from_dir + std::string(ref);
-  std::vector<std::string> parts;
-  std::stringstream in(joined);
-  for (std::string part; std::getline(in, part, '/');) {
-    if (part == "..") {
-      if (parts.empty()) return std::nullopt;
-      parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-  }
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : "/") + p;
-  return out;
+  return resolve_reference(from_dir, ref);
 }
 
 struct reference {

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 
 namespace loyang::server::web {
 
@@ -40,6 +41,9 @@ std::string brotli(std::string_view data) {
 std::string_view choose_coding(std::string_view field, bool have_br, bool have_gzip) {
   bool br = false;
   bool gz = false;
+  bool named_br = false;  // named on its own: "*" does not override it
+  bool named_gz = false;
+  std::optional<bool> any;
   while (!field.empty()) {
     const auto comma = field.find(',');
     auto item = field.substr(0, comma);
@@ -64,10 +68,18 @@ std::string_view choose_coding(std::string_view field, bool have_br, bool have_g
       }
       return true;
     };
-    if (is("br")) br = accepted;
-    if (is("gzip") || is("x-gzip")) gz = accepted;
-    if (is("*")) br = gz = accepted;
+    if (is("br")) {
+      br = accepted;
+      named_br = true;
+    }
+    if (is("gzip") || is("x-gzip")) {
+      gz = accepted;
+      named_gz = true;
+    }
+    if (is("*")) any = accepted;
   }
+  if (any && !named_br) br = *any;
+  if (any && !named_gz) gz = *any;
   if (br && have_br) return "br";
   if (gz && have_gzip) return "gzip";
   return "";

@@ -14,7 +14,7 @@ std::string brotli(std::string_view data);
 
 /// The content coding to answer with for the request's Accept-Encoding field value: "br" when
 /// it accepts brotli and `have_br`, else "gzip" when it accepts gzip and `have_gzip`, else ""
-/// (identity). A coding listed with q=0 is not accepted; "*" accepts both.
+/// (identity). A coding listed with q=0 is not accepted; "*" stands for the codings not named.
 std::string_view choose_coding(std::string_view accept_encoding, bool have_br, bool have_gzip);
 
 }  // namespace loyang::server::web

@@ -34,27 +34,8 @@ std::string directory_of(const std::string& path) {
 
 /// "./x.js" from "js/render/" is "js/render/x.js"; nullopt for a bare name or one above the root.
 std::optional<std::string> resolve(const std::string& dir, std::string_view spec) {
-  std::string joined;
-  if (spec.starts_with("/")) {
-    joined = std::string(spec.substr(1));
-  } else if (spec.starts_with("./") || spec.starts_with("../")) {
-    joined = dir + std::string(spec);
-  } else {
-    return std::nullopt;
-  }
-  std::vector<std::string> parts;
-  std::stringstream in(joined);
-  for (std::string part; std::getline(in, part, '/');) {
-    if (part == "..") {
-      if (parts.empty()) return std::nullopt;
-      parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-  }
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : "/") + p;
-  return out;
+  if (!spec.starts_with("/") && !spec.starts_with("./") && !spec.starts_with("../")) return std::nullopt;
+  return resolve_reference(dir, spec);
 }
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
@@ -205,6 +186,23 @@ function __import(dir, spec) {
 )";
 
 }  // namespace
+
+std::optional<std::string> resolve_reference(const std::string& from_dir, std::string_view ref) {
+  const std::string joined = ref.starts_with("/") ? std::string(ref.substr(1)) : from_dir + std::string(ref);
+  std::vector<std::string> parts;
+  std::stringstream in(joined);
+  for (std::string part; std::getline(in, part, '/');) {
+    if (part == "..") {
+      if (parts.empty()) return std::nullopt;
+      parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+  }
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
 
 js_bundle link_modules(const std::map<std::string, std::string>& sources, const std::string& entry) {
   js_bundle out;

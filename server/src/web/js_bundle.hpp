@@ -11,9 +11,15 @@
 // Each module becomes a function run the first time another needs it (so that pages loaded
 // on demand still run their top level only when opened); its exports are its namespace.
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace loyang::server::web {
+
+/// `ref` ("/js/a.js", "./a.js", "../img/b.svg") from a file in `from_dir` ("js/render/", or ""
+/// at the root) as a path relative to the web root ("js/a.js"); nullopt for one above the root.
+std::optional<std::string> resolve_reference(const std::string& from_dir, std::string_view ref);
 
 /// What the linker made: the script, or why the modules cannot be linked.
 struct js_bundle {
