@@ -237,10 +237,11 @@ std::shared_ptr<const asset_catalog> asset_catalog::build(const fs::path& web_ro
     std::size_t at = 0;
     bool sheet_written = false;
     std::vector<std::string> page_sheets;
-    for (const auto& r : html_references(rel, text)) {
+    const auto references = html_references(rel, text);
+    for (const auto& r : references) {
       if (r.target.ends_with(".css") && sheets.contains(r.target)) page_sheets.push_back(r.target);
     }
-    for (const auto& r : html_references(rel, text)) {
+    for (const auto& r : references) {
       const auto tag_start = text.rfind('<', r.begin);
       const auto tag_end = text.find('>', r.end);
       const auto tag = std::string_view(text).substr(tag_start, tag_end - tag_start);

@@ -3,6 +3,8 @@
 #include <brotli/encode.h>
 #include <zlib.h>
 
+#include <boost/beast/core/string.hpp>
+
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -61,13 +63,7 @@ std::string_view choose_coding(std::string_view field, bool have_br, bool have_g
         accepted = std::strtod(value.c_str(), nullptr) > 0.0;
       }
     }
-    auto is = [&](std::string_view want) {
-      if (name.size() != want.size()) return false;
-      for (std::size_t i = 0; i < want.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(name[i])) != want[i]) return false;
-      }
-      return true;
-    };
+    auto is = [&](std::string_view want) { return boost::beast::iequals(name, want); };
     if (is("br")) {
       br = accepted;
       named_br = true;
