@@ -1,11 +1,24 @@
 // Tiny DOM helpers: h("div.class#id", {attrs}, children...) builds an element.
-export function h(tag, attrs, ...children) {
+
+// "div.a.b#c" → its tag, classes and id, read once per distinct string (a redraw makes
+// thousands of elements from a few dozen tags).
+const tags = new Map();
+function parseTag(tag) {
+  let t = tags.get(tag);
+  if (t) return t;
   const [name, ...rest] = tag.split(/(?=[.#])/);
-  const el = document.createElement(name || "div");
-  for (const part of rest) {
-    if (part[0] === ".") el.classList.add(part.slice(1));
-    else el.id = part.slice(1);
-  }
+  const classes = rest.filter((p) => p[0] === ".").map((p) => p.slice(1)).join(" ");
+  const id = rest.find((p) => p[0] === "#")?.slice(1) || "";
+  t = { name: name || "div", classes, id };
+  tags.set(tag, t);
+  return t;
+}
+
+export function h(tag, attrs, ...children) {
+  const { name, classes, id } = parseTag(tag);
+  const el = document.createElement(name);
+  if (classes) el.className = classes;
+  if (id) el.id = id;
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
     children.unshift(attrs);
     attrs = null;
@@ -22,9 +35,10 @@ export function h(tag, attrs, ...children) {
 }
 
 export function append(el, ...children) {
-  for (const c of children.flat(Infinity)) {
+  for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    if (Array.isArray(c)) append(el, ...c);
+    else el.appendChild(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
 }

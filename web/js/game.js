@@ -10,9 +10,10 @@ import { card, VEG_NAMES } from "./cards.js";
 import { installCardZoom } from "./card-zoom.js";
 import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
+import { Parts } from "./parts.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
-import { commandsFor, targetsOf } from "./targets.js";
+import { commandsFor, targetIndex, targetsOf } from "./targets.js";
 import { statusEl } from "./render/table.js";
 import { tableBarEl, tickClocks } from "./table-bar.js";
 import { tableColEl } from "./render/table-col.js";
@@ -67,13 +68,21 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     toastTimer = setTimeout(() => { toastEl.className = "toast"; }, 6000);
   }
 
-  async function loadSummary() {
-    try {
-      summary = await api.gameSummary(gameId);
-    } catch (e) {
-      if (e.status === 401) onAuthError();
-      else toast(e.message);
-    }
+  // One reading at a time: the page asks when it opens and again at the first view, usually
+  // while the first answer is still on its way.
+  let summaryLoad = null;
+  function loadSummary() {
+    summaryLoad ??= (async () => {
+      try {
+        summary = await api.gameSummary(gameId);
+      } catch (e) {
+        if (e.status === 401) onAuthError();
+        else toast(e.message);
+      } finally {
+        summaryLoad = null;
+      }
+    })();
+    return summaryLoad;
   }
 
   async function send(cmd) {
@@ -198,7 +207,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       const first = view === null;
       view = v;
       if (first && message?.type === "snapshot") openDigest(v, message.last_seen);
-      if (first || !summary || summary.status === "open") await loadSummary();
+      // The summary read when the page opened will do, unless the game was still open then.
+      if (!summary || summary.status === "open") await loadSummary();
       render();
     },
     onChat: (m) => chat.receive(m),
@@ -234,6 +244,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   // Kinds of command the reader said not to confirm again in this game.
   const noConfirm = new Set();
   let drawn = false;
+  const parts = new Parts();
 
   // Takes a legal command; one that costs something and cannot be taken back asks first
   // (needsConfirm, from view.advice).
@@ -286,7 +297,20 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const over = !cancelled && (g.phase === "finished" || view.table?.status === "finished");
     const extra = g.phase === "finished" && !cancelled
       ? { log: view.log, onRematch: me !== null ? rematch : null, onNewGame: () => navigate("#/new"), me, analysis: `#/replay/${gameId}?analysis=1` } : {};
-    const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }), { live: true, extra });
+    // The click targets' commands (and why the others are not possible), for the parts of the
+    // table drawn anew only when their inputs changed (parts.js) and for the targets below.
+    const blocked = cancelled ? [] : view.advice?.blocked || [];
+    const index = targetIndex(legal, me);
+    const whyIndex = new Map();
+    for (const b of blocked) for (const k of targetsOf(b.cmd, me)) whyIndex.set(k, [...(whyIndex.get(k) || []), b]);
+    const targets = (test) => {
+      let sig = selected !== null && test(selected) ? `*${selected}` : "";
+      for (const [k, cmds] of index) if (test(k)) sig += `|${k}:${cmds.length === 1 ? JSON.stringify(cmds[0]) : cmds.length}`;
+      for (const k of whyIndex.keys()) if (test(k)) sig += `|${k}?`;
+      return sig;
+    };
+    const mainCol = tableColEl(view, who, h("div.table-col", { "data-key": "table-col" }),
+      { live: true, extra, parts, targets });
     const sideCol = h("div.side-col", { "data-key": "side-col" });
     const status = cancelled
       ? h("div.status.cancelled", { "data-key": "status", role: "status", "aria-live": "polite" },
@@ -342,11 +366,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (me === null) return fresh;
     // Every board element with legal commands (or with an action the reader may look for and
     // cannot take, which says why) can be selected.
-    const blocked = cancelled ? [] : view.advice?.blocked || [];
     for (const el of fresh.querySelectorAll("[data-target]")) {
       const key = el.dataset.target;
-      const cmds = commandsFor(key, legal, me);
-      const why = cmds.length ? [] : blocked.filter((b) => targetsOf(b.cmd, me).includes(key));
+      const cmds = index.get(key) || [];
+      const why = cmds.length ? [] : whyIndex.get(key) || [];
       if (!cmds.length && !why.length) continue;
       el.classList.add(cmds.length ? "can" : "why-not");
       if (key === selected) el.classList.add("selected");
@@ -369,6 +392,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   function render() {
     if (!view || gone) return;
     const t0 = performance.now();
+    if (!drawn) parts.reset();
     const fresh = build();
     const first = !drawn;
     const hintFocus = hint.focusBefore();

@@ -22,6 +22,8 @@ export class LogView {
     this.savedTop = 0;
     this.unread = 0;
     this.scroller.addEventListener("scroll", () => {
+      // Our own scroll to the end (scrollToEnd): still at the end, nothing to read.
+      if (this.ownScroll) { this.ownScroll = false; return; }
       this.savedTop = this.scroller.scrollTop;
       this.pinned = this.atBottom();
       if (this.pinned) this.clearUnread();
@@ -50,6 +52,23 @@ export class LogView {
     this.clearUnread();
   }
 
+  // To the end at the next frame, when the browser lays the page out anyway: reading the
+  // height now would force a layout in the middle of a redraw.
+  scrollToEnd() {
+    if (this.scrollQueued) return;
+    this.scrollQueued = true;
+    requestAnimationFrame(() => {
+      this.scrollQueued = false;
+      if (!this.pinned) return;
+      const end = this.scroller.scrollHeight - this.scroller.clientHeight;
+      if (Math.abs(this.scroller.scrollTop - end) < 1) return;
+      this.ownScroll = true;
+      this.scroller.scrollTop = end;
+      // Its scroll event comes before the next frame's callbacks.
+      requestAnimationFrame(() => { this.ownScroll = false; });
+    });
+  }
+
   clearUnread() {
     this.unread = 0;
     this.newButton.hidden = true;
@@ -75,11 +94,11 @@ export class LogView {
     this.heading.textContent = `${this.title} (${log.length})`;
     this.el.dataset.version = String(this.lastVersion ?? 0);
     if (!fresh.length || !continues) {
-      if (!continues && this.pinned) this.scroller.scrollTop = this.scroller.scrollHeight;
+      if (!continues && this.pinned) this.scrollToEnd();
       return;
     }
     if (this.pinned) {
-      this.scroller.scrollTop = this.scroller.scrollHeight;
+      this.scrollToEnd();
     } else {
       this.unread += fresh.length;
       this.newButton.hidden = false;

@@ -6,7 +6,8 @@
 // Children are matched by `data-key` when they have one (cards, boards, sections), otherwise by
 // tag in order. Listeners added through h() move to the kept node (dom.js records them). A
 // node with `data-slot` whose fresh twin is empty is left alone: it holds something the page
-// keeps itself (the log). Text that changes marks its element with the class `fx-changed` for
+// keeps itself (the log). A placeholder of parts.js (`keep`) leaves its live twin as it is.
+// Text that changes marks its element with the class `fx-changed` for
 // a moment (a CSS animation), so the eye finds what moved; `fx-*` classes are never removed by
 // a redraw.
 import { moveListeners } from "./dom.js";
@@ -112,7 +113,7 @@ function morphChildren(live, fresh) {
     return c;
   };
   let cursor = dropStale(live.firstChild);
-  for (const n of wanted) {
+  for (let n of wanted) {
     const k = keyOf(n);
     let match = null;
     if (k !== null) {
@@ -129,8 +130,10 @@ function morphChildren(live, fresh) {
     if (match) {
       if (match !== cursor) place(live, match, cursor);
       else cursor = cursor.nextSibling;
-      morphNode(match, n);
+      // A part drawn from the same inputs as the page's (parts.js): as it is.
+      if (!n.keep) morphNode(match, n);
     } else {
+      if (n.keep) n = n.keep();
       live.insertBefore(n, cursor);
       if (n.nodeType === 1 && animate) n.classList.add("fx-new");
     }

@@ -42,7 +42,26 @@ export function targetsOf(cmd, me) {
 }
 
 export function commandsFor(key, legal, me) {
-  return offered(legal).filter((c) => targetsOf(c, me).includes(key));
+  return targetIndex(legal, me).get(key) || [];
+}
+
+// Every target key with its offered commands, made once per legal list and seat (a redraw asks
+// for each thing on the board).
+const indexes = new WeakMap();
+export function targetIndex(legal, me) {
+  let byMe = indexes.get(legal);
+  if (!byMe) indexes.set(legal, (byMe = new Map()));
+  let index = byMe.get(me);
+  if (index) return index;
+  index = new Map();
+  for (const c of offered(legal)) {
+    for (const k of targetsOf(c, me)) {
+      if (!index.has(k)) index.set(k, []);
+      index.get(k).push(c);
+    }
+  }
+  byMe.set(me, index);
+  return index;
 }
 
 // A command's identity for a player: two Traders in one's play area trade alike, so a trade
@@ -60,7 +79,14 @@ function changesNothing(cmd) {
 // The legal commands worth offering, in the server's order: without duplicates (the same
 // trade through another Trader card) and without commands that change nothing. The commands
 // themselves are left as the server listed them (view.advice is indexed by them).
+const offeredOf = new WeakMap(); // a view's legal list is never changed in place (patch.js)
 export function offered(legal) {
+  let list = offeredOf.get(legal);
+  if (!list) offeredOf.set(legal, (list = offeredAnew(legal)));
+  return list;
+}
+
+function offeredAnew(legal) {
   const seen = new Set();
   return legal.filter((c) => {
     if (changesNothing(c)) return false;

@@ -33,50 +33,84 @@ function partnerOf(g, seat) {
   return [0, 1, 2, 3].find((s) => s !== seat && s !== g.starting && s !== g.partner);
 }
 
+// Which click targets (targets.js keys) lie in which part of the table.
+const IN_PART = {
+  centre: (k) => k === "drawpile" || k === "twopack" || k.startsWith("court:"),
+  offer: (k) => k.startsWith("offer:"),
+  path: (k) => k === "path",
+};
+const seatOfKey = (k) => (/^(field|played|good):/.test(k) ? Number(k.split(":")[1]) : null);
+
 // showHands: draw every hand that the view names (the replay's "all" view).
 // live: order for the live game and make the other boards compact (see above).
 // othersOpen: the other boards start open (the replay viewer, which shows everything).
-export function tableColEl(view, who, col, { showHands = false, live = false, othersOpen = false, extra = {} } = {}) {
+// parts, targets: a Parts (parts.js) to draw only the parts whose inputs changed, and
+// targets(test): what the page will make of the click targets whose keys pass test (their
+// commands and the selection, as a string), an input of the parts holding them.
+export function tableColEl(view, who, col, { showHands = false, live = false, othersOpen = false, extra = {}, parts = null, targets = () => "" } = {}) {
   const g = view.game;
   const me = view.seat;
   const toAct = view.to_act || [];
   const players = g.players.map((p, seat) => ({ ...p, seat }));
   const solo = g.options.players === 1;
-  const section = {
+  const names = g.players.map((_, seat) => who(seat)).join("\n");
+  const made = {
     centre: () => centreEl(g, who),
     offer: () => (solo && g.offer ? offerEl(g) : null),
     path: () => pathEl(players.map((p) => ({ seat: p.seat, position: p.position })), who),
+  };
+  const inputs = {
+    centre: () => [g.courtyard, g.discard_pile, g.draw_pile_count, g.two_pack, g.foreman_offer],
+    offer: () => [g.offer, g.offer_bought],
+    path: () => [names, g.players.map((p) => p.position).join()],
+  };
+  // A shared section, marked when it is what the reader needs now.
+  const section = (s, now = false) => {
+    const make = () => {
+      const el = made[s]();
+      if (el && now) el.classList.add("now");
+      return el;
+    };
+    if (!parts || (s === "offer" && !(solo && g.offer))) return make();
+    return parts.part("section", s, [...inputs[s](), now, targets(IN_PART[s])], make);
   };
   const board = (p, compact) => {
     const opts = {
       name: who(p.seat), me: p.seat === me, starting: g.starting === p.seat && !solo, toAct: toAct.includes(p.seat),
       showHand: showHands, partner: partnerOf(g, p.seat), who,
     };
-    if (!compact) return boardEl(p, p.seat, opts);
-    const el = boardSummaryEl(p, p.seat, opts);
-    if (othersOpen) el.open = true;
-    return el;
+    const make = () => {
+      if (!compact) return boardEl(p, p.seat, opts);
+      const el = boardSummaryEl(p, p.seat, opts);
+      if (othersOpen) el.open = true;
+      return el;
+    };
+    if (!parts) return make();
+    // The reader's board holds targets of his own (his hand, cart, shop...): all of them count.
+    const mine = (k) => seatOfKey(k) === p.seat || (opts.me && seatOfKey(k) === null && !Object.values(IN_PART).some((t) => t(k)));
+    return parts.part(compact ? "details" : "section", `board-${p.seat}`,
+      [g.players[p.seat], compact, opts.name, opts.me, opts.starting, opts.toAct, opts.partner, showHands, othersOpen, targets(mine)], make);
   };
   if (g.phase === "finished" && g.ranking?.length) col.append(scoringEl(g, who, extra));
   const mine = me === null || me === undefined ? null : players[me];
   const others = players.filter((p) => p !== mine);
   if (!live) {
-    col.append(section.centre());
-    if (solo && g.offer) col.append(section.offer());
-    col.append(section.path());
+    col.append(section("centre"));
+    if (solo && g.offer) col.append(section("offer"));
+    col.append(section("path"));
     for (const p of mine ? [mine, ...others] : others) col.append(board(p, false));
     if (solo && g.opponent) col.append(opponentEl(g.opponent));
     return col;
   }
   const now = nowSections(g, me, toAct);
   for (const s of now) {
-    const el = section[s]();
-    if (el) col.append(el.classList.add("now") || el);
+    const el = section(s, true);
+    if (el) col.append(el);
   }
   if (mine) col.append(board(mine, false));
   for (const s of ["path", "centre", "offer"]) {
     if (now.includes(s)) continue;
-    const el = section[s]();
+    const el = section(s);
     // The Offer only matters in the Card phase: at other times it folds away.
     if (el && s === "offer") col.append(h2details("offer-fold", "The Offer", el));
     else if (el) col.append(el);
