@@ -13,8 +13,8 @@ std::string dump(const nlohmann::json& j) {
 
 }  // namespace
 
-std::string welcome_text(std::int64_t account_id, std::string_view name) {
-  return dump({{"type", "welcome"}, {"account", {{"id", account_id}, {"name", name}}}});
+std::string welcome_text(std::int64_t account_id, std::string_view name, bool operator_account) {
+  return dump({{"type", "welcome"}, {"account", {{"id", account_id}, {"name", name}, {"operator", operator_account}}}});
 }
 
 std::string welcome_guest_text() { return dump({{"type", "welcome"}, {"account", nullptr}}); }

@@ -238,7 +238,8 @@ void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
   hello_done_ = true;
   counted_ = who.has_value();
   who_ = std::move(who);
-  on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name) : protocol::welcome_guest_text()));
+  on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name, state_->games->users().is_operator(who_->id))
+                     : protocol::welcome_guest_text()));
   do_read();
 }
 

@@ -162,6 +162,9 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   REQUIRE_FALSE(boss.empty());
   tokens[0] = login(s.port(), "mod0");
   tokens[1] = login(s.port(), "mod1");
+  // The live connection's welcome says who moderates (the page shows the operators' link).
+  ws_client boss_live(s.port());
+  CHECK(boss_live.hello(boss)["account"]["operator"] == true);
 
   // A message reported, read by the operator, deleted: readers are told, the pages lose it.
   ws_client ann(s.port());

@@ -15,12 +15,10 @@
 // Options: --rtt MS and --mbit N emulate a network (DevTools' Network.emulateNetworkConditions:
 // MS of latency per request, N Mbit/s down and up); --cpu K slows the page's CPU K times
 // (Emulation.setCPUThrottlingRate: a mid-range phone is about 4).
-import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
+import { account, api, median, pct, startServer } from "./serve.js";
 
 const argv = process.argv.slice(2);
 const opt = (k, d) => { const i = argv.indexOf(`--${k}`); return i >= 0 ? argv[i + 1] : d; };
@@ -38,46 +36,19 @@ const toRound = Number(opt("round", "4"));
 const rtt = Number(opt("rtt", "0"));
 const mbit = Number(opt("mbit", "0"));
 const cpu = Number(opt("cpu", "1"));
+// --profile: Chrome's sampling profiler runs during the clicks; the functions with the most
+// self time are printed (stderr).
+const profile = argv.includes("--profile");
 if (!serverPath || !webs.length) {
   console.error("usage: node perf.js --server PATH --web DIR [--web DIR2] [--rounds N] [--clicks N]");
   process.exit(2);
 }
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = http.createServer().listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
-
-async function startServer(web, serverPath) {
-  const port = await freePort();
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), "loyang-web-perf-"));
-  const proc = spawn(serverPath, ["--port", String(port), "--address", "127.0.0.1", "--data", data, "--web", web,
-    "--password-cost", "minimal", "--threads", "2"], { stdio: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { port, stop: () => { proc.kill("SIGTERM"); fs.rmSync(data, { recursive: true, force: true }); } };
-}
-
-async function api(port, method, p, body, token) {
-  const r = await fetch(`http://127.0.0.1:${port}${p}`, {
-    method, headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return r.json();
-}
-
 async function measure(web, serverPath) {
   const server = await startServer(web, serverPath);
   const base = `http://127.0.0.1:${server.port}`;
-  await api(server.port, "POST", "/api/accounts", { name: "perf", password: "secret-password" });
-  const signed = await api(server.port, "POST", "/api/sessions", { name: "perf", password: "secret-password" });
+  const signed = await account(server.port, "perf");
   const token = signed.token;
   const game = await api(server.port, "POST", "/api/games", { players, bots: players - 1 }, token);
   const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
@@ -157,6 +128,12 @@ async function measure(web, serverPath) {
   out.elements = await page.evaluate(() => document.querySelectorAll("*").length);
   out.renders = await page.evaluate(() => window.loyang?.renderTimes ? [...window.loyang.renderTimes] : []);
   note("clicking");
+  const prof = profile ? await context.newCDPSession(page) : null;
+  if (prof) {
+    await prof.send("Profiler.enable");
+    await prof.send("Profiler.setSamplingInterval", { interval: 200 });
+    await prof.send("Profiler.start");
+  }
   for (let i = 0; i < clicks; i++) {
     const type = i % 2 === 0 ? "take_loan" : "undo";
     const sel = `.actions [data-cmd-type="${type}"]`;
@@ -176,9 +153,25 @@ async function measure(web, serverPath) {
     }, sel);
     if (ms !== null) out.click.push(ms);
   }
+  if (prof) printProfile((await prof.send("Profiler.stop")).profile);
   await browser.close();
   server.stop();
   return out;
+}
+
+// Self time per function (name, file, line) of a CPU profile, the largest first.
+function printProfile(p) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  let total = 0;
+  for (let i = 0; i < p.samples.length; i++) {
+    const f = byId.get(p.samples[i]).callFrame;
+    const k = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop().split("?")[0]}:${f.lineNumber + 1}`;
+    self.set(k, (self.get(k) || 0) + (p.timeDeltas[i] || 0));
+    total += p.timeDeltas[i] || 0;
+  }
+  console.error(`profile: ${(total / 1000).toFixed(0)} ms sampled`);
+  for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.error(`${(t / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${rounds} rounds, ${clicks} clicks; ` +

@@ -89,7 +89,16 @@ async function pages(path, most) {
 
 // The lobby shows the first 100 open games, and all of my games (up to 1000).
 export const openGames = () => pages("/api/games", 100);
-export const myGames = () => pages("/api/my/games", 1000);
+// recent: milliseconds; an answer asked for no longer ago than that (or still on its way) will
+// do (the lobby and the title's count both read the list when a page opens).
+let mine = null; // { at, games: Promise }
+export function myGames({ recent = 0 } = {}) {
+  if (mine && recent && Date.now() - mine.at <= recent) return mine.games;
+  const games = pages("/api/my/games", 1000);
+  mine = { at: Date.now(), games };
+  games.catch(() => { if (mine?.games === games) mine = null; });
+  return games;
+}
 export const createGame = (options) => call("POST", "/api/games", options);
 export const gameSummary = (id) => call("GET", `/api/games/${id}`);
 export const joinGame = (id, seat) => call("POST", `/api/games/${id}/join`, seat === undefined ? {} : { seat });

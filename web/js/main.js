@@ -4,7 +4,6 @@
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { LiveLists } from "./live.js";
-import { profile } from "./community-api.js";
 // The lobby is the first page of most visits: loaded at once, the others when first shown.
 import * as lobby from "./lobby.js";
 
@@ -48,19 +47,6 @@ function showUser() {
     } }, "Log out"));
 }
 
-// Whether the logged-in account is an operator: asked once per session (its profile's
-// `operator`), since only the command line with the server stopped changes it.
-const operators = new Map(); // token → Promise<boolean>
-function isOperator(s) {
-  if (!operators.has(s.token)) {
-    operators.set(s.token, profile(s.account.name).then((p) => p.operator === true, () => {
-      operators.delete(s.token); // a network error: ask again on the next page
-      return false;
-    }));
-  }
-  return operators.get(s.token);
-}
-
 // The header's links: the leaderboard and help for everyone, the daily challenge and one's
 // profile once logged in, the operators' page for operators.
 function showNav(s) {
@@ -70,8 +56,16 @@ function showNav(s) {
   if (s) link("profile-link").href = `#/player/${encodeURIComponent(s.account.name)}`;
   const mod = link("moderation-link");
   mod.hidden = true;
-  if (s) isOperator(s).then((yes) => { if (api.session()?.token === s.token) mod.hidden = !yes; });
+  navWatch?.();
+  navWatch = null;
+  if (!s) return;
+  // The live connection's welcome says whether the account moderates (again after a reconnection).
+  const l = liveFor(s);
+  const show = () => { if (api.session()?.token === s.token) mod.hidden = l.operator !== true; };
+  show();
+  navWatch = l.on("account", show);
 }
+let navWatch = null;
 
 // Marks the header link of the page shown (its own profile counts as "My profile").
 function markCurrent(page, s, name) {

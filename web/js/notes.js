@@ -1,12 +1,21 @@
 // A player's private notes on one game (GET/PUT /api/games/ID/notes): nobody else reads them.
 // Saved a moment after typing stops, when the box loses focus, with the Save button, and when
-// the page is left; the status line says whether what is shown is stored.
+// the page is left; the status line says whether what is shown is stored. They are read when the
+// panel is first opened; a game this browser knows to have notes opens the panel at once.
 import * as community from "./community-api.js";
 import { h } from "./dom.js";
 
 const MAX_CHARS = 5000;
 const MAX_LINES = 200;
 const DEBOUNCE = 1500; // milliseconds after the last key
+const HAS_NOTES = (game) => `loyang.notes.${game}`; // localStorage: "1" where notes were read or saved
+
+function remember(game, text) {
+  try {
+    if (text) localStorage.setItem(HAS_NOTES(game), "1");
+    else localStorage.removeItem(HAS_NOTES(game));
+  } catch { /* no storage: the panel opens on request only */ }
+}
 
 export class NotesPanel {
   constructor(gameId) {
@@ -18,25 +27,40 @@ export class NotesPanel {
       placeholder: "Plans, reminders, what the others hold…" });
     this.input.addEventListener("input", () => this.changed());
     this.input.addEventListener("blur", () => this.save());
-    this.status = h("span.notes-status#notes-status", { role: "status" }, "Loading…");
+    this.status = h("span.notes-status#notes-status", { role: "status" }, "");
     this.button = h("button#notes-save", { type: "button", disabled: true, onclick: () => this.save() }, "Save");
     this.el = h("details.notes#notes", h("summary", "My notes ", h("span.quiet", "(private)")),
       h("label", { for: "notes-input" }, "Notes on this game: only you can read them."),
       this.input,
       h("div.notes-foot", this.status, this.button));
-    this.load();
+    this.loading = null;
+    this.el.addEventListener("toggle", () => { if (this.el.open) this.load(); });
+    let known = false;
+    try { known = localStorage.getItem(HAS_NOTES(gameId)) === "1"; } catch { /* no storage */ }
+    if (known) {
+      this.el.open = true;
+      this.load();
+    }
   }
 
-  async load() {
+  load() {
+    this.loading ??= this.read();
+    return this.loading;
+  }
+
+  async read() {
+    this.setStatus("Loading…");
     try {
       const r = await community.notes(this.gameId);
       this.saved = r.text || "";
+      remember(this.gameId, this.saved);
       if (!this.input.value) this.input.value = this.saved;
       this.input.disabled = false;
       if (this.saved) this.el.open = true;
       this.setStatus(r.updated_at ? `Saved ${new Date(r.updated_at * 1000).toLocaleString()}` : "Nothing written yet.");
     } catch (e) {
       this.setStatus(`The notes could not be loaded: ${e.message}`, true);
+      this.loading = null; // opening the panel again tries again
     }
   }
 
@@ -69,6 +93,7 @@ export class NotesPanel {
     this.setStatus("Saving…");
     this.saving = community.saveNotes(this.gameId, text).then(() => {
       this.saved = text;
+      remember(this.gameId, text);
       if (this.input.value === text) {
         this.button.disabled = true;
         this.setStatus(`Saved at ${new Date().toLocaleTimeString()}.`);

@@ -36,7 +36,16 @@ export class GameSocket {
     const ws = new WebSocket(url);
     this.ws = ws;
     this.ready = false;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    // The subscription goes right behind the hello (the server reads them in order): the board
+    // comes one round trip sooner than after the welcome.
+    this.early = false;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      if (this.game !== null) {
+        this.sendSubscribe();
+        this.early = true;
+      }
+    };
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -122,7 +131,8 @@ export class GameSocket {
         this.ready = true;
         this.retry = 0;
         this.h.onStatus?.("Connected", true);
-        if (this.game !== null) this.sendSubscribe();
+        if (this.game !== null && !this.early) this.sendSubscribe();
+        this.early = false;
         if (this.lobby) this.ws.send(JSON.stringify({ type: "watch_lobby" }));
         break;
       case "snapshot":
@@ -189,6 +199,12 @@ export class GameSocket {
         } else if (m.error?.code === "bad_token") {
           this.closed = true;
           this.h.onAuthError?.();
+        } else if (m.error?.code === "hello_first") {
+          // The subscription sent behind a hello that failed: it goes again after the welcome.
+          this.early = false;
+        } else if (m.error?.code === "storage_failed" && m.game === undefined && !this.ready) {
+          // The node could not check the token just now: a new connection says hello again.
+          this.ws.close();
         } else if (m.error?.code === "storage_failed" && m.game === this.game) {
           // The server could not read the game from its database just now: ask again shortly.
           const delay = Math.min(5000, 500 * 2 ** Math.min(this.subscribeRetry++, 4));

@@ -11,8 +11,9 @@
 
 namespace loyang::protocol {
 
-/// `{"type":"welcome","account":{"id":3,"name":"ann"}}`, or `"account":null` for a guest.
-std::string welcome_text(std::int64_t account_id, std::string_view name);
+/// `{"type":"welcome","account":{"id":3,"name":"ann","operator":false}}`, or `"account":null`
+/// for a guest. `operator_account`: the account may moderate (the page shows its link).
+std::string welcome_text(std::int64_t account_id, std::string_view name, bool operator_account);
 std::string welcome_guest_text();
 
 /// `{"type":"snapshot","game":12,"version":41,"seat":0,"view":{...},"last_seen":38}`; seat is
