@@ -10,10 +10,12 @@ import { card, VEG_NAMES } from "./cards.js";
 import { installCardZoom } from "./card-zoom.js";
 import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
+import { planMotion, playMotion } from "./motion.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
 import { commandsFor, targetsOf } from "./targets.js";
 import { statusEl } from "./render/table.js";
+import { cardArtName } from "./render/art.js";
 import { tableBarEl, tickClocks } from "./table-bar.js";
 import { tableColEl } from "./render/table-col.js";
 import { describe } from "./describe.js";
@@ -231,6 +233,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
   let selected = null;
+  // The last log version drawn: the entries after it are what moved since (motion.js).
+  let shownVersion = null;
   // Kinds of command the reader said not to confirm again in this game.
   const noConfirm = new Set();
   let drawn = false;
@@ -259,7 +263,9 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     const c = el?.dataset.card ? card(el.dataset.card) : null;
-    return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, onClose: () => { selected = null; render(); } });
+    const artName = c ? cardArtName(c.id) : selected.startsWith("field:") ? "field" : selected === "path" ? "flag" : null;
+    return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, artName,
+      onClose: () => { selected = null; render(); } });
   }
 
   // What the selection panel says of a card: a Helper's text in full; for a customer, what
@@ -372,6 +378,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const fresh = build();
     const first = !drawn;
     const hintFocus = hint.focusBefore();
+    const log = view.log || [];
+    const last = log.length ? log[log.length - 1].version : null;
+    const moved = first || shownVersion === null ? null : planMotion(body, log.filter((e) => e.version > shownVersion));
+    shownVersion = last ?? shownVersion ?? -1;
     if (first) {
       clear(body);
       body.append(...fresh.childNodes);
@@ -379,6 +389,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     } else {
       flash(morph(body, fresh));
     }
+    if (moved) playMotion(body, moved);
     hint.focusAfterRender(body, hintFocus);
     refreshStoreForm(body);
     logView.update(view.log || []);

@@ -14,7 +14,7 @@ const modalOpen = (page) => page.locator("dialog[open]").count();
 // chooses each one (null: the first legal command that is not a loan, a sale or an undo). The
 // two functions go into the page as source text through the DevTools protocol (the page's
 // Content-Security-Policy refuses eval and new Function).
-async function playUntil(page, done, pick = () => null, { max = 400 } = {}) {
+export async function playUntil(page, done, pick = () => null, { max = 400 } = {}) {
   await page.evaluate(`window.testDone = ${String(done)}; window.testPick = ${String(pick)};`);
   for (let i = 0; i < max; i++) {
     const state = await page.evaluate(async () => {
