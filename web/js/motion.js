@@ -55,13 +55,15 @@ function boxOf(root, sel) {
 // Returns what to animate, with where each thing was, or null when nothing is to move.
 export function planMotion(root, entries) {
   if (!entries.length || entries.length > MOST_ENTRIES || !motionAllowed()) return null;
-  const plan = { pawns: [], flights: [], cash: new Map(), cards: [] };
+  const plan = { pawns: [], flights: [], cash: new Map(), cards: [], costs: new Map() };
   const fly = (crop, from, to) => { if (plan.flights.length < MOST_FLIGHTS && (from || to)) plan.flights.push({ crop, from, to }); };
   for (const en of entries) {
     for (const e of en.events || []) {
       switch (e.type) {
-        case "advanced": if (e.steps) plan.pawns.push({ seat: e.player }); break;
+        case "advanced": if (e.steps) plan.pawns.push({ seat: e.player, cost: 0 }); break;
         case "payment":
+          // The price of the steps is shown by the pawn too, where the eye is.
+          if (e.reason === "path") plan.costs.set(e.from, (plan.costs.get(e.from) || 0) + e.amount);
           for (const [seat, sign] of [[e.from, -1], [e.to, 1]]) {
             if (seat !== null && seat !== undefined) plan.cash.set(seat, (plan.cash.get(seat) || 0) + sign * e.amount);
           }
@@ -78,6 +80,7 @@ export function planMotion(root, entries) {
     }
   }
   for (const [seat, n] of plan.cash) if (!n) plan.cash.delete(seat);
+  for (const p of plan.pawns) p.cost = plan.costs.get(p.seat) || 0;
   if (!plan.pawns.length && !plan.flights.length && !plan.cash.size && !plan.cards.length) return null;
   // Where things were, before the redraw moves them (a pawn relative to its track, which may
   // itself move to another place of the page).
@@ -107,6 +110,16 @@ function float(el, frames, id) {
 }
 
 const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+const seen = (r) => r && r.bottom > 0 && r.top < innerHeight;
+
+// A change of Cash ("+5", "−3") rising from beside a box; pinned: kept on the screen when the
+// box is scrolled away (the standings' figure: the change shows at the screen's edge).
+function rise(text, sign, at, pinned = false) {
+  if (!at || (!pinned && !seen(at))) return;
+  const y = pinned ? Math.min(Math.max(at.top, 20), innerHeight - 24) : at.top;
+  float(h(`span.fx-delta.${sign}`, text), [{ transform: `translate(${at.right + 2}px, ${y}px)`, opacity: 1 },
+    { transform: `translate(${at.right + 2}px, ${y - 16}px)`, opacity: 0 }], "fx-delta");
+}
 
 // Starts the animations of a plan once the redraw is laid out (the next frame, before it is
 // painted: the moved things never show in their new place first).
@@ -123,6 +136,7 @@ export function playMotion(root, plan) {
       if (!dx && !dy) continue;
       el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, -4px) scale(1.15)", offset: 0.8 },
         { transform: "none" }], { duration: DURATION, easing: "ease-in-out", id: "fx-pawn" });
+      if (p.cost) rise(`−${p.cost}`, "loss", r);
     }
     for (const f of plan.flights) {
       const to = boxOf(root, f.to);
@@ -143,10 +157,10 @@ export function playMotion(root, plan) {
       for (const el of [figure, cell]) {
         el?.animate([{ color: colour, transform: "scale(1.45)" }, { transform: "none" }], { duration: DURATION, easing: "ease-out", id: "fx-cash" });
       }
-      const at = boxOf(root, `${board(seat)} .stats .cash`) || (cell && boxOf(root, `.standings [data-seat="${Number(seat)}"] .st-cash`));
-      if (!at) continue;
-      float(h(`span.fx-delta.${sign}`, text), [{ transform: `translate(${at.right + 2}px, ${at.top}px)`, opacity: 1 },
-        { transform: `translate(${at.right + 2}px, ${at.top - 16}px)`, opacity: 0 }], "fx-delta");
+      // Over the figure the reader sees: the board's, else the standings' (at the top).
+      const mine = boxOf(root, `${board(seat)} .stats .cash`);
+      if (seen(mine)) rise(text, sign, mine);
+      else rise(text, sign, boxOf(root, `.standings [data-seat="${Number(seat)}"] .st-cash`), true);
     }
     for (const c of plan.cards) {
       const el = c.was && root.querySelector(`.play-area [data-card="${CSS.escape(c.card)}"]`);
