@@ -118,7 +118,7 @@ export function cmdArtName(cmd) {
   if (typeof id === "string" && id !== "hidden") return cardArtName(id);
   if (cmd.type === "sow" || cmd.type === "plant_home") return "field";
   if (cmd.type === "take_loan") return "coins";
-  if (cmd.type === "advance") return "flag";
+  if (cmd.type === "advance") return "path";
   return null;
 }
 

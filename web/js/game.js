@@ -263,7 +263,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     const c = el?.dataset.card ? card(el.dataset.card) : null;
-    const artName = c ? cardArtName(c.id) : selected.startsWith("field:") ? "field" : selected === "path" ? "flag" : null;
+    const artName = c ? cardArtName(c.id) : selected.startsWith("field:") ? "field" : selected === "path" ? "path" : null;
     return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, artName,
       onClose: () => { selected = null; render(); } });
   }

@@ -103,7 +103,7 @@ function overview() {
       "of two counts: his uncovered Helpers and his uncovered Market stalls (free with neither). He " +
       "keeps none, one or both; two kept cards lie one on the other, and the lower one comes into " +
       "play when the upper one leaves."),
-    drawn("flag", "End of a turn: Storehouse and the Path of Prosperity", { id: "help-end-of-turn" }),
+    drawn("path", "End of a turn: Storehouse and the Path of Prosperity", { id: "help-end-of-turn" }),
     h("p", "When he is done, the player keeps 1 vegetable in his Storehouse (4 once he has upgraded it " +
       "for 2 Cash); what does not fit is sold to the Shop or thrown away. Then he may move his marker " +
       "along the ", h("strong", "Path of Prosperity"), ", spaces 1 to 20: each round the first step " +

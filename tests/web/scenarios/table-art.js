@@ -129,11 +129,13 @@ export default [
     await ada.setViewportSize(PHONE);
     await ada.waitForTimeout(100);
     await shot(ada, "art-table-phone");
+    await ada.locator(".path-box").screenshot({ path: path.join(shots, "art-path-phone.png"), animations: "disabled" });
     await checkA11y(ada, "the drawn table at 390 px");
     // The lobby's rows show the card back's gate.
     await ada.goto(url("/#/"));
     await ada.waitForSelector("#my-games .game-row");
     expect(await ada.locator('#my-games .game-row svg[data-art="back"]').count() > 0, "the lobby's game rows show the gate");
+    await ada.locator(".quick-start").screenshot({ path: path.join(shots, "art-lobby-quick-phone.png"), animations: "disabled" });
     // The help page: each part shows the drawing of what it explains, the Path as its track.
     for (const size of [DESK, PHONE]) {
       await ada.setViewportSize(size);
@@ -150,6 +152,7 @@ export default [
       expect(help.helpers.length >= 20 && help.helpers.every(Boolean), `every Helper's entry shows his emblem (${help.helpers.length})`);
       expect(help.stones === 20 && help.target === "17", `the help draws the Path's 20 stones and the solo target (${JSON.stringify(help)})`);
       await checkA11y(ada, `the help page at ${size.width} px`);
+      if (size === DESK) await ada.locator("#help-end-of-turn").screenshot({ path: path.join(shots, "art-help-heading.png"), animations: "disabled" });
     }
     await shot(ada, "art-help-phone");
     expect(ada.errors.length === 0, `page errors: ${ada.errors.join("; ")}`);

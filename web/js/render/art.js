@@ -50,6 +50,13 @@ const shapes = {
     <rect x="21.4" y="15.4" width="3.6" height="14" fill="#c0392b" stroke="#5a2410" stroke-width=".7"/>
     <path d="M12 29.4 L12 21 Q16 16.6 20 21 L20 29.4 Z" fill="#3b1a0c"/>
     <rect x="3" y="29.4" width="26" height="1.8" fill="#5a2410"/>`,
+  // The Path of Prosperity: stepping stones along a road, a pawn on one, a pennant ahead.
+  path: `
+    <path d="M1 22 H31" stroke="#c9b48a" stroke-width="5"/>
+    <g fill="#cdb88e" stroke="#8f7a4c" stroke-width=".9"><rect x="2" y="16.5" width="7.5" height="11" rx="2"/>
+    <rect x="12.2" y="16.5" width="7.5" height="11" rx="2"/><rect x="22.4" y="16.5" width="7.5" height="11" rx="2"/></g>
+    <circle cx="16" cy="15" r="3.6" fill="#0072b2" stroke="#003a5c" stroke-width=".8"/>
+    <path d="M26 16.5 V4" stroke="#5a2410" stroke-width="1.3"/><path d="M26.5 4.5 L31 6.5 L26.5 8.5 Z" fill="#c0392b"/>`,
   // Helpers: an emblem on a violet medallion per family of what they do.
   scales: EMBLEM(`<path d="M16 7 V24 M10 24.5 H22 M8.5 10.5 H23.5" ${INK}/>
     <path d="M8.5 10.5 L5.5 17 H11.5 Z M23.5 10.5 L20.5 17 H26.5 Z" fill="#e2b84a" stroke="#4a2a60" stroke-width=".8"/>`),
