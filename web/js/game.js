@@ -379,9 +379,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const first = !drawn;
     const hintFocus = hint.focusBefore();
     const log = view.log || [];
-    const last = log.length ? log[log.length - 1].version : null;
-    const moved = first || shownVersion === null ? null : planMotion(body, log.filter((e) => e.version > shownVersion));
-    shownVersion = last ?? shownVersion ?? -1;
+    let since = log.length;
+    while (since > 0 && shownVersion !== null && log[since - 1].version > shownVersion) since--;
+    const moved = first || shownVersion === null ? null : planMotion(body, log.slice(since));
+    shownVersion = log.length ? log[log.length - 1].version : shownVersion ?? -1;
     if (first) {
       clear(body);
       body.append(...fresh.childNodes);

@@ -67,25 +67,25 @@ async function advanceOnTheBoard(page) {
 
 export default [
   ["the looks: drawn cards, the Path as a track of stones, the same drawings in the lobby and the help, moves animated unless reduced", async () => {
-    const ada = await player("ada", DESK);
+    const art = await player("artie", DESK);
     // The lobby: the quick start and the game rows show the drawings.
-    await ada.waitForSelector("#play-bot");
-    const lobbyArt = await ada.$$eval(".quick-start svg[data-art]", (s) => s.map((x) => x.dataset.art));
+    await art.waitForSelector("#play-bot");
+    const lobbyArt = await art.$$eval(".quick-start svg[data-art]", (s) => s.map((x) => x.dataset.art));
     expect(["stall", "regular", "casual"].every((a) => lobbyArt.includes(a)), `the quick start shows a stall and customers (${lobbyArt})`);
-    await createGame(ada, { players: 1 });
-    await ada.waitForSelector(".status", { timeout: 8000 });
-    await waitUntil(ada, () => !!window.loyang?.view());
+    await createGame(art, { players: 1 });
+    await art.waitForSelector(".status", { timeout: 8000 });
+    await waitUntil(art, () => !!window.loyang?.view());
     // The Card phase's Offer: many kinds of card at once.
-    expect(await playUntil(ada, (v) => v.game.step === "offer" && v.to_act.includes(v.seat), thrifty), "the Offer step was reached");
-    await ada.waitForSelector(".offer .card[data-card]");
-    const cards = await cardsDrawn(ada);
+    expect(await playUntil(art, (v) => v.game.step === "offer" && v.to_act.includes(v.seat), thrifty), "the Offer step was reached");
+    await art.waitForSelector(".offer .card[data-card]");
+    const cards = await cardsDrawn(art);
     const wrong = cards.filter((c) => !(KIND_ART[kindOf(c.cls)] || []).includes(c.art));
     expect(cards.length >= 5 && !wrong.length, `every card carries its kind's drawing (${cards.length} cards; wrong: ${JSON.stringify(wrong.slice(0, 4))})`);
-    await ada.locator(".offer").screenshot({ path: path.join(shots, "art-offer.png"), animations: "disabled" });
+    await art.locator(".offer").screenshot({ path: path.join(shots, "art-offer.png"), animations: "disabled" });
     const kinds = new Set(cards.map((c) => kindOf(c.cls)));
     log(`  cards drawn: ${cards.length}, kinds ${[...kinds].join(", ")}`);
     // The Path: 20 drawn stones, the pawn on its player's stone, the solo target marked.
-    const track = await ada.evaluate(() => {
+    const track = await art.evaluate(() => {
       const spaces = [...document.querySelectorAll(".path .path-space")];
       const pawn = document.querySelector('.path .pawn[data-seat="0"]');
       return { stones: spaces.filter((s) => s.querySelector("svg.stone")).length, spaces: spaces.length,
@@ -97,51 +97,51 @@ export default [
     expect(JSON.stringify(track.target) === JSON.stringify([["17", true]]), `the solo target's stone 17 carries a pennant (${JSON.stringify(track.target)})`);
     // A move on the Path with motion allowed: the pawn slides from its old stone, the Cash
     // figure pulses and shows what it cost.
-    expect(await playUntil(ada, advanceStep, thrifty), "a move on the Path was reached (round 1)");
-    await ada.waitForSelector('[data-target="path"].can');
-    await spyAnimations(ada);
-    const cashBefore = await ada.evaluate(() => window.loyang.view().game.players[0].cash);
-    await advanceOnTheBoard(ada);
-    await ada.waitForTimeout(150);
-    const seen = await ada.evaluate(() => window.seenAnimations);
+    expect(await playUntil(art, advanceStep, thrifty), "a move on the Path was reached (round 1)");
+    await art.waitForSelector('[data-target="path"].can');
+    await spyAnimations(art);
+    const cashBefore = await art.evaluate(() => window.loyang.view().game.players[0].cash);
+    await advanceOnTheBoard(art);
+    await art.waitForTimeout(150);
+    const seen = await art.evaluate(() => window.seenAnimations);
     const pawn = seen.find((a) => a.id === "fx-pawn" && /\bpawn\b/.test(a.cls) && a.seat === "0");
     expect(pawn && /translate\((?!0px, 0px)/.test(pawn.first), `the pawn slid to its new stone (${JSON.stringify(seen.map((a) => a.id))}; ${pawn?.first})`);
-    const cashAfter = await ada.evaluate(() => window.loyang.view().game.players[0].cash);
+    const cashAfter = await art.evaluate(() => window.loyang.view().game.players[0].cash);
     expect(cashAfter < cashBefore && seen.some((a) => a.id === "fx-cash" && /\bcash\b/.test(a.cls)),
       `the Cash figure pulsed (${cashBefore} → ${cashAfter}; ${JSON.stringify(seen.map((a) => a.id))})`);
     const delta = seen.filter((a) => a.id === "fx-delta").map((a) => a.text);
     expect(delta.includes(`−${cashBefore - cashAfter}`), `the change of Cash rose over it (${JSON.stringify(delta)})`);
-    await shot(ada, "art-table-desk");
-    await ada.locator(".path-box").screenshot({ path: path.join(shots, "art-path.png"), animations: "disabled" });
+    await shot(art, "art-table-desk");
+    await art.locator(".path-box").screenshot({ path: path.join(shots, "art-path.png"), animations: "disabled" });
     // The same under reduced motion: the pawn is on its stone at once, nothing moves.
-    await ada.emulateMedia({ reducedMotion: "reduce" });
-    expect(await playUntil(ada, (v) => v.game.round >= 2 && v.game.step === "advance" && v.to_act.includes(v.seat) &&
+    await art.emulateMedia({ reducedMotion: "reduce" });
+    expect(await playUntil(art, (v) => v.game.round >= 2 && v.game.step === "advance" && v.to_act.includes(v.seat) &&
       (v.legal || []).some((c) => c.type === "advance" && c.steps > 0), thrifty), "a move on the Path was reached (round 2)");
-    await ada.waitForSelector('[data-target="path"].can');
-    await spyAnimations(ada);
-    await advanceOnTheBoard(ada);
+    await art.waitForSelector('[data-target="path"].can');
+    await spyAnimations(art);
+    await advanceOnTheBoard(art);
     const running = [];
-    for (let i = 0; i < 6; i++) { running.push(await runningOnTable(ada)); await ada.waitForTimeout(50); }
-    const still = await ada.evaluate(() => window.seenAnimations);
+    for (let i = 0; i < 6; i++) { running.push(await runningOnTable(art)); await art.waitForTimeout(50); }
+    const still = await art.evaluate(() => window.seenAnimations);
     expect(!still.length && running.every((n) => n === 0), `nothing moves under reduced motion (${JSON.stringify(still)}; running ${running})`);
-    await ada.emulateMedia({ reducedMotion: null });
-    await checkA11y(ada, "the drawn table at 1366 px");
-    await ada.setViewportSize(PHONE);
-    await ada.waitForTimeout(100);
-    await shot(ada, "art-table-phone");
-    await ada.locator(".path-box").screenshot({ path: path.join(shots, "art-path-phone.png"), animations: "disabled" });
-    await checkA11y(ada, "the drawn table at 390 px");
+    await art.emulateMedia({ reducedMotion: null });
+    await checkA11y(art, "the drawn table at 1366 px");
+    await art.setViewportSize(PHONE);
+    await art.waitForTimeout(100);
+    await shot(art, "art-table-phone");
+    await art.locator(".path-box").screenshot({ path: path.join(shots, "art-path-phone.png"), animations: "disabled" });
+    await checkA11y(art, "the drawn table at 390 px");
     // The lobby's rows show the card back's gate.
-    await ada.goto(url("/#/"));
-    await ada.waitForSelector("#my-games .game-row");
-    expect(await ada.locator('#my-games .game-row svg[data-art="back"]').count() > 0, "the lobby's game rows show the gate");
-    await ada.locator(".quick-start").screenshot({ path: path.join(shots, "art-lobby-quick-phone.png"), animations: "disabled" });
+    await art.goto(url("/#/"));
+    await art.waitForSelector("#my-games .game-row");
+    expect(await art.locator('#my-games .game-row svg[data-art="back"]').count() > 0, "the lobby's game rows show the gate");
+    await art.locator(".quick-start").screenshot({ path: path.join(shots, "art-lobby-quick-phone.png"), animations: "disabled" });
     // The help page: each part shows the drawing of what it explains, the Path as its track.
     for (const size of [DESK, PHONE]) {
-      await ada.setViewportSize(size);
-      await ada.goto(url("/#/help"));
-      await ada.waitForSelector("#help-helpers");
-      const help = await ada.evaluate(() => ({
+      await art.setViewportSize(size);
+      await art.goto(url("/#/help"));
+      await art.waitForSelector("#help-helpers");
+      const help = await art.evaluate(() => ({
         art: [...new Set([...document.querySelectorAll(".help-section svg[data-art]")].map((s) => s.dataset.art))],
         helpers: [...document.querySelectorAll(".helper-entry")].map((e) => !!e.querySelector("dt svg[data-art]")),
         stones: document.querySelectorAll(".help-track .path-space svg.stone").length,
@@ -151,11 +151,11 @@ export default [
         `the help shows the drawings of the stall, the customers, the field and the card back (${help.art})`);
       expect(help.helpers.length >= 20 && help.helpers.every(Boolean), `every Helper's entry shows his emblem (${help.helpers.length})`);
       expect(help.stones === 20 && help.target === "17", `the help draws the Path's 20 stones and the solo target (${JSON.stringify(help)})`);
-      await checkA11y(ada, `the help page at ${size.width} px`);
-      if (size === DESK) await ada.locator("#help-end-of-turn").screenshot({ path: path.join(shots, "art-help-heading.png"), animations: "disabled" });
+      await checkA11y(art, `the help page at ${size.width} px`);
+      if (size === DESK) await art.locator("#help-end-of-turn").screenshot({ path: path.join(shots, "art-help-heading.png"), animations: "disabled" });
     }
-    await shot(ada, "art-help-phone");
-    expect(ada.errors.length === 0, `page errors: ${ada.errors.join("; ")}`);
-    await ada.context().close();
+    await shot(art, "art-help-phone");
+    expect(art.errors.length === 0, `page errors: ${art.errors.join("; ")}`);
+    await art.context().close();
   }],
 ];
