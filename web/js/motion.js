@@ -17,7 +17,10 @@ const REDUCE = "(prefers-reduced-motion: reduce)";
 const DURATION = 350;
 // More than this many entries at once (a reconnection, a long absence): the digest tells it.
 const MOST_ENTRIES = 4;
+// Vegetables flying at once, and events looked at for them (other players' folded boards
+// name places that are not on the screen).
 const MOST_FLIGHTS = 6;
+const MOST_PLACES = 16;
 
 export function motionAllowed() {
   return !matchMedia(REDUCE).matches && !document.hidden;
@@ -56,7 +59,7 @@ function boxOf(root, sel) {
 export function planMotion(root, entries) {
   if (!entries.length || entries.length > MOST_ENTRIES || !motionAllowed()) return null;
   const plan = { pawns: [], flights: [], cash: new Map(), cards: [], costs: new Map() };
-  const fly = (crop, from, to) => { if (plan.flights.length < MOST_FLIGHTS && (from || to)) plan.flights.push({ crop, from, to }); };
+  const fly = (crop, from, to) => { if (plan.flights.length < MOST_PLACES && (from || to)) plan.flights.push({ crop, from, to }); };
   for (const en of entries) {
     for (const e of en.events || []) {
       switch (e.type) {
@@ -138,11 +141,14 @@ export function playMotion(root, plan) {
         { transform: "none" }], { duration: DURATION, easing: "ease-in-out", id: "fx-pawn" });
       if (p.cost) rise(`−${p.cost}`, "loss", r);
     }
+    let flying = 0;
     for (const f of plan.flights) {
+      if (flying >= MOST_FLIGHTS) break;
       const to = boxOf(root, f.to);
       const a = f.was ? centre(f.was) : to ? { x: centre(to).x, y: to.top - 14 } : null;
       const b = to ? centre(to) : f.was ? { x: a.x, y: a.y - 18 } : null;
-      if (!a || !b) continue;
+      if (!a || !b || (!seen(f.was) && !seen(to))) continue;
+      flying++;
       const el = svg(vegSvg(f.crop, 20));
       el.classList.add("fx-fly");
       float(el, [{ transform: `translate(${a.x - 10}px, ${a.y - 10}px)`, opacity: 1 },
