@@ -28,6 +28,10 @@ import { HintBox, hintsOffered } from "./hint.js";
 import { refreshStoreForm, storeFormEl } from "./storehouse.js";
 import { standingsEl } from "./standings.js";
 
+// The drawing the selection panel shows for what was selected, by the kind of its key (a card
+// shows its own, render/art.js).
+const SELECTED_ART = { good: "stall", field: "field", path: "path", loans: "coins", drawpile: "back", twopack: "back" };
+
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
 
@@ -263,7 +267,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     const c = el?.dataset.card ? card(el.dataset.card) : null;
-    const artName = c ? cardArtName(c.id) : selected.startsWith("field:") ? "field" : selected === "path" ? "path" : null;
+    const artName = c ? cardArtName(c.id) : SELECTED_ART[selected.split(":")[0]] || null;
     return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, artName,
       onClose: () => { selected = null; render(); } });
   }

@@ -137,6 +137,7 @@ export default [
     await tia.keyboard.press("Enter");
     await tia.waitForSelector(".selection .choice");
     expect((await tia.getAttribute(`[data-target="${key}"]`, "role")) === "button", "the stall's vegetable is a button for screen readers");
+    expect((await tia.locator('.selection .selection-head svg[data-art="stall"]').count()) === 1, "the trade shows the stall's drawing");
     const choices = await tia.$$eval(".selection .choice .action-text", (bs) => bs.map((b) => b.textContent));
     log(`  ${key}: ${choices.join(" | ")}`);
     expect(choices.length > 0 && choices.every((t) => /^Give /.test(t)), `the choices say what is given: ${choices.join(" | ")}`);
