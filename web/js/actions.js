@@ -5,6 +5,7 @@
 import { blockedText, indexOf, previewParts, previewText } from "./advice.js";
 import { choiceLabel, describe, GROUPS } from "./describe.js";
 import { h } from "./dom.js";
+import { art, cardArtName } from "./render/art.js";
 import { offered } from "./targets.js";
 
 const INLINE_MAX = 4; // a group with more choices than this opens a dialog
@@ -109,11 +110,28 @@ export function actionsEl(view, who, { act, choose, hint = null, store = null, f
 // The selection panel: what can be done with the selected thing on the board (a card, a
 // field, the shop...), each choice with its preview, and why the others are not possible.
 // about: what the selected card does, in full (a Helper's text).
-export function selectionEl(view, who, { title, cmds, blocked, act, onClose, about = null }) {
+// The drawing of what a command is about (art.js): the card it plays, buys or uses, the stall
+// it trades at, the customer it serves, the field it sows, a stone of the Path; or null.
+export function cmdArtName(cmd) {
+  if (!cmd) return null;
+  const id = cmd.stall || cmd.customer || cmd.card;
+  if (typeof id === "string" && id !== "hidden") return cardArtName(id);
+  if (cmd.type === "sow" || cmd.type === "plant_home") return "field";
+  if (cmd.type === "take_loan") return "coins";
+  if (cmd.type === "advance") return "path";
+  return null;
+}
+
+function artOf(name) {
+  return name ? h("span.dialog-art", art(name, 36)) : null;
+}
+
+// artName: the drawing of what was selected (a key of art.js), or null.
+export function selectionEl(view, who, { title, cmds, blocked, act, onClose, about = null, artName = null }) {
   const advice = view.advice;
   const legal = view.legal || [];
   return h("section.selection", { "aria-label": `choices for ${title}`, "data-key": "selection" },
-    h("div.selection-head", h("h3", title),
+    h("div.selection-head", artOf(artName), h("h3", title),
       h("button.close-selection", { type: "button", "aria-label": "close the choices", onclick: onClose }, "×")),
     about ? h("p.about", about) : null,
     cmds.length ? h("div.choices", cmds.map((c) => actionButton(c, who, act, { advice, legal, cls: ".choice", short: true })))
@@ -128,7 +146,7 @@ export function chooseDialog(title, cmds, who, act, { advice, legal } = {}) {
   const dlg = h("dialog.choose", { "aria-label": title });
   const close = () => { dlg.close(); dlg.remove(); };
   dlg.legal = cmds;
-  dlg.append(h("h3", title),
+  dlg.append(h("div.dialog-head", artOf(cmdArtName(cmds[0])), h("h3", title)),
     h("div.choices", cmds.map((c) => actionButton(c, who, (cmd) => { close(); act(cmd); }, { advice, legal, cls: ".choice" }))),
     h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel")));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
@@ -167,7 +185,7 @@ export function confirmDialog(cmd, preview, who, yes, skip) {
   const again = h("input#confirm-skip", { type: "checkbox" });
   // The preview's own "cannot be taken back" would say it twice.
   const text = previewText({ ...preview, undo: true }, cmd);
-  dlg.append(h("h3", describe(cmd, who)),
+  dlg.append(h("div.dialog-head", artOf(cmdArtName(cmd)), h("h3", describe(cmd, who))),
     h("p", "This cannot be taken back", text ? `: ${text}.` : "."),
     h("div.choices", h("button.action.choice.primary", { type: "button", onclick: () => {
       if (again.checked) skip();

@@ -11,10 +11,12 @@ import { installCardZoom } from "./card-zoom.js";
 import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
 import { Parts } from "./parts.js";
+import { planMotion, playMotion } from "./motion.js";
 import { h, clear } from "./dom.js";
 import { GameSocket } from "./socket.js";
 import { commandsFor, targetIndex, targetsOf } from "./targets.js";
 import { statusEl } from "./render/table.js";
+import { cardArtName } from "./render/art.js";
 import { tableBarEl, tickClocks } from "./table-bar.js";
 import { tableColEl } from "./render/table-col.js";
 import { describe } from "./describe.js";
@@ -26,6 +28,10 @@ import { NotesPanel } from "./notes.js";
 import { HintBox, hintsOffered } from "./hint.js";
 import { refreshStoreForm, storeFormEl } from "./storehouse.js";
 import { standingsEl } from "./standings.js";
+
+// The drawing the selection panel shows for what was selected, by the kind of its key (a card
+// shows its own, render/art.js).
+const SELECTED_ART = { good: "stall", field: "field", path: "path", loans: "coins", drawpile: "back", twopack: "back" };
 
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
@@ -241,6 +247,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   // What the reader selected on the board (a click-target key, targets.js): its choices show
   // in the selection panel until he takes one, closes it, or it has none left.
   let selected = null;
+  // The last log version drawn: the entries after it are what moved since (motion.js).
+  let shownVersion = null;
   // Kinds of command the reader said not to confirm again in this game.
   const noConfirm = new Set();
   let drawn = false;
@@ -270,7 +278,9 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!cmds.length && !blocked.length) { selected = null; return null; }
     const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
     const c = el?.dataset.card ? card(el.dataset.card) : null;
-    return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, onClose: () => { selected = null; render(); } });
+    const artName = c ? cardArtName(c.id) : SELECTED_ART[selected.split(":")[0]] || null;
+    return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, artName,
+      onClose: () => { selected = null; render(); } });
   }
 
   // What the selection panel says of a card: a Helper's text in full; for a customer, what
@@ -396,6 +406,11 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const fresh = build();
     const first = !drawn;
     const hintFocus = hint.focusBefore();
+    const log = view.log || [];
+    let since = log.length;
+    while (since > 0 && shownVersion !== null && log[since - 1].version > shownVersion) since--;
+    const moved = first || shownVersion === null ? null : planMotion(body, log.slice(since));
+    shownVersion = log.length ? log[log.length - 1].version : shownVersion ?? -1;
     if (first) {
       clear(body);
       body.append(...fresh.childNodes);
@@ -403,6 +418,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     } else {
       flash(morph(body, fresh));
     }
+    if (moved) playMotion(body, moved);
     hint.focusAfterRender(body, hintFocus);
     refreshStoreForm(body);
     logView.update(view.log || []);

@@ -5,6 +5,11 @@
 // so they cannot disagree with what the game page shows. Readable without logging in.
 import { h, clear } from "./dom.js";
 import { CARD_IDS, SHOP, VEGETABLES, VEG_NAMES, card } from "./cards.js";
+import { art, cardArtName } from "./render/art.js";
+import { trackEl } from "./render/table.js";
+
+// A heading with the drawing of what it explains (decoration: the heading says it in words).
+const drawn = (name, text, attrs = null) => h("h3", attrs, art(name, 30), text);
 
 const veg = (v) => VEG_NAMES[v];
 const wants = (list) => list.map(veg).join(" + ");
@@ -66,7 +71,7 @@ function overview() {
       "kind). Sowing one vegetable fills the whole field with that kind."),
     h("h3", "Each round: three phases"),
     h("ol.phases",
-      h("li#help-harvest", h("strong", "Harvest phase. "), "Every player turns up the top field of his pile (not in the " +
+      h("li#help-harvest", art("field", 26), " ", h("strong", "Harvest phase. "), "Every player turns up the top field of his pile (not in the " +
         "last round) and takes one vegetable from each of his sown fields onto his cart, together " +
         "with what his Storehouse held. An emptied private field leaves the game; an emptied common " +
         "field goes to the discard pile. The Home field's 9 vegetables last exactly the 9 rounds."),
@@ -84,7 +89,7 @@ function overview() {
         "his Shop and sell to its free spaces; trade at his Market stalls (1 or 2 vegetables for one " +
         "of the stall's goods); use or discard Helpers; deliver to his Regular customers; serve his " +
         "Casual customers; and once per round buy a Two-pack.")),
-    h("h3", "Customers"),
+    h("h3", art("regular", 30), art("casual", 30), "Customers"),
     h("ul",
       h("li", h("strong", "Regular customers"), " want their two vegetables once in every round for four " +
         "rounds, starting in the round they are played, and pay more each time (see the ",
@@ -93,17 +98,18 @@ function overview() {
       h("li", h("strong", "Casual customers"), " want three vegetables once, all in one turn, and pay " +
         "the printed price, 2 Cash more if you have fewer Casual than Regular customers, 2 less " +
         "if you have more. Nothing happens if you never serve one.")),
-    h("h3#help-two-pack", "The Two-pack"),
+    drawn("back", "The Two-pack", { id: "help-two-pack" }),
     h("p", "Once per Action phase a player may buy two cards from the draw pile. The price is the larger " +
       "of two counts: his uncovered Helpers and his uncovered Market stalls (free with neither). He " +
       "keeps none, one or both; two kept cards lie one on the other, and the lower one comes into " +
       "play when the upper one leaves."),
-    h("h3#help-end-of-turn", "End of a turn: Storehouse and the Path of Prosperity"),
+    drawn("path", "End of a turn: Storehouse and the Path of Prosperity", { id: "help-end-of-turn" }),
     h("p", "When he is done, the player keeps 1 vegetable in his Storehouse (4 once he has upgraded it " +
       "for 2 Cash); what does not fit is sold to the Shop or thrown away. Then he may move his marker " +
       "along the ", h("strong", "Path of Prosperity"), ", spaces 1 to 20: each round the first step " +
       "costs 1 Cash, and each further step costs the number of the space it reaches. From space 15, " +
       "16 costs 1 Cash; going on to 18 costs 17 + 18 = 35 more."),
+    h("div.help-track", trackEl([], null, { target: 17, label: "the Path of Prosperity: stones 1 to 20, the solo game's target on 17" })),
     h("h3", "Money"),
     h("p", "A player pays only with the Cash he holds. When he is short he sells vegetables to his Shop " +
       "or takes a ", h("strong", "loan"), ": 5 Cash at any time, also in another player's turn. A loan " +
@@ -217,7 +223,7 @@ function helpers() {
     h("dl.helper-list", [...kinds].map(([kind, ids]) => {
       const c = card(ids[0]);
       return h("div.helper-entry", { "data-helper": kind, id: `help-helper-${kind}` },
-        h("dt",
+        h("dt", art(cardArtName(ids[0]), 30),
           h("span.helper-name", c.name), " ",
           h("span.quiet.card-ids", ids.length > 1 ? `(cards ${ids.join(", ")})` : `(card ${ids[0]})`), " ",
           h("span.badge", PHASES[kind]),
@@ -238,13 +244,13 @@ function cardsSection() {
       VEGETABLES.map((v) => ({ cells: [veg(v), String(SHOP[v].spaces),
         String({ wheat: 3, pumpkin: 2, turnip: 2, cabbage: 2, bean: 1, leek: 1 }[v]),
         `${SHOP[v].buy} Cash`, `${SHOP[v].sell} Cash`] }))),
-    h("h3", "Market stalls"),
+    drawn("stall", "Market stalls"),
     h("p", "A stall is filled with one of each of its three goods when it comes into play. Each good is " +
       "traded for the number of vegetables shown, of any kind; an emptied stall is discarded."),
     table("Market stalls: each good and what it costs", ["Card", "Goods (cost in vegetables of your choice)"],
       CARD_IDS.market_stall.map((id) => ({ id, cells: [id,
         card(id).goods.map(([v, n]) => `${veg(v)} for ${amount(n)}`).join(", ")] }))),
-    h("h3", "Regular customers"),
+    drawn("regular", "Regular customers"),
     h("p", "Each wants its two vegetables once a round for four rounds; the payments rise from the 1st " +
       "delivery to the 4th. START marks the customers of the ", link("introductory", "Introductory version"), "."),
     table("Regular customers: wants and the four payments", ["Card", "Wants", "1st", "2nd", "3rd", "4th", "START"],
@@ -252,7 +258,7 @@ function cardsSection() {
         const c = card(id);
         return { id, cells: [id, wants(c.wants), ...c.pays.map((p) => `${p} Cash`), c.start ? "START" : ""] };
       })),
-    h("h3", "Casual customers"),
+    drawn("casual", "Casual customers"),
     h("p", "Each wants three vegetables once and pays the price shown, 2 Cash more if you have fewer " +
       "Casual than Regular customers, 2 Cash less if you have more."),
     table("Casual customers: wants and payment", ["Card", "Wants", "Pays"],
@@ -260,7 +266,7 @@ function cardsSection() {
         const c = card(id);
         return { id, cells: [id, wants(c.wants), `${c.pays} Cash`] };
       })),
-    h("h3", "Fields"),
+    drawn("field", "Fields"),
     h("p", "The more spaces a field has, the fewer kinds of vegetable grow on it. A common field is an " +
       "action card and costs 2 Cash when it comes into play; an emptied one goes to the discard pile."),
     table("Common fields (action cards)", ["Card", "Spaces", "Vegetables", "Cost"],

@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import * as community from "./community-api.js";
 import { h, clear, append } from "./dom.js";
+import { art } from "./render/art.js";
 import { guideFirstGame } from "./guide.js";
 import { peoplePanels } from "./lobby-people.js";
 
@@ -292,7 +293,8 @@ function quickStart({ navigate, failed }) {
     }
   };
   return h("section.panel.quick-start", { "aria-labelledby": "quick-start-title" },
-    h("h2#quick-start-title", "Play now"),
+    h("div.quick-head", h("h2#quick-start-title", "Play now"),
+      h("span.quick-scene", { "aria-hidden": "true" }, art("stall", 34), art("regular", 34), art("casual", 34))),
     h("div.quick-buttons",
       h("button.primary#play-bot", { type: "button", onclick: start({ players: 2, bots: 1, bot_level: "easy" }) }, "Play a bot now"),
       h("button#play-solo", { type: "button", onclick: start({ players: 1 }) }, "Solo game"),
@@ -364,7 +366,7 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     const badge = g.your_turn ? h("span.badge.act", "your turn") : h("span.badge", g.status);
     const deadline = g.your_turn && g.clock ? g.clock.seats.find((s) => s.running)?.deadline : null;
     return h(`div.game-row${g.your_turn ? ".your-turn" : ""}`, { "data-game": g.id },
-      h("div.game-info", h("b", `Game ${g.id}`), " ", badge,
+      h("div.game-info", art("back", 22), " ", h("b", `Game ${g.id}`), " ", badge,
         deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
         extra,
         h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}${entryText(g)}`),

@@ -309,11 +309,12 @@ export default [
     expect(await actor.evaluate(() => document.querySelector(".other-board").open), "the other board the reader opened stays open");
     // The board looks like one: fields of ploughed soil, stones on the Path (our own drawings).
     // The server writes the small drawings into the style sheet (data: URLs): read them back.
-    const looks = await actor.evaluate(() => [".field", ".path-space"].map((sel) => {
+    // The Path's stones are drawings in the page (render/art.js).
+    const looks = await actor.evaluate(() => [".field"].map((sel) => {
       const image = getComputedStyle(document.querySelector(sel)).backgroundImage;
       const inline = /base64,([^")]+)/.exec(image);
       return inline ? atob(inline[1]) : image;
-    }));
+    }).concat(document.querySelector(".path-space svg.stone")?.dataset.art || "none"));
     expect(/soil|fallow|unsown/i.test(looks[0]) && /stone/i.test(looks[1]), `drawn fields and Path (${looks.join(", ")})`);
     await shot(actor, "desk-2p-action-selection");
     await checkA11y(actor, "the game page in the Action phase");

@@ -14,7 +14,7 @@ const modalOpen = (page) => page.locator("dialog[open]").count();
 // chooses each one (null: the first legal command that is not a loan, a sale or an undo). The
 // two functions go into the page as source text through the DevTools protocol (the page's
 // Content-Security-Policy refuses eval and new Function).
-async function playUntil(page, done, pick = () => null, { max = 400 } = {}) {
+export async function playUntil(page, done, pick = () => null, { max = 400 } = {}) {
   await page.evaluate(`window.testDone = ${String(done)}; window.testPick = ${String(pick)};`);
   for (let i = 0; i < max; i++) {
     const state = await page.evaluate(async () => {
@@ -137,6 +137,7 @@ export default [
     await tia.keyboard.press("Enter");
     await tia.waitForSelector(".selection .choice");
     expect((await tia.getAttribute(`[data-target="${key}"]`, "role")) === "button", "the stall's vegetable is a button for screen readers");
+    expect((await tia.locator('.selection .selection-head svg[data-art="stall"]').count()) === 1, "the trade shows the stall's drawing");
     const choices = await tia.$$eval(".selection .choice .action-text", (bs) => bs.map((b) => b.textContent));
     log(`  ${key}: ${choices.join(" | ")}`);
     expect(choices.length > 0 && choices.every((t) => /^Give /.test(t)), `the choices say what is given: ${choices.join(" | ")}`);

@@ -1,6 +1,8 @@
-// An action card drawn with CSS: a coloured frame per kind, the vegetables it wants or offers.
+// An action card: a coloured frame per kind, its drawing (art.js: a stall's awning, a customer,
+// a Helper's emblem, a field's furrows, the gate on the back), the vegetables it wants or offers.
 import { card, cardName, VEG_NAMES } from "../cards.js";
-import { h } from "../dom.js";
+import { h, svg } from "../dom.js";
+import { artSvg, cardArtName } from "./art.js";
 import { veg } from "./veg.js";
 
 const KIND_LABEL = {
@@ -24,11 +26,14 @@ export function cardEl(id, { played = null, target = null, extra = null, seat = 
   const el = h(`div.card.k-${c.kind}`, { "data-card": id, "data-key": id === "hidden" ? null : id, "aria-label": cardName(id) });
   if (target) el.dataset.target = target;
   if (c.kind === "hidden") {
-    el.append(h("div.card-back", "Loyang"));
+    el.append(cardBack());
     return el;
   }
-  el.append(h("div.card-kind", KIND_LABEL[c.kind] || ""), h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id,
-    c.start ? h("span.start-dot", { title: "START customer of the Introductory version" }, "START") : null));
+  const name = cardArtName(id);
+  // The drawing sits in the kind's band, in a round cameo: the title keeps the card's width.
+  el.append(h("div.card-kind", h("span", KIND_LABEL[c.kind] || ""), name ? h("span.card-art", svg(artSvg(name, 26))) : null),
+    h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id,
+      c.start ? h("span.start-dot", { title: "START customer of the Introductory version" }, "START") : null));
   if (c.kind === "market_stall") {
     const left = stallLeft(played, c);
     const used = new Map();
@@ -71,4 +76,9 @@ export function cardEl(id, { played = null, target = null, extra = null, seat = 
   }
   if (extra) el.append(extra);
   return el;
+}
+
+// The back of a card (a hidden card, the draw pile): the gate of Loyang over the name.
+export function cardBack() {
+  return h("div.card-back", svg(artSvg("back", 40)), h("span", "Loyang"));
 }

@@ -10,6 +10,7 @@ import { h } from "../dom.js";
 import { boardEl, boardSummaryEl } from "./board.js";
 import { centreEl, offerEl, opponentEl, pathEl } from "./table.js";
 import { scoringEl } from "./scoring.js";
+import { SOLO_TARGET } from "../standings.js";
 
 // Which shared sections belong next to the reader's board in this step ("now"), in order.
 function nowSections(g, me, toAct) {
@@ -57,7 +58,7 @@ export function tableColEl(view, who, col, { showHands = false, live = false, ot
   const made = {
     centre: () => centreEl(g, who),
     offer: () => (solo && g.offer ? offerEl(g) : null),
-    path: () => pathEl(players.map((p) => ({ seat: p.seat, position: p.position })), who),
+    path: () => pathEl(players.map((p) => ({ seat: p.seat, position: p.position })), who, { target: solo ? SOLO_TARGET : null }),
   };
   const inputs = {
     centre: () => [g.courtyard, g.discard_pile, g.draw_pile_count, g.two_pack, g.foreman_offer],

@@ -3,8 +3,9 @@
 // final scoring is scoring.js).
 import { cardName } from "../cards.js";
 import { STEP_HELP, STEP_NAMES } from "../describe.js";
-import { h } from "../dom.js";
-import { cardEl } from "./card.js";
+import { h, svg } from "../dom.js";
+import { PENNANT, stoneSvg } from "./art.js";
+import { cardBack, cardEl } from "./card.js";
 import { playAreaEl, seatClass, seatDot } from "./board.js";
 
 const PHASES = { setup: "Setup", harvest: "Harvest phase", card: "Card phase", action: "Action phase", finished: "Game over" };
@@ -34,24 +35,37 @@ export function initialOf(name) {
   return (/[\p{L}\p{N}]/u.exec(String(name || "")) || ["?"])[0].toUpperCase();
 }
 
-export function pathEl(players, who) {
+// The Path of Prosperity: a track of drawn stones 1 to 20 (art.js), each player's pawn on his
+// stone. target: the stone a solo game aims at (17, "good"), marked with a pennant.
+export function pathEl(players, who, { target = null } = {}) {
+  return h("section.path-box", { "data-key": "path" }, h("h3", "Path of Prosperity",
+    target ? h("span.path-target", ` · target: level ${target}`) : null), trackEl(players, who, { target }));
+}
+
+// The track alone (the help page draws it without pawns).
+export function trackEl(players, who, { target = null, label = "Path of Prosperity" } = {}) {
   const max = Math.max(20, ...players.map((p) => p.position));
-  const track = h("ol.path", { "data-target": "path", "aria-label": "Path of Prosperity" });
+  const track = h("ol.path", { "data-target": who ? "path" : null, "aria-label": label });
   for (let i = 1; i <= max; i++) {
     const here = players.filter((p) => p.position === i);
-    track.append(h("li.path-space", { title: here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}` },
+    const aim = i === target;
+    const what = here.length ? here.map((p) => who(p.seat)).join(", ") : `space ${i}`;
+    track.append(h(`li.path-space${aim ? ".target" : ""}${here.length ? ".taken" : ""}`,
+      { "data-space": i, title: aim ? `${what} (the solo target: level ${i}, good)` : what },
+      svg(stoneSvg(i)),
+      aim ? svg(PENNANT) : null,
       h("span.num", `${i}`),
-      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat) },
+      h("span.pawns", here.map((p) => h(`span.pawn.${seatClass(p.seat)}`, { role: "img", "aria-label": who(p.seat), "data-seat": p.seat },
         initialOf(who(p.seat)))))));
   }
-  return h("section.path-box", { "data-key": "path" }, h("h3", "Path of Prosperity"), track);
+  return track;
 }
 
 export function centreEl(g, who) {
   const el = h("section.centre", { "data-key": "centre" });
   const piles = h("div.piles",
     h("div.pile", { "data-target": "drawpile", "aria-label": `draw pile: ${g.draw_pile_count} cards` },
-      h("div.card.k-hidden", h("div.card-back", "Loyang")), h("span", `Draw pile: ${g.draw_pile_count}`)),
+      h("div.card.k-hidden", cardBack()), h("span", `Draw pile: ${g.draw_pile_count}`)),
     h("div.pile", { "aria-label": "discard pile" },
       g.discard_pile.length ? cardEl(g.discard_pile[g.discard_pile.length - 1]) : h("div.card.empty-slot"),
       h("span", `Discard pile: ${g.discard_pile.length}`)));
