@@ -131,18 +131,25 @@ bash "$(dirname "$0")/chat-bench.sh" "$build"
 bash "$(dirname "$0")/bot-bench.sh" "$build"
 
 # The browser client's speed (tests/web/perf.js) in Debian's chromium: lobby and board drawn,
-# click to update, what a returning visitor downloads. BENCH_WEB_COMPARE=DIR adds another web
-# directory measured side by side (e.g. `git archive OLD web | tar -x -C /tmp/old`).
+# click to update, what a returning visitor downloads, over a fast and a slow network; then a
+# whole game against the bot played through the page (tests/web/play-game.js), with the mouse
+# and with the keyboard alone. BENCH_WEB_COMPARE=DIR adds another web directory measured side
+# by side (e.g. `git archive OLD web | tar -x -C /tmp/old`).
 if command -v node >/dev/null && command -v npm >/dev/null && command -v chromium >/dev/null; then
   work="$build/web-perf"
   mkdir -p "$work"
-  cp tests/web/package.json tests/web/package-lock.json tests/web/perf.js "$work/"
+  cp tests/web/package.json tests/web/package-lock.json tests/web/perf.js tests/web/serve.js tests/web/play-game.js "$work/"
   (cd "$work" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   echo
   webs=(--web "$PWD/web")
   [ -n "${BENCH_WEB_COMPARE:-}" ] && webs=(--web "$BENCH_WEB_COMPARE" "${webs[@]}")
   server_abs=$(realpath "$server")
+  web_abs="$PWD/web"
   (cd "$work" && CHROMIUM=$(command -v chromium) node perf.js --server "$server_abs" "${webs[@]}" --rounds 7 --clicks 30)
+  (cd "$work" && CHROMIUM=$(command -v chromium) node perf.js --server "$server_abs" "${webs[@]}" --rounds 3 --clicks 30 --rtt 100 --mbit 10)
+  (cd "$work" && CHROMIUM=$(command -v chromium) node perf.js --server "$server_abs" "${webs[@]}" --rounds 1 --clicks 30 --cpu 4)
+  (cd "$work" && CHROMIUM=$(command -v chromium) node play-game.js --server "$server_abs" --web "$web_abs" --seed 1)
+  (cd "$work" && CHROMIUM=$(command -v chromium) node play-game.js --server "$server_abs" --web "$web_abs" --seed 1 --keyboard)
 else
   echo "bench: the browser client's speed needs node, npm and chromium (scripts/install-deps.sh)" >&2
 fi

@@ -300,7 +300,7 @@ export async function checkA11y(page, label, { exclude = [] } = {}) {
     const r = await window.axe.run(context, { resultTypes: ["violations"] });
     return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({
       id: v.id, impact: v.impact, help: v.help,
-      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(" ")}: ${(n.failureSummary || "").replace(/\s+/g, " ")}`),
+      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(" ")}: ${(n.failureSummary || "").replace(/\s+/g, " ")}\n      ${n.html.slice(0, 300)}`),
       more: Math.max(0, v.nodes.length - 6),
     }));
   }, exclude);

@@ -49,14 +49,13 @@ export function installCardZoom(root) {
     const id = el.dataset.card;
     const text = cardText(id);
     if (!id || id === "hidden" || !text) return;
+    // A picture of the card: nothing in it is a control (its goods are buttons on the board)
+    // or takes the focus.
     const big = el.cloneNode(true);
-    big.removeAttribute("data-target");
-    big.removeAttribute("data-key");
-    for (const t of big.querySelectorAll("[data-target], [data-key], [id]")) {
-      t.removeAttribute("data-target");
-      t.removeAttribute("data-key");
-      t.removeAttribute("id");
+    for (const t of [big, ...big.querySelectorAll("*")]) {
+      for (const a of ["data-target", "data-key", "id", "tabindex", "role", "aria-pressed"]) t.removeAttribute(a);
     }
+    big.inert = true;
     shown = h("div.card-zoom", { role: "tooltip" }, big, h("p.card-zoom-text", text));
     document.body.append(shown);
     // Beside the card, inside the window.

@@ -149,6 +149,16 @@ export default [
       "the action list folds while the panel offers the choices");
     await shot(tia, "desk-trade-at-stall");
     await checkA11y(tia, "the table with a stall's vegetable selected");
+    // The stall read larger under the mouse: a picture, with nothing in it to focus or press
+    // (its goods are buttons on the board, not in the picture).
+    const stall = tia.locator(`.board.mine [data-card="${key.split(":")[2]}"]`);
+    await tia.mouse.move(1, 1);
+    await stall.hover();
+    await tia.waitForSelector(".card-zoom.placed", { timeout: 3000 });
+    const controls = await tia.$$eval(".card-zoom [tabindex], .card-zoom [role='button'], .card-zoom button", (xs) => xs.length);
+    expect(controls === 0, `the larger stall holds no control (${controls})`);
+    await checkA11y(tia, "the table with a stall read larger");
+    await tia.mouse.move(1, 1);
     // The same choice on a phone (a sheet at the bottom), for docs/img.
     await tia.setViewportSize(PHONE);
     await tia.screenshot({ path: path.join(shots, "phone-trade-at-stall.png") });
