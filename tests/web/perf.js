@@ -126,6 +126,11 @@ async function measure(web, serverPath) {
     }
   }, toRound).catch(() => {});
   out.elements = await page.evaluate(() => document.querySelectorAll("*").length);
+  // Where the elements are (with --profile): what a redraw's style and layout work through.
+  if (profile) {
+    console.error(await page.evaluate(() => [...document.querySelectorAll(".table-col > *, .side-col > *, .game-body > :not(.game-grid)")]
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}${e.dataset.key ? `[${e.dataset.key}]` : ""}: ${e.querySelectorAll("*").length}`).join("\n")));
+  }
   out.renders = await page.evaluate(() => window.loyang?.renderTimes ? [...window.loyang.renderTimes] : []);
   note("clicking");
   const prof = profile ? await context.newCDPSession(page) : null;

@@ -91,16 +91,26 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     return summaryLoad;
   }
 
+  // While a command is on its way the page takes no other (act() and the board's clicks look at
+  // `busy`); it looks busy (faded) only when the answer is slow in coming: changing the whole
+  // page's look for every move would restyle and repaint all of it twice per move.
+  const BUSY_LOOK_MS = 300;
+  let busyLook = null;
+  function setBusy(on) {
+    busy = on;
+    clearTimeout(busyLook);
+    if (on) busyLook = setTimeout(() => body.classList.add("busy"), BUSY_LOOK_MS);
+    else body.classList.remove("busy");
+  }
+
   async function send(cmd) {
     if (busy) return;
-    busy = true;
-    body.classList.add("busy");
+    setBusy(true);
     // The answer's redraw comes before the promise resolves: the selection goes first.
     const wasSelected = selected;
     selected = null;
     const r = await socket.command(cmd);
-    busy = false;
-    body.classList.remove("busy");
+    setBusy(false);
     if (!r.ok) {
       selected = wasSelected;
       if (r.error.code === "stale") toast("The game moved on before your command arrived; the board is up to date now, try again.", "info");
@@ -232,11 +242,9 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (busy) return;
     selected = null;
     for (const cmd of cmds) {
-      busy = true;
-      body.classList.add("busy");
+      setBusy(true);
       const r = await socket.command(cmd);
-      busy = false;
-      body.classList.remove("busy");
+      setBusy(false);
       if (!r.ok) { toast(r.error.message); render(); return; }
     }
   }
@@ -370,7 +378,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       onChange: async () => { await loadSummary(); render(); },
     });
     if (bar) bar.dataset.key = "table-bar";
-    const fresh = h(`div.game-body${busy ? ".busy" : ""}`, bar || standings,
+    const fresh = h(`div.game-body${body.classList.contains("busy") ? ".busy" : ""}`, bar || standings,
       h("div.game-grid", { "data-key": "grid" }, status, mainCol, sideCol));
     if (digest) highlight(mainCol, digest.selectors);
     if (me === null) return fresh;
