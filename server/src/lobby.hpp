@@ -25,6 +25,7 @@
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
+#include "events/hub.hpp"
 #include "cluster/game_ids.hpp"
 #include "cluster/id_source.hpp"
 #include "games/live_lists.hpp"
@@ -66,7 +67,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
     notify::service::options notify;
   };
 
-  lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim);
+  /// `events`: where the lobby publishes what happens to games and seats (events/events.hpp);
+  /// made, subscribed to and closed by the composition root (assemble.hpp).
+  lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
+        std::shared_ptr<events::hub> events);
   ~lobby();
 
   /// Reads the catalog from storage (blocking) and starts the eviction timer.
@@ -241,6 +245,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// start, and when this node comes to lead).
   void wake_everything();
   void on_progress(const game_record& g);
+  /// Publishes game_created, and game_started when `g` started at once; on the strand, once
+  /// `g` is stored.
+  void publish_created(const game_record& g);
+  /// Publishes what changed from `before` (nullptr: a game new here) to `g`: seats departed or
+  /// taken over, the game finished. On the strand.
+  void publish_progress(const game_record* before, const game_record& g);
   /// Deals `g` with `seed` (nullopt: a random one) and makes its room.
   void start_game(game_record& g, std::optional<std::uint64_t> seed = std::nullopt);
   void start_room(std::int64_t game);
@@ -266,9 +276,11 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Why `who` may not take a seat in one more game (open when `open`, else starting at once):
   /// too_many_games over either cap; nullopt when he may. On the strand.
   std::optional<api_reply> games_cap(const identity& who, bool open) const;
-  /// Stores `g` (changed from `before` in games_) and answers `ok`; when it cannot be stored,
-  /// games_ goes back to `before` and the answer is 503 with the store's code.
-  void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok);
+  /// Stores `g` (changed from `before` in games_) and answers `ok` (after `stored`, if given, ran
+  /// on the strand); when it cannot be stored, games_ goes back to `before` and the answer is
+  /// 503 with the store's code.
+  void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok,
+                    std::function<void()> stored = {});
   /// `account`'s clocks stop (away) or run again, in every running game he sits in.
   void set_away(std::int64_t account, bool away);
   /// The vacation `account` is on at `now`, if any.
@@ -290,6 +302,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   storage& store_;
   std::shared_ptr<metrics> stats_;
   limits limits_;
+  std::shared_ptr<events::hub> events_;
   std::shared_ptr<class accounts> accounts_;
   std::shared_ptr<notify::service> notify_;
   std::shared_ptr<games::live_lists> lists_;  // on the strand

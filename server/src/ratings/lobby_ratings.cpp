@@ -237,6 +237,7 @@ void lobby::start_daily(identity who, reply_fn reply) {
         if (e.empty()) {
           self->start_room(id);
           self->lists_->changed(nullptr, self->games_.at(id));
+          self->publish_created(self->games_.at(id));
           return reply({http::status::created, self->summary(self->games_.at(id))});
         }
         self->games_.erase(id);
