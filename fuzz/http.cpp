@@ -143,7 +143,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lobby::limits lim;
     lim.account_policy.cost = password_cost::minimal;
     lim.account_policy.signups_per_hour = 0;
-    state->games = assemble(ioc, *store, state->stats_shared(), lim).games;
+    auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+    state->games = rooms.games;
+    state->ratings = rooms.ratings;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

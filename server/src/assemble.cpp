@@ -9,6 +9,18 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   assembled out;
   out.hub = std::make_shared<events::hub>();
   out.games = std::make_shared<lobby>(ioc, store, std::move(stats), std::move(lim), out.hub);
+  const std::weak_ptr<lobby> games = out.games;
+
+  // Ratings: on the games' strand (rating_service.hpp says why), a game counted as it finishes.
+  out.ratings = std::make_shared<rating_service>(
+      out.games->strand(), rating_service::lookups{out.games->users_shared(), out.games->relations(),
+                                                   [games](std::int64_t id) -> const game_record* {
+                                                     const auto l = games.lock();
+                                                     return l ? l->find_game(id) : nullptr;
+                                                   }});
+  out.games->use_ratings(out.ratings);
+  out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
+
   out.hub->close();
   return out;
 }

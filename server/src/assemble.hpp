@@ -9,6 +9,7 @@
 #include "events/hub.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "ratings/rating_service.hpp"
 #include "records.hpp"
 
 namespace loyang::server {
@@ -18,6 +19,7 @@ namespace loyang::server {
 struct assembled {
   std::shared_ptr<events::hub> hub;
   std::shared_ptr<class lobby> games;
+  std::shared_ptr<rating_service> ratings;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

@@ -7,6 +7,7 @@
 #include "chat/room_chat.hpp"
 #include "lobby.hpp"
 #include "path_parts.hpp"
+#include "ratings/rating_service.hpp"
 
 namespace loyang::server {
 namespace {
@@ -64,7 +65,8 @@ std::string name_in(std::string_view part) { return std::string(part); }
 
 }  // namespace
 
-bool route_community_public(lobby& games, const std::optional<identity>& who, const community_request& r) {
+bool route_community_public(lobby& games, rating_service& ratings, const std::optional<identity>& who,
+                            const community_request& r) {
   if (r.path == "/api/games/live") {
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
     const auto q = read_query(r.query, {"limit"});
@@ -78,14 +80,14 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
     const auto q = read_query(r.query, {"offset", "limit"}, {"offset"});
     if (q.error) return bad_query(r, *q.error), true;
     const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : 50;
-    games.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
+    ratings.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
     return true;
   }
   if (const auto p = parts_after(r.path, "/api/players/"); !p.empty() && p.size() <= 2) {
     if (p.size() == 2 && p[1] != "ratings") return false;
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
-    if (p.size() == 2) return games.rating_history(who, name_in(p[0]), r.reply), true;
-    games.profile(who, name_in(p[0]), r.reply);
+    if (p.size() == 2) return ratings.rating_history(who, name_in(p[0]), r.reply), true;
+    ratings.profile(who, name_in(p[0]), r.reply);
     return true;
   }
   const auto parts = parts_after(r.path, "/api/games/");

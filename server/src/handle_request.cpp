@@ -188,7 +188,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
                           path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard")) {
       return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
     }
-    if ((!token || who) && route_community_public(games, who, r)) return;
+    if ((!token || who) && route_community_public(games, *state.ratings, who, r)) return;
   }
 
   // The links of notification mails: the token in the link is the proof, no login.

@@ -101,9 +101,9 @@ void lobby::start() {
     std::vector<game_record> all;
     all.reserve(games_.size());
     for (const auto& [id, g] : games_) all.push_back(g);
-    ratings_ = ratings::compute(all);
+    ratings_->load(all);
   }
-  spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_.elo.rated_games());
+  spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_->tables().elo.rated_games());
   // Games with a bot to move must go on by themselves after a restart; on several nodes the
   // leader does it (cluster/lobby_cluster.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
@@ -506,6 +506,11 @@ void lobby::my_games(identity who, games::page_request page, reply_fn reply) {
   });
 }
 
+const game_record* lobby::find_game(std::int64_t id) const {
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : &it->second;
+}
+
 const game_record* lobby::visible_game(std::int64_t game, const std::optional<identity>& who) const {
   const auto it = games_.find(game);
   if (it == games_.end() || !games::may_see(it->second, asker_of(who))) return nullptr;
@@ -626,7 +631,6 @@ void lobby::on_progress(const game_record& g) {
   lists_->changed(&it->second, g);
   const game_record before = std::move(it->second);
   it->second = g;
-  if (g.status == game_status::finished && before.status != game_status::finished) ratings_.add(g);
   timer_->arm(g.id, clocks::next_wake(g));
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
   publish_progress(&before, g);

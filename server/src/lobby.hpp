@@ -34,7 +34,7 @@
 #include "metrics.hpp"
 #include "notify/service.hpp"
 #include "records.hpp"
-#include "ratings/summary.hpp"
+#include "ratings/rating_service.hpp"
 #include "room.hpp"
 #include "social/relations.hpp"
 
@@ -73,6 +73,10 @@ class lobby : public std::enable_shared_from_this<lobby> {
         std::shared_ptr<events::hub> events);
   ~lobby();
 
+  /// The ratings room, which the lobby asks about entry limits and the daily challenge (it
+  /// counts finished games through the hub); set by the composition root before start().
+  void use_ratings(std::shared_ptr<rating_service> ratings) { ratings_ = std::move(ratings); }
+
   /// Reads the catalog from storage (blocking) and starts the eviction timer.
   void start();
   /// Stops the eviction timer and the worker threads.
@@ -80,6 +84,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
 
   /// Accounts and logins (HTTP, and the WebSockets' hello).
   class accounts& users() { return *accounts_; }
+  std::shared_ptr<class accounts> users_shared() const { return accounts_; }
+  /// The strand the lobby's games live on, shared with the rooms of features that read them
+  /// (rating_service).
+  strand_type strand() const { return strand_; }
+  /// Game `id` as held here, or nullptr; on strand() only.
+  const game_record* find_game(std::int64_t id) const;
   /// Notification settings and delivery.
   notify::service& notifications() { return *notify_; }
 
@@ -162,14 +172,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
   void moderation_log(identity who, std::int64_t before, reply_fn reply);
 
-  // Profiles, ratings and the daily challenge (ratings/lobby_ratings.cpp).
-  /// GET /api/players/{name}: the public profile (guests too).
-  void profile(std::optional<identity> who, const std::string& name, reply_fn reply);
-  /// GET /api/players/{name}/ratings: the rating after each rated game `who` (nullopt: a
-  /// guest) may see (games/visibility.hpp).
-  void rating_history(std::optional<identity> who, const std::string& name, reply_fn reply);
-  /// GET /api/leaderboard?offset=&limit=: accounts with rated games, best first.
-  void leaderboard(std::size_t offset, std::size_t limit, reply_fn reply);
+  // The daily challenge (ratings/lobby_ratings.cpp).
   /// GET /api/daily: today's challenge for `who`: played or not, his streaks.
   void daily(identity who, reply_fn reply);
   /// POST /api/daily: starts `who`'s game of the day (once a day).
@@ -259,8 +262,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Why `who` may not join `g` (blocked by a player there, below its rating or finishing
   /// limit), or nullopt; on the strand.
   std::optional<api_reply> entry_refusal(const game_record& g, const identity& who) const;
-  /// Why `who` may not join `g` by its rating or finishing limits (ratings/lobby_ratings.cpp).
-  std::optional<api_reply> rating_refusal(const game_record& g, const identity& who) const;
   /// Whether `who` is an operator; else answers 403 not_operator.
   bool operator_only(const identity& who, const reply_fn& reply) const;
   std::int64_t next_moderation_id() { return moderation_ids_.next(); }
@@ -269,8 +270,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure);
   /// The room of `game` (loaded if needed) for `seat`, with no checks; on the strand.
   void attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer);
-  /// Whether game `game` exists and `who` may see it (games/visibility.hpp); on the strand.
-  bool seen_game(std::int64_t game, const games::asker& who) const;
   /// The game `who` may see, or nullptr; on the strand.
   const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
   /// Why `who` may not take a seat in one more game (open when `open`, else starting at once):
@@ -338,7 +337,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
   std::string daily_secret_;
-  ratings::summary ratings_;  // every finished game counted; on the strand
+  std::shared_ptr<rating_service> ratings_;
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

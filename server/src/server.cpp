@@ -104,7 +104,11 @@ struct server::impl {
           return joined;
         }(),
         bad).value_or(std::vector<ip_network>{});
-    state->games = assemble(ioc, *store, state->stats_shared(), lim).games;
+    {
+      auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+      state->games = rooms.games;
+      state->ratings = rooms.ratings;
+    }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other
     // nodes stored: a balancer must not send it clients it would answer from stale memory.

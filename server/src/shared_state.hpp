@@ -38,6 +38,8 @@ class shared_state {
 
   /// The accounts, games and rooms; set once at start, before any connection.
   std::shared_ptr<class lobby> games;
+  /// Ratings, profiles and the leaderboard (ratings/rating_service.hpp); set with `games`.
+  std::shared_ptr<class rating_service> ratings;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;

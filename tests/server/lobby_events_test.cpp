@@ -43,6 +43,9 @@ TEST_CASE("the lobby publishes games made, seats taken and left, games started a
   });
   hub->close();
   auto l = std::make_shared<lobby>(ioc, *store, std::make_shared<metrics>(), lobby::limits{}, hub);
+  l->use_ratings(std::make_shared<rating_service>(
+      l->strand(), rating_service::lookups{l->users_shared(), l->relations(),
+                                           [](std::int64_t) -> const game_record* { return nullptr; }}));
   l->start();
   const auto run = [&] {
     ioc.restart();

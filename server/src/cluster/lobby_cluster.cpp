@@ -114,7 +114,6 @@ void lobby::merge_game(game_record g) {
   if (it == games_.end()) {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     lists_->changed(nullptr, g);
-    if (g.status == game_status::finished) ratings_.add(g);
     timer_->arm(id, clocks::next_wake(g));
     publish_progress(nullptr, g);
     games_[id] = std::move(g);

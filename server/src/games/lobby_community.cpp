@@ -161,7 +161,7 @@ std::optional<api_reply> lobby::entry_refusal(const game_record& g, const identi
       return api_error(http::status::forbidden, "blocked", "a player at this game does not want to play with you");
     }
   }
-  return rating_refusal(g, who);
+  return ratings_->refusal(g, who);
 }
 
 }  // namespace loyang::server
