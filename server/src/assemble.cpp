@@ -21,6 +21,9 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.games->use_ratings(out.ratings);
   out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
 
+  // Friends, mutes and blocks: the lobby's table, changed through the social room's routes.
+  out.social = std::make_shared<social::service>(store, out.games->users_shared(), out.games->relations_shared());
+
   out.hub->close();
   return out;
 }

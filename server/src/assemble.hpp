@@ -10,6 +10,7 @@
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "ratings/rating_service.hpp"
+#include "social/service.hpp"
 #include "records.hpp"
 
 namespace loyang::server {
@@ -20,6 +21,7 @@ struct assembled {
   std::shared_ptr<events::hub> hub;
   std::shared_ptr<class lobby> games;
   std::shared_ptr<rating_service> ratings;
+  std::shared_ptr<social::service> social;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

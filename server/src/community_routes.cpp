@@ -8,6 +8,7 @@
 #include "lobby.hpp"
 #include "path_parts.hpp"
 #include "ratings/rating_service.hpp"
+#include "social/service.hpp"
 
 namespace loyang::server {
 namespace {
@@ -104,12 +105,12 @@ bool route_community_public(lobby& games, rating_service& ratings, const std::op
   return false;
 }
 
-bool route_community(lobby& games, const identity& who, const community_request& r) {
+bool route_community(lobby& games, social::service& social, const identity& who, const community_request& r) {
   const auto& path = r.path;
   const auto m = r.method;
   if (path == "/api/account/relations") {
     if (!get_method(m)) return r.method_error("GET, HEAD"), true;
-    games.relations_of(who, r.reply);
+    social.relations_of(who, r.reply);
     return true;
   }
   if (const auto p = parts_after(path, "/api/account/"); p.size() == 2 && (p[0] == "friends" || p[0] == "mutes" || p[0] == "blocks")) {
@@ -117,7 +118,7 @@ bool route_community(lobby& games, const identity& who, const community_request&
                       : p[0] == "mutes" ? persistence::relation_kind::mute
                                         : persistence::relation_kind::block;
     if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
-    games.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
+    social.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
     return true;
   }
   if (path == "/api/daily") {

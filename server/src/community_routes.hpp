@@ -16,6 +16,9 @@ namespace loyang::server {
 
 class lobby;
 class rating_service;
+namespace social {
+class service;
+}
 
 /// What a community route needs of its request.
 struct community_request {
@@ -34,6 +37,6 @@ bool route_community_public(lobby& games, rating_service& ratings, const std::op
                             const community_request& r);
 
 /// The endpoints of logged-in accounts. Returns false when `r.path` is none of them.
-bool route_community(lobby& games, const identity& who, const community_request& r);
+bool route_community(lobby& games, social::service& social, const identity& who, const community_request& r);
 
 }  // namespace loyang::server

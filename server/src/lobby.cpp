@@ -8,6 +8,7 @@
 #include <cctype>
 #include <chrono>
 #include <stdexcept>
+#include <tuple>
 
 #include "api_errors.hpp"
 #include "bots/levels.hpp"
@@ -503,6 +504,40 @@ void lobby::my_games(identity who, games::page_request page, reply_fn reply) {
       out.push_back(std::move(j));
     }
     reply({http::status::ok, {{"games", out}, {"next_cursor", part.next_cursor}}});
+  });
+}
+
+void lobby::friends_games(identity who, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
+    const auto friends = self->relations_->list(who.id, persistence::relation_kind::friend_of);
+    const auto befriended = [&](const game_record& g) {
+      return std::any_of(g.seats.begin(), g.seats.end(), [&](const seat_record& s) {
+        return s.account_id != 0 && std::binary_search(friends.begin(), friends.end(), s.account_id);
+      });
+    };
+    const games::asker me{who.id, who.name};
+    auto open = nlohmann::json::array(), playing = nlohmann::json::array();
+    constexpr std::size_t most = 50;
+    // Newest first: the games a friend just made or moved in are the ones worth a look (by
+    // creation time, then id: keyed ids are not in the order games were made).
+    std::vector<const game_record*> theirs;
+    for (const auto& [id, g] : self->games_) {
+      if ((g.status == game_status::open || g.status == game_status::active) && games::may_see(g, me) &&
+          befriended(g)) {
+        theirs.push_back(&g);
+      }
+    }
+    std::sort(theirs.begin(), theirs.end(), [](const game_record* a, const game_record* b) {
+      return std::tie(a->created_at, a->id) > std::tie(b->created_at, b->id);
+    });
+    for (const auto* found : theirs) {
+      const auto& g = *found;
+      if (g.status == game_status::open && open.size() < most) open.push_back(self->summary(g));
+      if (g.status == game_status::active && playing.size() < most && g.watch == watch_policy::everyone) {
+        playing.push_back(self->summary(g));
+      }
+    }
+    reply({http::status::ok, {{"open", open}, {"playing", playing}}});
   });
 }
 

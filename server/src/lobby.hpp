@@ -141,16 +141,15 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void get_notes(identity who, std::int64_t game, reply_fn reply);
   void put_notes(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
 
-  // Friends, mutes and blocks (social/lobby_social.cpp).
-  /// GET /api/account/relations: {"friends": [...], "muted": [...], "blocked": [...]}.
-  void relations_of(identity who, reply_fn reply);
-  /// PUT (on) or DELETE /api/account/{friends,mutes,blocks}/{name}.
-  void set_relation(identity who, persistence::relation_kind kind, const std::string& name, bool on, reply_fn reply);
+  // Friends' games (the relations themselves are social/service.hpp's).
   /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and
   /// the running ones he may watch.
   void friends_games(identity who, reply_fn reply);
   /// Who mutes and blocks whom (for the rooms' chat).
   std::shared_ptr<const social::relations> relations() const { return relations_; }
+  /// The same table, to change (social/service.hpp); loaded at start() and merged from other
+  /// nodes here.
+  std::shared_ptr<social::relations> relations_shared() const { return relations_; }
 
   // Playing again and watching (games/lobby_community.cpp).
   /// POST /api/games/{id}/rematch: a new private game with the finished game's options and

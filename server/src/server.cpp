@@ -108,6 +108,7 @@ struct server::impl {
       auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
       state->games = rooms.games;
       state->ratings = rooms.ratings;
+      state->social = rooms.social;
     }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other

@@ -17,6 +17,10 @@
 
 namespace loyang::server {
 
+namespace social {
+class service;
+}
+
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
 /// them, so it outlives the last session.
 class shared_state {
@@ -40,6 +44,8 @@ class shared_state {
   std::shared_ptr<class lobby> games;
   /// Ratings, profiles and the leaderboard (ratings/rating_service.hpp); set with `games`.
   std::shared_ptr<class rating_service> ratings;
+  /// Friends, mutes and blocks (social/service.hpp); set with `games`.
+  std::shared_ptr<social::service> social;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
