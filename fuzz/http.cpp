@@ -147,6 +147,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     state->games = rooms.games;
     state->ratings = rooms.ratings;
     state->social = rooms.social;
+    state->chat = rooms.chat;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

@@ -24,6 +24,18 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   // Friends, mutes and blocks: the lobby's table, changed through the social room's routes.
   out.social = std::make_shared<social::service>(store, out.games->users_shared(), out.games->relations_shared());
 
+  // Chat pages and notes: read on the games' strand, from the store on the lobby's workers.
+  out.chat = std::make_shared<chat::service>(
+      out.games->strand(), store,
+      chat::service::lookups{out.games->users_shared(), out.games->relations(),
+                             [games](std::int64_t id) -> const game_record* {
+                               const auto l = games.lock();
+                               return l ? l->find_game(id) : nullptr;
+                             },
+                             [games](std::function<void()> work) {
+                               if (const auto l = games.lock()) l->off_thread(std::move(work));
+                             }});
+
   out.hub->close();
   return out;
 }

@@ -9,6 +9,7 @@
 #include "events/hub.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
+#include "chat/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
 #include "records.hpp"
@@ -22,6 +23,7 @@ struct assembled {
   std::shared_ptr<class lobby> games;
   std::shared_ptr<rating_service> ratings;
   std::shared_ptr<social::service> social;
+  std::shared_ptr<chat::service> chat;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

@@ -5,6 +5,7 @@
 
 #include "api_errors.hpp"
 #include "chat/room_chat.hpp"
+#include "chat/service.hpp"
 #include "lobby.hpp"
 #include "path_parts.hpp"
 #include "ratings/rating_service.hpp"
@@ -66,8 +67,8 @@ std::string name_in(std::string_view part) { return std::string(part); }
 
 }  // namespace
 
-bool route_community_public(lobby& games, rating_service& ratings, const std::optional<identity>& who,
-                            const community_request& r) {
+bool route_community_public(lobby& games, rating_service& ratings, chat::service& chat_room,
+                            const std::optional<identity>& who, const community_request& r) {
   if (r.path == "/api/games/live") {
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
     const auto q = read_query(r.query, {"limit"});
@@ -99,13 +100,14 @@ bool route_community_public(lobby& games, rating_service& ratings, const std::op
     const auto q = read_query(r.query, {"before", "limit"});
     if (q.error) return bad_query(r, *q.error), true;
     const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : std::int64_t(chat::page_size);
-    games.chat_page(who, *game, q.values.count("before") ? q.values.at("before") : 0, std::size_t(limit), r.reply);
+    chat_room.chat_page(who, *game, q.values.count("before") ? q.values.at("before") : 0, std::size_t(limit), r.reply);
     return true;
   }
   return false;
 }
 
-bool route_community(lobby& games, social::service& social, const identity& who, const community_request& r) {
+bool route_community(lobby& games, social::service& social, chat::service& chat_room, const identity& who,
+                     const community_request& r) {
   const auto& path = r.path;
   const auto m = r.method;
   if (path == "/api/account/relations") {
@@ -178,8 +180,8 @@ bool route_community(lobby& games, social::service& social, const identity& who,
   const auto game = p.empty() ? std::nullopt : number(p[0]);
   if (!game) return false;
   if (p.size() == 2 && p[1] == "notes") {
-    if (get_method(m)) return games.get_notes(who, *game, r.reply), true;
-    if (m == http::verb::put) return games.put_notes(who, *game, r.body, r.reply), true;
+    if (get_method(m)) return chat_room.get_notes(who, *game, r.reply), true;
+    if (m == http::verb::put) return chat_room.put_notes(who, *game, r.body, r.reply), true;
     return r.method_error("GET, HEAD, PUT"), true;
   }
   if (p.size() == 2 && (p[1] == "rematch" || p[1] == "decline" || p[1] == "cancel")) {

@@ -90,6 +90,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   strand_type strand() const { return strand_; }
   /// Game `id` as held here, or nullptr; on strand() only.
   const game_record* find_game(std::int64_t id) const;
+  /// Runs `work` (a blocking read) on the lobby's worker threads, off the I/O threads.
+  void off_thread(std::function<void()> work) { net::post(workers_, std::move(work)); }
   /// Notification settings and delivery.
   notify::service& notifications() { return *notify_; }
 
@@ -130,16 +132,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void vacation(identity who, reply_fn reply);
   void start_vacation(identity who, nlohmann::json body, reply_fn reply);
   void end_vacation(identity who, reply_fn reply);
-
-  // Chat and notes (chat/lobby_chat.cpp).
-  /// A page of `game`'s chat before message `before` (0: the newest), oldest first, for `who`
-  /// (nullopt: a guest): {"messages", "more"}; no_such_game, not_allowed (the players' chat of
-  /// a game he does not sit at).
-  void chat_page(std::optional<identity> who, std::int64_t game, std::int64_t before, std::size_t limit,
-                 reply_fn reply);
-  /// GET and PUT /api/games/{id}/notes: `who`'s private notes on a game he sits (or sat) at.
-  void get_notes(identity who, std::int64_t game, reply_fn reply);
-  void put_notes(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
 
   // Friends' games (the relations themselves are social/service.hpp's).
   /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and

@@ -109,6 +109,7 @@ struct server::impl {
       state->games = rooms.games;
       state->ratings = rooms.ratings;
       state->social = rooms.social;
+      state->chat = rooms.chat;
     }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other

@@ -17,6 +17,9 @@
 
 namespace loyang::server {
 
+namespace chat {
+class service;
+}
 namespace social {
 class service;
 }
@@ -46,6 +49,8 @@ class shared_state {
   std::shared_ptr<class rating_service> ratings;
   /// Friends, mutes and blocks (social/service.hpp); set with `games`.
   std::shared_ptr<social::service> social;
+  /// Chat pages and notes (chat/service.hpp); set with `games`.
+  std::shared_ptr<chat::service> chat;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
