@@ -25,6 +25,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "assemble.hpp"
 #include "auth.hpp"
 #include "fuzz_support.hpp"
 #include "handle_request.hpp"
@@ -142,7 +143,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lobby::limits lim;
     lim.account_policy.cost = password_cost::minimal;
     lim.account_policy.signups_per_hour = 0;
-    state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
+    auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+    state->games = rooms.games;
+    state->ratings = rooms.ratings;
+    state->social = rooms.social;
+    state->chat = rooms.chat;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

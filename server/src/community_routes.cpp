@@ -5,8 +5,11 @@
 
 #include "api_errors.hpp"
 #include "chat/room_chat.hpp"
+#include "chat/service.hpp"
 #include "lobby.hpp"
 #include "path_parts.hpp"
+#include "ratings/rating_service.hpp"
+#include "social/service.hpp"
 
 namespace loyang::server {
 namespace {
@@ -64,7 +67,8 @@ std::string name_in(std::string_view part) { return std::string(part); }
 
 }  // namespace
 
-bool route_community_public(lobby& games, const std::optional<identity>& who, const community_request& r) {
+bool route_community_public(lobby& games, rating_service& ratings, chat::service& chat_room,
+                            const std::optional<identity>& who, const community_request& r) {
   if (r.path == "/api/games/live") {
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
     const auto q = read_query(r.query, {"limit"});
@@ -78,14 +82,14 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
     const auto q = read_query(r.query, {"offset", "limit"}, {"offset"});
     if (q.error) return bad_query(r, *q.error), true;
     const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : 50;
-    games.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
+    ratings.leaderboard(q.values.count("offset") ? std::size_t(q.values.at("offset")) : 0, std::size_t(limit), r.reply);
     return true;
   }
   if (const auto p = parts_after(r.path, "/api/players/"); !p.empty() && p.size() <= 2) {
     if (p.size() == 2 && p[1] != "ratings") return false;
     if (!get_method(r.method)) return r.method_error("GET, HEAD"), true;
-    if (p.size() == 2) return games.rating_history(who, name_in(p[0]), r.reply), true;
-    games.profile(who, name_in(p[0]), r.reply);
+    if (p.size() == 2) return ratings.rating_history(who, name_in(p[0]), r.reply), true;
+    ratings.profile(who, name_in(p[0]), r.reply);
     return true;
   }
   const auto parts = parts_after(r.path, "/api/games/");
@@ -96,18 +100,19 @@ bool route_community_public(lobby& games, const std::optional<identity>& who, co
     const auto q = read_query(r.query, {"before", "limit"});
     if (q.error) return bad_query(r, *q.error), true;
     const auto limit = q.values.count("limit") ? std::min<std::int64_t>(q.values.at("limit"), 100) : std::int64_t(chat::page_size);
-    games.chat_page(who, *game, q.values.count("before") ? q.values.at("before") : 0, std::size_t(limit), r.reply);
+    chat_room.chat_page(who, *game, q.values.count("before") ? q.values.at("before") : 0, std::size_t(limit), r.reply);
     return true;
   }
   return false;
 }
 
-bool route_community(lobby& games, const identity& who, const community_request& r) {
+bool route_community(lobby& games, social::service& social, chat::service& chat_room, const identity& who,
+                     const community_request& r) {
   const auto& path = r.path;
   const auto m = r.method;
   if (path == "/api/account/relations") {
     if (!get_method(m)) return r.method_error("GET, HEAD"), true;
-    games.relations_of(who, r.reply);
+    social.relations_of(who, r.reply);
     return true;
   }
   if (const auto p = parts_after(path, "/api/account/"); p.size() == 2 && (p[0] == "friends" || p[0] == "mutes" || p[0] == "blocks")) {
@@ -115,7 +120,7 @@ bool route_community(lobby& games, const identity& who, const community_request&
                       : p[0] == "mutes" ? persistence::relation_kind::mute
                                         : persistence::relation_kind::block;
     if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
-    games.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
+    social.set_relation(who, kind, name_in(p[1]), m == http::verb::put, r.reply);
     return true;
   }
   if (path == "/api/daily") {
@@ -175,8 +180,8 @@ bool route_community(lobby& games, const identity& who, const community_request&
   const auto game = p.empty() ? std::nullopt : number(p[0]);
   if (!game) return false;
   if (p.size() == 2 && p[1] == "notes") {
-    if (get_method(m)) return games.get_notes(who, *game, r.reply), true;
-    if (m == http::verb::put) return games.put_notes(who, *game, r.body, r.reply), true;
+    if (get_method(m)) return chat_room.get_notes(who, *game, r.reply), true;
+    if (m == http::verb::put) return chat_room.put_notes(who, *game, r.body, r.reply), true;
     return r.method_error("GET, HEAD, PUT"), true;
   }
   if (p.size() == 2 && (p[1] == "rematch" || p[1] == "decline" || p[1] == "cancel")) {

@@ -15,6 +15,13 @@
 namespace loyang::server {
 
 class lobby;
+class rating_service;
+namespace chat {
+class service;
+}
+namespace social {
+class service;
+}
 
 /// What a community route needs of its request.
 struct community_request {
@@ -29,9 +36,11 @@ struct community_request {
 
 /// The endpoints anyone may read (a token, when given, must be valid and is `who`). Returns
 /// false when `r.path` is none of them.
-bool route_community_public(lobby& games, const std::optional<identity>& who, const community_request& r);
+bool route_community_public(lobby& games, rating_service& ratings, chat::service& chat_room,
+                            const std::optional<identity>& who, const community_request& r);
 
 /// The endpoints of logged-in accounts. Returns false when `r.path` is none of them.
-bool route_community(lobby& games, const identity& who, const community_request& r);
+bool route_community(lobby& games, social::service& social, chat::service& chat_room, const identity& who,
+                     const community_request& r);
 
 }  // namespace loyang::server

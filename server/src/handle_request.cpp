@@ -188,7 +188,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
                           path.rfind("/api/players/", 0) == 0 || path == "/api/leaderboard")) {
       return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
     }
-    if ((!token || who) && route_community_public(games, who, r)) return;
+    if ((!token || who) && route_community_public(games, *state.ratings, *state.chat, who, r)) return;
   }
 
   // The links of notification mails: the token in the link is the proof, no login.
@@ -206,7 +206,8 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
   // Everything else needs a logged-in account.
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  [&games, path, query, method, body = std::move(body), reply, budget = state.budgets, &client,
+  [&games, social = state.social, chat_room = state.chat, path, query, method, body = std::move(body), reply,
+   budget = state.budgets, &client,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
       return reply({http::status::unauthorized,
@@ -295,7 +296,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
         }
       }
     }
-    if (route_community(games, *who, {path, query, method, body, reply, method_error})) return;
+    if (route_community(games, *social, *chat_room, *who, {path, query, method, body, reply, method_error})) return;
     reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
                                                              "no such API endpoint")});
   }(who);

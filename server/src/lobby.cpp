@@ -8,6 +8,7 @@
 #include <cctype>
 #include <chrono>
 #include <stdexcept>
+#include <tuple>
 
 #include "api_errors.hpp"
 #include "bots/levels.hpp"
@@ -45,12 +46,14 @@ std::uint64_t random_seed() {
 
 }  // namespace
 
-lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim)
+lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
+             std::shared_ptr<events::hub> events)
     : ioc_(ioc),
       strand_(net::make_strand(ioc)),
       store_(store),
       stats_(std::move(stats)),
       limits_(lim),
+      events_(std::move(events)),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_),
       resync_timer_(strand_),
@@ -99,9 +102,9 @@ void lobby::start() {
     std::vector<game_record> all;
     all.reserve(games_.size());
     for (const auto& [id, g] : games_) all.push_back(g);
-    ratings_ = ratings::compute(all);
+    ratings_->load(all);
   }
-  spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_.elo.rated_games());
+  spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_->tables().elo.rated_games());
   // Games with a bot to move must go on by themselves after a restart; on several nodes the
   // leader does it (cluster/lobby_cluster.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
@@ -193,9 +196,16 @@ nlohmann::json lobby::summary(const game_record& g) const {
   return j;
 }
 
-void lobby::persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok) {
-  store_.save_game(g, [self = shared_from_this(), g, before, reply = std::move(reply),
-                       ok = std::move(ok)](const std::string& e) {
+void lobby::persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok,
+                         std::function<void()> stored) {
+  store_.save_game(g, [self = shared_from_this(), g, before, reply = std::move(reply), ok = std::move(ok),
+                       stored = std::move(stored)](const std::string& e) {
+    if (e.empty() && stored) {
+      return net::post(self->strand_, [stored, reply, ok] {
+        stored();
+        reply(ok);
+      });
+    }
     if (e.empty()) return reply(ok);
     // Not stored: the game is as before (unless it changed again meanwhile).
     net::post(self->strand_, [self, g, before] {
@@ -318,7 +328,9 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       net::post(self->strand_, [self, id, ok, reply, e] {
         if (e.empty()) {
           self->start_room(id);
-          self->lists_->changed(nullptr, self->games_.at(id));
+          const auto& g = self->games_.at(id);
+          self->lists_->changed(nullptr, g);
+          self->publish_created(g);
           return reply(ok);
         }
         self->games_.erase(id);
@@ -408,13 +420,17 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     }
     auto notes = self->notify_->compose(notify::game_news(before, g));
     const bool told = !notes.empty();
-    self->store_.save_game(g, std::move(notes), [self, game, before, told, reply](const std::string& e) {
+    self->store_.save_game(g, std::move(notes), [self, game, before, who, told, reply](const std::string& e) {
       if (e.empty() && told) self->notify_->poke();
-      net::post(self->strand_, [self, game, before, reply, e] {
+      net::post(self->strand_, [self, game, before, who, reply, e] {
         auto& g = self->games_[game];
         if (e.empty()) {
           self->start_room(game);
           self->lists_->changed(&before, g);
+          for (std::size_t i = 0; i < g.seats.size(); ++i) {
+            if (g.seats[i].account_id == who.id) self->events_->publish(events::seat_joined{game, i, who.id});
+          }
+          if (g.status == game_status::active) self->events_->publish(events::game_started{game});
           return reply({http::status::ok, self->summary(g)});
         }
         g = before;  // not stored: not joined
@@ -441,6 +457,7 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
                          "a game cannot be left once it has started"));
     }
     const game_record before = g;
+    const auto left = std::size_t(seat - g.seats.begin());
     seat->account_id = 0;
     g.updated_at = self->accounts_->now();
     ++g.revision;
@@ -448,7 +465,9 @@ void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
       g.status = game_status::cancelled;
     }
     self->lists_->changed(&before, g);
-    self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
+    self->persist_game(g, before, reply, {http::status::ok, self->summary(g)}, [self, game, left, who] {
+      self->events_->publish(events::seat_left{game, left, who.id});
+    });
   });
 }
 
@@ -486,6 +505,45 @@ void lobby::my_games(identity who, games::page_request page, reply_fn reply) {
     }
     reply({http::status::ok, {{"games", out}, {"next_cursor", part.next_cursor}}});
   });
+}
+
+void lobby::friends_games(identity who, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
+    const auto friends = self->relations_->list(who.id, persistence::relation_kind::friend_of);
+    const auto befriended = [&](const game_record& g) {
+      return std::any_of(g.seats.begin(), g.seats.end(), [&](const seat_record& s) {
+        return s.account_id != 0 && std::binary_search(friends.begin(), friends.end(), s.account_id);
+      });
+    };
+    const games::asker me{who.id, who.name};
+    auto open = nlohmann::json::array(), playing = nlohmann::json::array();
+    constexpr std::size_t most = 50;
+    // Newest first: the games a friend just made or moved in are the ones worth a look (by
+    // creation time, then id: keyed ids are not in the order games were made).
+    std::vector<const game_record*> theirs;
+    for (const auto& [id, g] : self->games_) {
+      if ((g.status == game_status::open || g.status == game_status::active) && games::may_see(g, me) &&
+          befriended(g)) {
+        theirs.push_back(&g);
+      }
+    }
+    std::sort(theirs.begin(), theirs.end(), [](const game_record* a, const game_record* b) {
+      return std::tie(a->created_at, a->id) > std::tie(b->created_at, b->id);
+    });
+    for (const auto* found : theirs) {
+      const auto& g = *found;
+      if (g.status == game_status::open && open.size() < most) open.push_back(self->summary(g));
+      if (g.status == game_status::active && playing.size() < most && g.watch == watch_policy::everyone) {
+        playing.push_back(self->summary(g));
+      }
+    }
+    reply({http::status::ok, {{"open", open}, {"playing", playing}}});
+  });
+}
+
+const game_record* lobby::find_game(std::int64_t id) const {
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : &it->second;
 }
 
 const game_record* lobby::visible_game(std::int64_t game, const std::optional<identity>& who) const {
@@ -585,6 +643,7 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                        }
                      },
                      bot_pool_};
+  svc.hub = events_;
   if (store_.shared()) {
     svc.may_act = [weak] {
       auto self = weak.lock();
@@ -605,11 +664,35 @@ void lobby::on_progress(const game_record& g) {
   auto it = games_.find(g.id);
   if (it == games_.end()) return;
   lists_->changed(&it->second, g);
-  const bool finished_now = it->second.status != game_status::finished && g.status == game_status::finished;
+  const game_record before = std::move(it->second);
   it->second = g;
-  if (finished_now) ratings_.add(g);
   timer_->arm(g.id, clocks::next_wake(g));
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
+  publish_progress(&before, g);
+}
+
+void lobby::publish_created(const game_record& g) {
+  events_->publish(events::game_created{g.id, g.creator});
+  if (g.status == game_status::active) events_->publish(events::game_started{g.id});
+}
+
+void lobby::publish_progress(const game_record* before, const game_record& g) {
+  // A seat's change is told when the lobby saw the seat before it (a game another node made is
+  // new here with its seats as they are); a game's end always, once.
+  for (std::size_t i = 0; before && i < g.seats.size() && i < before->seats.size(); ++i) {
+    const auto& now = g.seats[i];
+    const auto& was = before->seats[i];
+    if (now.account_id == 0) continue;
+    if (now.gone != persistence::departure::none && was.gone == persistence::departure::none) {
+      events_->publish(events::seat_departed{g.id, engine::player_id(i), now.account_id, now.gone});
+    }
+    if (now.bot && !was.bot) {
+      events_->publish(events::seat_taken_over{g.id, engine::player_id(i), now.account_id});
+    }
+  }
+  if (g.status == game_status::finished && (!before || before->status != game_status::finished)) {
+    events_->publish(events::game_finished{g});
+  }
 }
 
 // ---- connections and rooms --------------------------------------------------------------

@@ -25,6 +25,7 @@
 #include "api_reply.hpp"
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
+#include "events/hub.hpp"
 #include "cluster/game_ids.hpp"
 #include "cluster/id_source.hpp"
 #include "games/live_lists.hpp"
@@ -33,7 +34,7 @@
 #include "metrics.hpp"
 #include "notify/service.hpp"
 #include "records.hpp"
-#include "ratings/summary.hpp"
+#include "ratings/rating_service.hpp"
 #include "room.hpp"
 #include "social/relations.hpp"
 
@@ -66,8 +67,15 @@ class lobby : public std::enable_shared_from_this<lobby> {
     notify::service::options notify;
   };
 
-  lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim);
+  /// `events`: where the lobby publishes what happens to games and seats (events/events.hpp);
+  /// made, subscribed to and closed by the composition root (assemble.hpp).
+  lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
+        std::shared_ptr<events::hub> events);
   ~lobby();
+
+  /// The ratings room, which the lobby asks about entry limits and the daily challenge (it
+  /// counts finished games through the hub); set by the composition root before start().
+  void use_ratings(std::shared_ptr<rating_service> ratings) { ratings_ = std::move(ratings); }
 
   /// Reads the catalog from storage (blocking) and starts the eviction timer.
   void start();
@@ -76,6 +84,14 @@ class lobby : public std::enable_shared_from_this<lobby> {
 
   /// Accounts and logins (HTTP, and the WebSockets' hello).
   class accounts& users() { return *accounts_; }
+  std::shared_ptr<class accounts> users_shared() const { return accounts_; }
+  /// The strand the lobby's games live on, shared with the rooms of features that read them
+  /// (rating_service).
+  strand_type strand() const { return strand_; }
+  /// Game `id` as held here, or nullptr; on strand() only.
+  const game_record* find_game(std::int64_t id) const;
+  /// Runs `work` (a blocking read) on the lobby's worker threads, off the I/O threads.
+  void off_thread(std::function<void()> work) { net::post(workers_, std::move(work)); }
   /// Notification settings and delivery.
   notify::service& notifications() { return *notify_; }
 
@@ -117,26 +133,15 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void start_vacation(identity who, nlohmann::json body, reply_fn reply);
   void end_vacation(identity who, reply_fn reply);
 
-  // Chat and notes (chat/lobby_chat.cpp).
-  /// A page of `game`'s chat before message `before` (0: the newest), oldest first, for `who`
-  /// (nullopt: a guest): {"messages", "more"}; no_such_game, not_allowed (the players' chat of
-  /// a game he does not sit at).
-  void chat_page(std::optional<identity> who, std::int64_t game, std::int64_t before, std::size_t limit,
-                 reply_fn reply);
-  /// GET and PUT /api/games/{id}/notes: `who`'s private notes on a game he sits (or sat) at.
-  void get_notes(identity who, std::int64_t game, reply_fn reply);
-  void put_notes(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
-
-  // Friends, mutes and blocks (social/lobby_social.cpp).
-  /// GET /api/account/relations: {"friends": [...], "muted": [...], "blocked": [...]}.
-  void relations_of(identity who, reply_fn reply);
-  /// PUT (on) or DELETE /api/account/{friends,mutes,blocks}/{name}.
-  void set_relation(identity who, persistence::relation_kind kind, const std::string& name, bool on, reply_fn reply);
+  // Friends' games (the relations themselves are social/service.hpp's).
   /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and
   /// the running ones he may watch.
   void friends_games(identity who, reply_fn reply);
   /// Who mutes and blocks whom (for the rooms' chat).
   std::shared_ptr<const social::relations> relations() const { return relations_; }
+  /// The same table, to change (social/service.hpp); loaded at start() and merged from other
+  /// nodes here.
+  std::shared_ptr<social::relations> relations_shared() const { return relations_; }
 
   // Playing again and watching (games/lobby_community.cpp).
   /// POST /api/games/{id}/rematch: a new private game with the finished game's options and
@@ -158,14 +163,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
   void moderation_log(identity who, std::int64_t before, reply_fn reply);
 
-  // Profiles, ratings and the daily challenge (ratings/lobby_ratings.cpp).
-  /// GET /api/players/{name}: the public profile (guests too).
-  void profile(std::optional<identity> who, const std::string& name, reply_fn reply);
-  /// GET /api/players/{name}/ratings: the rating after each rated game `who` (nullopt: a
-  /// guest) may see (games/visibility.hpp).
-  void rating_history(std::optional<identity> who, const std::string& name, reply_fn reply);
-  /// GET /api/leaderboard?offset=&limit=: accounts with rated games, best first.
-  void leaderboard(std::size_t offset, std::size_t limit, reply_fn reply);
+  // The daily challenge (ratings/lobby_ratings.cpp).
   /// GET /api/daily: today's challenge for `who`: played or not, his streaks.
   void daily(identity who, reply_fn reply);
   /// POST /api/daily: starts `who`'s game of the day (once a day).
@@ -241,6 +239,12 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// start, and when this node comes to lead).
   void wake_everything();
   void on_progress(const game_record& g);
+  /// Publishes game_created, and game_started when `g` started at once; on the strand, once
+  /// `g` is stored.
+  void publish_created(const game_record& g);
+  /// Publishes what changed from `before` (nullptr: a game new here) to `g`: seats departed or
+  /// taken over, the game finished. On the strand.
+  void publish_progress(const game_record* before, const game_record& g);
   /// Deals `g` with `seed` (nullopt: a random one) and makes its room.
   void start_game(game_record& g, std::optional<std::uint64_t> seed = std::nullopt);
   void start_room(std::int64_t game);
@@ -249,8 +253,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Why `who` may not join `g` (blocked by a player there, below its rating or finishing
   /// limit), or nullopt; on the strand.
   std::optional<api_reply> entry_refusal(const game_record& g, const identity& who) const;
-  /// Why `who` may not join `g` by its rating or finishing limits (ratings/lobby_ratings.cpp).
-  std::optional<api_reply> rating_refusal(const game_record& g, const identity& who) const;
   /// Whether `who` is an operator; else answers 403 not_operator.
   bool operator_only(const identity& who, const reply_fn& reply) const;
   std::int64_t next_moderation_id() { return moderation_ids_.next(); }
@@ -259,16 +261,16 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure);
   /// The room of `game` (loaded if needed) for `seat`, with no checks; on the strand.
   void attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer);
-  /// Whether game `game` exists and `who` may see it (games/visibility.hpp); on the strand.
-  bool seen_game(std::int64_t game, const games::asker& who) const;
   /// The game `who` may see, or nullptr; on the strand.
   const game_record* visible_game(std::int64_t game, const std::optional<identity>& who) const;
   /// Why `who` may not take a seat in one more game (open when `open`, else starting at once):
   /// too_many_games over either cap; nullopt when he may. On the strand.
   std::optional<api_reply> games_cap(const identity& who, bool open) const;
-  /// Stores `g` (changed from `before` in games_) and answers `ok`; when it cannot be stored,
-  /// games_ goes back to `before` and the answer is 503 with the store's code.
-  void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok);
+  /// Stores `g` (changed from `before` in games_) and answers `ok` (after `stored`, if given, ran
+  /// on the strand); when it cannot be stored, games_ goes back to `before` and the answer is
+  /// 503 with the store's code.
+  void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok,
+                    std::function<void()> stored = {});
   /// `account`'s clocks stop (away) or run again, in every running game he sits in.
   void set_away(std::int64_t account, bool away);
   /// The vacation `account` is on at `now`, if any.
@@ -290,6 +292,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   storage& store_;
   std::shared_ptr<metrics> stats_;
   limits limits_;
+  std::shared_ptr<events::hub> events_;
   std::shared_ptr<class accounts> accounts_;
   std::shared_ptr<notify::service> notify_;
   std::shared_ptr<games::live_lists> lists_;  // on the strand
@@ -325,7 +328,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
   std::string daily_secret_;
-  ratings::summary ratings_;  // every finished game counted; on the strand
+  std::shared_ptr<rating_service> ratings_;
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

@@ -371,7 +371,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
             auto& seen = self->last_seen_[std::size_t(seat)];  // as the store noted it
             seen = std::max(seen.value_or(0), self->record_.version);
           }
-          self->on_durable(std::move(who), std::move(client_id), std::move(before), arrived,
+          self->on_durable(std::move(who), seat, std::move(client_id), std::move(before), arrived,
                            error);
         });
       });
@@ -396,7 +396,7 @@ game_record room::record_after(std::int64_t at) const {
   return next;
 }
 
-void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
+void room::on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, std::string client_id,
                       engine::state before, clock::time_point arrived, const std::string& error) {
   writing_ = false;
   if (!error.empty()) {
@@ -420,6 +420,7 @@ void room::on_durable(std::shared_ptr<subscriber> who, std::string client_id,
       who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
     }
     svc_.on_progress(record_);
+    if (svc_.hub) svc_.hub->publish(events::command_applied{id_, state_.version, seat, record_.to_act});
   }
   maybe_bot();
   run_queue();

@@ -18,6 +18,7 @@
 #include "bots/bot_pool.hpp"
 #include "chat/room_chat.hpp"
 #include "clocks/timeouts.hpp"
+#include "events/hub.hpp"
 #include "history/game_log.hpp"
 #include "loyang/bots/strong.hpp"
 #include "loyang/engine/game.hpp"
@@ -72,6 +73,9 @@ class room : public std::enable_shared_from_this<room> {
     std::function<bool()> may_act = {};
     /// Runs blocking work (a read of what another node stored) off the I/O threads.
     std::function<void(std::function<void()>)> off_thread = {};
+    /// Where each durable command is published (command_applied); empty: nowhere (white-box
+    /// tests).
+    std::shared_ptr<const events::hub> hub = {};
   };
 
   /// The chat a room starts with: the newest messages, newest first, and how many there are.
@@ -178,7 +182,7 @@ class room : public std::enable_shared_from_this<room> {
   void count_spectators();
   void do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
                  const protocol::command_message& message, clock::time_point arrived);
-  void on_durable(std::shared_ptr<subscriber> who, std::string client_id,
+  void on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, std::string client_id,
                   engine::state before, clock::time_point arrived, const std::string& error);
   // Sends every watcher its patch to the current version; the sender's copy (`who`'s) carries
   // `client_id`. Returns whether `who` got a patch.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "beast.hpp"
+#include "assemble.hpp"
 #include "auth.hpp"
 #include "listener.hpp"
 #include "lobby.hpp"
@@ -103,7 +104,13 @@ struct server::impl {
           return joined;
         }(),
         bad).value_or(std::vector<ip_network>{});
-    state->games = std::make_shared<lobby>(ioc, *store, state->stats_shared(), lim);
+    {
+      auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+      state->games = rooms.games;
+      state->ratings = rooms.ratings;
+      state->social = rooms.social;
+      state->chat = rooms.chat;
+    }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other
     // nodes stored: a balancer must not send it clients it would answer from stale memory.

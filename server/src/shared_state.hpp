@@ -17,6 +17,13 @@
 
 namespace loyang::server {
 
+namespace chat {
+class service;
+}
+namespace social {
+class service;
+}
+
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
 /// them, so it outlives the last session.
 class shared_state {
@@ -38,6 +45,12 @@ class shared_state {
 
   /// The accounts, games and rooms; set once at start, before any connection.
   std::shared_ptr<class lobby> games;
+  /// Ratings, profiles and the leaderboard (ratings/rating_service.hpp); set with `games`.
+  std::shared_ptr<class rating_service> ratings;
+  /// Friends, mutes and blocks (social/service.hpp); set with `games`.
+  std::shared_ptr<social::service> social;
+  /// Chat pages and notes (chat/service.hpp); set with `games`.
+  std::shared_ptr<chat::service> chat;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;

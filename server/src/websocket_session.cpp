@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "chat/room_chat.hpp"
+#include "chat/service.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/server_message.hpp"
 #include "responses.hpp"
@@ -201,18 +202,18 @@ void websocket_session::handle(const std::string& text) {
                                                      "subscribe to the game before reading its chat")));
               return do_read();
             }
-            state_->games->chat_page(who_, m.game, m.before, chat::page_size,
-                                     [self, game = m.game, before](api_reply r) {
-                                       std::string text;
-                                       if (r.status != http::status::ok) {
-                                         const auto& e = r.body["error"];
-                                         text = chat::history_error_text(game, before, e.value("code", "storage_failed"),
-                                                                         e.value("message", ""));
-                                       } else {
-                                         text = chat::history_text(game, r.body["messages"], r.body["more"].get<bool>(), before);
-                                       }
-                                       self->send(std::make_shared<const std::string>(std::move(text)));
-                                     });
+            state_->chat->chat_page(who_, m.game, m.before, chat::page_size,
+                                    [self, game = m.game, before](api_reply r) {
+                                      std::string text;
+                                      if (r.status != http::status::ok) {
+                                        const auto& e = r.body["error"];
+                                        text = chat::history_error_text(game, before, e.value("code", "storage_failed"),
+                                                                        e.value("message", ""));
+                                      } else {
+                                        text = chat::history_text(game, r.body["messages"], r.body["more"].get<bool>(), before);
+                                      }
+                                      self->send(std::make_shared<const std::string>(std::move(text)));
+                                    });
             do_read();
           },
           [&](const protocol::watch_lobby_message&) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "assemble.hpp"
 #include "lobby.hpp"
 #include "loyang/persistence/store.hpp"
 
@@ -20,8 +21,8 @@ TEST_CASE("a game created after the lobby stopped does not keep the lobby alive"
   std::weak_ptr<lobby> weak;
   int status = 0;
   {
-    auto l = std::make_shared<lobby>(ioc, *store, std::make_shared<loyang::server::metrics>(),
-                                     lobby::limits{});
+    auto l = loyang::server::assemble(ioc, *store, std::make_shared<loyang::server::metrics>(), lobby::limits{})
+                 .games;
     weak = l;
     l->start();
     l->stop();

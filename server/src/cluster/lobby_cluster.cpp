@@ -114,8 +114,8 @@ void lobby::merge_game(game_record g) {
   if (it == games_.end()) {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     lists_->changed(nullptr, g);
-    if (g.status == game_status::finished) ratings_.add(g);
     timer_->arm(id, clocks::next_wake(g));
+    publish_progress(nullptr, g);
     games_[id] = std::move(g);
   } else {
     // Never back: a notification read late may find an older row than one merged or written
@@ -143,6 +143,7 @@ void lobby::merge_account(std::int64_t account, persistence::store::catalog part
     if (v.account == account) mine.push_back(v);
   }
   if (!mine.empty()) timer_->arm(-account, mine.back().ends_at);
+  events_->publish(events::account_changed{account});
 }
 
 void lobby::on_lost() {

@@ -79,6 +79,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       net::post(self->strand_, [self, game, id, reply, e] {
         if (e.empty()) {
           self->lists_->changed(nullptr, self->games_.at(id));
+          self->publish_created(self->games_.at(id));
           return reply({http::status::created, self->summary(self->games_.at(id))});
         }
         self->games_.erase(id);
@@ -160,7 +161,7 @@ std::optional<api_reply> lobby::entry_refusal(const game_record& g, const identi
       return api_error(http::status::forbidden, "blocked", "a player at this game does not want to play with you");
     }
   }
-  return rating_refusal(g, who);
+  return ratings_->refusal(g, who);
 }
 
 }  // namespace loyang::server

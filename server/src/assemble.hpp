@@ -1,0 +1,33 @@
+#pragma once
+// Internal: the composition root. The server's rooms are made here and wired together: the
+// event hub, the lobby (games, seats and their rooms) and the features that react to the
+// lobby's events. Every subscription to the hub is made in assemble.cpp and nowhere else, so
+// one file shows who hears what; the hub is closed before anything runs.
+#include <memory>
+
+#include "beast.hpp"
+#include "events/hub.hpp"
+#include "lobby.hpp"
+#include "metrics.hpp"
+#include "chat/service.hpp"
+#include "ratings/rating_service.hpp"
+#include "social/service.hpp"
+#include "records.hpp"
+
+namespace loyang::server {
+
+/// What assemble() made. Each part is also reachable from the ones that use it; the server keeps
+/// this to hand the parts to its sessions (shared_state).
+struct assembled {
+  std::shared_ptr<events::hub> hub;
+  std::shared_ptr<class lobby> games;
+  std::shared_ptr<rating_service> ratings;
+  std::shared_ptr<social::service> social;
+  std::shared_ptr<chat::service> chat;
+};
+
+/// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the
+/// hub and closes it. Nothing is started: the caller calls games->start() (and stop()).
+assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim);
+
+}  // namespace loyang::server
