@@ -9,6 +9,7 @@
 //     sees it appear, the same way for every client version);
 //   - click to update: from a click on "Take a loan" (and on "Undo") to the board's Cash showing
 //     the new amount (the server's answer and the redraw included), median and 90th percentile;
+//     and the page's part of it: from the server's answer arriving to the new amount shown;
 //   - requests and bytes of a first visit, and what a returning visitor asks the server for
 //     again (requests not served from the browser's cache, the socket apart), counted from the
 //     DevTools protocol's network events: bytes as transferred (compressed, with headers).
@@ -63,7 +64,7 @@ async function measure(web, serverPath) {
     document.addEventListener("DOMContentLoaded", () => seen.observe(document.body, { childList: true, subtree: true }));
   }, [token, signed.account]);
   const page = await context.newPage();
-  const out = { lobby: [], board: [], click: [], requests: 0, bytes: 0, again: 0, againRequests: 0 };
+  const out = { lobby: [], board: [], click: [], page: [], requests: 0, bytes: 0, again: 0, againRequests: 0 };
   // n, bytes: what went over the network; fresh, freshBytes: the same without 304s.
   const traffic = { n: 0, bytes: 0, fresh: 0, freshBytes: 0 };
   const net = await context.newCDPSession(page);
@@ -146,6 +147,14 @@ async function measure(web, serverPath) {
     const ms = await page.evaluate(async (s) => {
       const cash = () => document.querySelector(".board.mine .cash")?.textContent;
       const before = cash();
+      // When the server's answer arrived (before the page handles it): the rest is the page's.
+      const socket = window.loyang.socket;
+      if (!socket.timed) {
+        const handle = socket.onMessage.bind(socket);
+        socket.onMessage = (m) => { window.answerAt ??= performance.now(); handle(m); };
+        socket.timed = true;
+      }
+      window.answerAt = null;
       const t0 = performance.now();
       document.querySelector(s).click();
       // A confirmation (an action that cannot be taken back) is answered at once.
@@ -154,9 +163,13 @@ async function measure(web, serverPath) {
         await new Promise((r) => requestAnimationFrame(r));
         if (performance.now() - t0 > 5000) return null;
       }
-      return performance.now() - t0;
+      const t1 = performance.now();
+      return [t1 - t0, window.answerAt === null ? null : t1 - window.answerAt];
     }, sel);
-    if (ms !== null) out.click.push(ms);
+    if (ms !== null) {
+      out.click.push(ms[0]);
+      if (ms[1] !== null) out.page.push(ms[1]);
+    }
   }
   if (prof) printProfile((await prof.send("Profiler.stop")).profile);
   await browser.close();
@@ -182,11 +195,12 @@ function printProfile(p) {
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; ${rounds} rounds, ${clicks} clicks; ` +
   `a ${players}-player game with ${players - 1} bots, clicks in round ${toRound}` +
   `${rtt || mbit ? `; network ${rtt} ms latency, ${mbit || "unlimited"} Mbit/s` : ""}${cpu > 1 ? `; CPU ${cpu}x slower` : ""}`);
-console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | redraw median / max (ms) | elements | first visit: requests, KB transferred | returning visitor: requests (not 304), KB |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+console.log("| client | lobby drawn (ms) | board drawn (ms) | click → update median / p90 (ms) | of which the page: answer → update median / p90 (ms) | redraw median / max (ms) | elements | first visit: requests, KB transferred | returning visitor: requests (not 304), KB |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const [i, web] of webs.entries()) {
   const r = await measure(web, servers[servers.length === webs.length ? i : 0]);
   console.log(`| ${web} | ${median(r.lobby).toFixed(0)} | ${median(r.board).toFixed(0)} | ` +
-    `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ${r.renders.length ? `${median(r.renders).toFixed(0)} / ${Math.max(...r.renders).toFixed(0)}` : "–"} | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
+    `${median(r.click).toFixed(0)} / ${pct(r.click, 0.9).toFixed(0)} (${r.click.length}) | ` +
+    `${r.page.length ? `${median(r.page).toFixed(0)} / ${pct(r.page, 0.9).toFixed(0)}` : "–"} | ${r.renders.length ? `${median(r.renders).toFixed(0)} / ${Math.max(...r.renders).toFixed(0)}` : "–"} | ${r.elements} | ${r.requests}, ${(r.bytes / 1024).toFixed(0)} | ` +
     `${r.againRequests} (${r.againFresh}), ${(r.again / 1024).toFixed(1)} KB |`);
 }

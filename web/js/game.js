@@ -425,6 +425,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       drawn = true;
     } else {
       flash(morph(body, fresh));
+      parts.settle();
     }
     if (moved) playMotion(body, moved);
     hint.focusAfterRender(body, hintFocus);

@@ -9,11 +9,20 @@ import { h } from "./dom.js";
 export class Parts {
   constructor() {
     this.last = new Map(); // data-key → the inputs the part was last drawn from
+    this.placeholders = []; // made since the last settle()
   }
 
   // Forgets every part (the page is drawn from scratch: nothing is there to keep).
   reset() {
     this.last.clear();
+    this.placeholders = [];
+  }
+
+  // After the morph: a placeholder that went into the page inside a new element (which had no
+  // live twin to keep) is replaced by its part, built now.
+  settle() {
+    for (const el of this.placeholders) if (el.isConnected) el.replaceWith(el.keep());
+    this.placeholders = [];
   }
 
   // tag: the part's tag (as make() builds it); key: its data-key, unique on the page;
@@ -24,6 +33,7 @@ export class Parts {
     if (prev && prev.length === inputs.length && prev.every((x, i) => x === inputs[i])) {
       const el = h(tag, { "data-key": key });
       el.keep = make;
+      this.placeholders.push(el);
       return el;
     }
     return make();

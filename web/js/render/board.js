@@ -90,8 +90,14 @@ export function boardSummaryEl(p, seat, opts) {
 }
 
 // p: the player object of the state; seat; name; me: is this the viewer's own board.
+// opts.part, opts.targets (the live table, parts.js): the board's pieces (fields, goods, shop,
+// hand, play area) are drawn anew only when what they show or their click targets changed.
 export function boardEl(p, seat, opts) {
   const { name, me, toAct, showHand = false } = opts;
+  const piece = (tag, key, inputs, test, make) => {
+    const keyed = () => { const x = make(); x.dataset.key = key; return x; };
+    return opts.part ? opts.part(tag, key, [...inputs, opts.targets(test)], keyed) : keyed();
+  };
   const el = h(`section.board${me ? ".mine" : ""}${toAct ? ".to-act" : ""}`, {
     "aria-label": `${name}'s board`, "data-seat": seat, "data-key": `board-${seat}`,
   });
@@ -104,20 +110,29 @@ export function boardEl(p, seat, opts) {
     h("span.stat", { title: "private fields still face down" }, "Field pile ", h("b", `${p.field_pile_count}`)),
     p.two_pack_price !== undefined ? h("span.stat", { title: "what a Two-pack costs now" }, "Two-pack ", h("b", `${p.two_pack_price}`)) : null,
   ));
-  el.append(h("div.fields", p.fields.map((f) => fieldEl(f, seat))));
-  const store = h("div.storehouse", { "data-target": me ? "storehouse" : null },
-    goodsEl("store", p.storehouse, me, `Storehouse (${p.storehouse_capacity}${p.storehouse_upgraded ? ", upgraded" : ""})`));
-  el.append(h("div.goods-row", goodsEl("cart", p.cart, me, "Cart"), store));
-  el.append(shopEl(p.shop, me));
+  el.append(piece("div", `fields-${seat}`, [p.fields, me], (k) => k.startsWith(`field:${seat}:`),
+    () => h("div.fields", p.fields.map((f) => fieldEl(f, seat)))));
+  el.append(piece("div", `goods-${seat}`, [p.cart, p.storehouse, p.storehouse_capacity, p.storehouse_upgraded, me],
+    (k) => me && (k.startsWith("cart:") || k === "storehouse"), () => {
+      const store = h("div.storehouse", { "data-target": me ? "storehouse" : null },
+        goodsEl("store", p.storehouse, me, `Storehouse (${p.storehouse_capacity}${p.storehouse_upgraded ? ", upgraded" : ""})`));
+      return h("div.goods-row", goodsEl("cart", p.cart, me, "Cart"), store);
+    }));
+  el.append(piece("div", `shop-${seat}`, [p.shop, me], (k) => me && k.startsWith("shop:"), () => shopEl(p.shop, me)));
   if (me || (showHand && (p.hand || []).some((c) => c !== "hidden"))) {
     const hand = [...(p.hand || [])];
-    const handEl = h("div.hand", { "aria-label": "your hand" }, hand.map((c) => cardEl(c, { target: `hand:${c}` })));
-    if (p.intro && p.intro !== "hidden") handEl.append(cardEl(p.intro, { target: `hand:${p.intro}`, extra: h("div.note", "START customer") }));
-    if (hand.length || (p.intro && p.intro !== "hidden")) el.append(h("h4", me ? "Your hand" : "Hand"), handEl);
+    if (hand.length || (p.intro && p.intro !== "hidden")) {
+      el.append(h("h4", me ? "Your hand" : "Hand"), piece("div", `hand-${seat}`, [p.hand, p.intro], (k) => me && k.startsWith("hand:"), () => {
+        const handEl = h("div.hand", { "aria-label": "your hand" }, hand.map((c) => cardEl(c, { target: `hand:${c}` })));
+        if (p.intro && p.intro !== "hidden") handEl.append(cardEl(p.intro, { target: `hand:${p.intro}`, extra: h("div.note", "START customer") }));
+        return handEl;
+      }));
+    }
   } else if (p.intro) {
     el.append(h("div.note", "Has a START customer to play"));
   }
-  el.append(playAreaEl(p.played || [], seat));
+  el.append(piece("div", `play-${seat}`, [p.played], (k) => k.startsWith(`played:${seat}:`) || k.startsWith(`good:${seat}:`),
+    () => playAreaEl(p.played || [], seat)));
   return el;
 }
 

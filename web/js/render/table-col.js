@@ -79,6 +79,7 @@ export function tableColEl(view, who, col, { showHands = false, live = false, ot
     const opts = {
       name: who(p.seat), me: p.seat === me, starting: g.starting === p.seat && !solo, toAct: toAct.includes(p.seat),
       showHand: showHands, partner: partnerOf(g, p.seat), who,
+      part: parts ? (tag, key, ins, make) => parts.part(tag, key, ins, make) : null, targets,
     };
     const make = () => {
       if (!compact) return boardEl(p, p.seat, opts);
