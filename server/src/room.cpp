@@ -557,15 +557,23 @@ void room::wake() {
   net::post(strand_, [self = shared_from_this()] {
     self->run_or_queue([self] {
       auto out = clocks::on_wake(self->record_, self->svc_.now());
-      self->svc_.stats->reminders_due += static_cast<std::int64_t>(out.reminders.size());
-      self->svc_.stats->timeouts += static_cast<std::int64_t>(out.timed_out.size());
-      for (const auto& [seat, n] : out.reminders) {
-        spdlog::info("game {}: seat {} reminded ({})", self->id_, int(seat), n == 1 ? "halfway" : "shortly before");
-      }
-      for (const auto seat : out.timed_out) spdlog::info("game {}: seat {} ran out of time", self->id_, int(seat));
       if (!out.changed) return self->svc_.on_progress(self->record_);  // the lobby arms the next wake
       auto notes = self->notes_for(self->record_, out.next, out.reminders);
-      self->store_record(std::move(out.next), std::move(notes), [](const std::string&) {});
+      // Counted and told once stored: a write refused (another node wrote the row first) is
+      // tried again from the record read then, and must not count the same timeout twice.
+      self->store_record(std::move(out.next), std::move(notes),
+                         [self, reminders = out.reminders, timed_out = out.timed_out](const std::string& error) {
+                           if (!error.empty()) return;
+                           self->svc_.stats->reminders_due += static_cast<std::int64_t>(reminders.size());
+                           self->svc_.stats->timeouts += static_cast<std::int64_t>(timed_out.size());
+                           for (const auto& [seat, n] : reminders) {
+                             spdlog::info("game {}: seat {} reminded ({})", self->id_, int(seat),
+                                          n == 1 ? "halfway" : "shortly before");
+                           }
+                           for (const auto seat : timed_out) {
+                             spdlog::info("game {}: seat {} ran out of time", self->id_, int(seat));
+                           }
+                         });
     });
   });
 }
