@@ -420,7 +420,10 @@ void room::on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, s
       who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
     }
     svc_.on_progress(record_);
-    if (svc_.hub) svc_.hub->publish(events::command_applied{id_, state_.version, seat, record_.to_act});
+    // Made only when heard: each command would otherwise copy who is to act for nobody.
+    if (svc_.hub && svc_.hub->subscribers<events::command_applied>()) {
+      svc_.hub->publish(events::command_applied{id_, state_.version, seat, record_.to_act});
+    }
   }
   maybe_bot();
   run_queue();

@@ -144,7 +144,7 @@ async function run() {
     const state = await page.evaluate(() => {
       const v = window.loyang?.view();
       if (!v) return null;
-      return { v: { legal: v.legal || [], seat: v.seat, to_act: v.to_act, game: v.game, version: v.version }, busy: !!document.querySelector(".actions[aria-busy='true']") };
+      return { v: { legal: v.legal || [], seat: v.seat, to_act: v.to_act, game: v.game, version: v.version } };
     });
     if (state?.v.game.phase === "finished") { finished = true; break; }
     const v = state?.v;
