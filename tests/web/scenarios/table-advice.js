@@ -111,9 +111,10 @@ export default [
     }
     const notes = await rex.$$eval("details.blocked li", (ls) => ls.map((l) => l.textContent));
     // The way out names only what is possible now: selling only while a sale is legal (issue 36:
-    // "sell a vegetable" was suggested with the shop full).
+    // "sell a vegetable" was suggested with the shop full). A third way, serving a customer who
+    // pays, may follow the loan.
     const canSell = await rex.evaluate(() => window.loyang.view().legal.some((c) => c.type === "sell"));
-    const wayOut = canSell ? /To afford it, sell a vegetable to your shop \(up to \+\d+ Cash\) or take a loan \(\+5 Cash/ : /To afford it, take a loan \(\+5 Cash/;
+    const wayOut = canSell ? /To afford it, sell a vegetable to your shop \(up to \+\d+ Cash\)(,| or) take a loan \(\+5 Cash/ : /To afford it, take a loan \(\+5 Cash/;
     expect(notes.some((t) => /costs \d+ Cash, you have \d+\./.test(t) && wayOut.test(t)),
       `a price and the way out (a sale ${canSell ? "possible" : "not possible"}): ${notes.join(" | ")}`);
     expect(canSell || !notes.some((t) => /sell a vegetable/.test(t)), `no sale suggested when none is possible: ${notes.join(" | ")}`);
