@@ -113,6 +113,12 @@ std::optional<std::string> apply_log_level(config& c, const std::string& value) 
   return std::nullopt;
 }
 
+std::optional<std::string> apply_log_format(config& c, const std::string& value) {
+  if (value != "text" && value != "json") return "log format must be text or json";
+  c.log_format = value;
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_origins(config& c, const std::string& value) {
   c.allowed_origins.clear();
   std::size_t start = 0;
@@ -291,7 +297,7 @@ std::optional<std::string> apply_notify_retry(config& c, const std::string& valu
   return std::nullopt;
 }
 
-constexpr std::array<option, 37> options{{
+constexpr std::array<option, 38> options{{
     {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT",
      whole_number{&config::max_unfinished_games_per_account, 1, 100000, "max unfinished games"}},
     {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
@@ -319,6 +325,7 @@ constexpr std::array<option, 37> options{{
     {"--analysis-playouts", "LOYANG_ANALYSIS_PLAYOUTS",
      whole_number{&config::analysis_playouts, 1, 10000, "analysis playouts"}},
     {"--log-level", "LOYANG_LOG_LEVEL", apply_log_level},
+    {"--log-format", "LOYANG_LOG_FORMAT", apply_log_format},
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
@@ -440,6 +447,8 @@ Options (each also read from its environment variable; the flag wins):
                                       game, 1-10000 (default 60; fewer: faster, rougher)
   --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
                                       (default info)
+  --log-format F    LOYANG_LOG_FORMAT text (a line per message, UTC time first) or json
+                                      (an object per line; default text)
   --allowed-origins LIST              LOYANG_ALLOWED_ORIGINS
                                       comma-separated Origins allowed to open a WebSocket,
                                       e.g. https://loyang.example.org (default: any)

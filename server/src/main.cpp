@@ -25,6 +25,7 @@
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
 #include "descriptor_limit.hpp"
+#include "logs/format.hpp"
 #include "loyang/server/version.hpp"
 #include "moderation/operator_command.hpp"
 #include "ratings/recompute.hpp"
@@ -159,6 +160,7 @@ int main(int argc, char** argv) {
   }
   auto settings = std::move(parsed.settings);
   if (settings.web_root.empty()) settings.web_root = server::default_web_root(exe_dir(argv[0]));
+  server::logs::use_format(*server::logs::format_named(settings.log_format));
   spdlog::set_level(spdlog::level::from_str(settings.log_level));
   // Every connection takes a file descriptor: use all the operator allows. Logged once the
   // server listens, so that a server that cannot start says only why.

@@ -79,6 +79,8 @@ struct config {
   int analysis_playouts = 60;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
+  /// "text" (a line per message, UTC time first) or "json" (an object per line).
+  std::string log_format = "text";
   /// Origins allowed to open a WebSocket; empty: any.
   std::vector<std::string> allowed_origins;
   /// argon2id cost of password hashes: "interactive" or "minimal" (tests, load tools).
