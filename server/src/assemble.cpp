@@ -8,6 +8,7 @@
 #include "accounts/routes.hpp"
 #include "chat/routes.hpp"
 #include "lobby_routes.hpp"
+#include "logs/format.hpp"
 #include "notify/routes.hpp"
 #include "ratings/routes.hpp"
 #include "social/routes.hpp"
@@ -85,6 +86,23 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
     spdlog::info("cluster: this node {} bots, clocks and notifications", e.leads ? "now runs" : "no longer runs");
     l->notifications().set_active(e.leads);
     if (e.leads) l->wake();
+  });
+
+  // The log: what happens to games, a line each (README.md, "Logs").
+  out.hub->on<events::game_created>([](const events::game_created& e) {
+    logs::event(spdlog::level::info, "games", "created", {{"game", e.game}, {"account", e.creator}});
+  });
+  out.hub->on<events::game_started>(
+      [](const events::game_started& e) { logs::event(spdlog::level::info, "games", "started", {{"game", e.game}}); });
+  out.hub->on<events::game_finished>([](const events::game_finished& e) {
+    logs::event(spdlog::level::info, "games", "finished", {{"game", e.game.id}, {"result", e.game.result.dump()}});
+  });
+  out.hub->on<events::seat_departed>([](const events::seat_departed& e) {
+    logs::event(spdlog::level::info, "games", e.how == persistence::departure::resigned ? "resigned" : "timed out",
+                {{"game", e.game}, {"seat", e.seat}, {"account", e.account}});
+  });
+  out.hub->on<events::seat_taken_over>([](const events::seat_taken_over& e) {
+    logs::event(spdlog::level::info, "games", "bot takes over", {{"game", e.game}, {"seat", e.seat}, {"account", e.account}});
   });
 
   // The HTTP endpoints: each room adds its own.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "../logs/format.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 
 namespace loyang::server {
@@ -124,6 +125,9 @@ void accounts::merge(std::int64_t id, const std::vector<account_record>& all,
       const auto& hash = entry.first;
       const bool still = std::any_of(live.begin(), live.end(), [&hash](const auto& l) { return l.hash == hash; });
       if (!still) gone.push_back(hash);
+    }
+    if (!gone.empty()) {
+      logs::event(spdlog::level::info, "accounts", "tokens expired", {{"count", std::int64_t(gone.size())}});
     }
     for (const auto& hash : gone) {
       auto h = forget_token(hash);
@@ -294,6 +298,8 @@ std::optional<api_reply> accounts::begin_attempt(const std::string& key, const s
   if (!wait) return uncounted();
   if (*wait > 0) {
     ++stats_->logins_throttled;
+    logs::event(spdlog::level::warn, "accounts", "attempt throttled",
+                {{"name", key}, {"client", address}, {"retry_after", *wait}});
     return throttled(*wait);
   }
   std::unique_lock lock(mutex_);
@@ -424,7 +430,10 @@ void accounts::create_account(std::string name, std::string password, std::strin
           self->names_[a.id] = a.name;
         }
       }
-      if (e.empty()) return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
+      if (e.empty()) {
+        logs::event(spdlog::level::info, "accounts", "sign-up", {{"account", a.id}, {"name", a.name}});
+        return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
+      }
       reply(error(http::status::service_unavailable, e, "the account could not be stored"));
     });
   });
@@ -459,6 +468,7 @@ void accounts::login(std::string name, std::string password, std::string address
     if (!ok || current == self->by_name_.end() || current->second.id != id ||
         current->second.password_hash != hash) {
       lock.unlock();
+      logs::event(spdlog::level::info, "accounts", "login failed", {{"name", key}, {"client", address}});
       return reply(error(http::status::unauthorized, "bad_credentials", "wrong name or password"));
     }
     if (self->changing_password_.count(id)) {
@@ -475,15 +485,17 @@ void accounts::login(std::string name, std::string password, std::string address
     self->attempt_succeeded(key, address, true);
     // Told only to whoever knows the password.
     if (banned) {
+      logs::event(spdlog::level::info, "accounts", "login refused: banned", {{"account", id}, {"client", address}});
       return reply(error(http::status::forbidden, "banned",
                          "this account is banned" + (why.empty() ? std::string() : ": " + why)));
     }
     auto token = new_token();
     const auto stored = token_hash(token);
     // Known here once stored: a token the store lost must not work on this node alone.
-    self->store_.save_token(stored, id, at, [self, id, at, name, token, stored,
+    self->store_.save_token(stored, id, at, [self, id, at, name, token, stored, address,
                                              reply = std::move(reply)](const std::string& e) {
       if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the login could not be stored"));
+      logs::event(spdlog::level::info, "accounts", "login", {{"account", id}, {"client", address}});
       {
         std::lock_guard lock(self->mutex_);
         auto& t = self->tokens_[stored];
@@ -501,16 +513,20 @@ void accounts::logout(const std::string& token, reply_fn reply) {
   const auto hash = token_hash(token);
   holder_list holders;
   bool live = false;
+  std::int64_t account = 0;
   {
     std::lock_guard lock(mutex_);
-    live = live_token(hash, now(), holders) != nullptr;
+    const auto* t = live_token(hash, now(), holders);
+    live = t != nullptr;
+    if (t) account = t->account;
   }
   notify(holders);
   if (!live) return reply(error(http::status::unauthorized, "bad_token", "not logged in"));
   // Forgotten once the store revoked it: a logout that failed leaves the token working
   // everywhere (and says so, 503), so retrying it works too.
-  store_.revoke_token(hash, [self = shared_from_this(), hash, reply = std::move(reply)](const std::string& e) {
+  store_.revoke_token(hash, [self = shared_from_this(), hash, account, reply = std::move(reply)](const std::string& e) {
     if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the logout could not be stored"));
+    logs::event(spdlog::level::info, "accounts", "logout", {{"account", account}});
     holder_list ended;
     {
       std::lock_guard lock(self->mutex_);
@@ -615,6 +631,7 @@ void accounts::change_password(const std::string& token, std::string old_passwor
         }
       }
       notify(holders);
+      logs::event(spdlog::level::info, "accounts", "password changed", {{"account", id}, {"tokens_revoked", revoked}});
       reply({http::status::ok, {{"ok", true}, {"revoked", revoked}}});
     });
   });
@@ -713,7 +730,8 @@ void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record 
   next.banned_at = on ? log.at : 0;
   next.banned_by = on ? log.moderator : 0;
   next.ban_reason = on ? log.detail : std::string();
-  store_.ban_account(next, log, [self = shared_from_this(), next, on, reply = std::move(reply)](const std::string& e) {
+  store_.ban_account(next, log, [self = shared_from_this(), next, on, by = log.moderator,
+                                 reply = std::move(reply)](const std::string& e) {
     if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the ban could not be stored"));
     holder_list ended;
     {
@@ -734,6 +752,8 @@ void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record 
       }
     }
     notify(ended);  // outside the lock: a closing connection detaches
+    logs::event(spdlog::level::info, "accounts", on ? "banned" : "unbanned",
+                {{"account", next.id}, {"by", by}, {"tokens_revoked", std::int64_t(ended.size())}});
     reply({http::status::ok, {{"name", next.name}, {"banned", on}}});
   });
 }
