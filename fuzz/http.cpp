@@ -148,6 +148,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     state->ratings = rooms.ratings;
     state->social = rooms.social;
     state->chat = rooms.chat;
+    state->clocks = rooms.clocks;
+    state->bots = rooms.bots;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/client_address.hpp"
+#include "bots/advisor.hpp"
+#include "clocks/service.hpp"
 #include "community_routes.hpp"
 #include "games/paging.hpp"
 #include "lobby.hpp"
@@ -206,7 +208,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
   // Everything else needs a logged-in account.
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  [&games, social = state.social, chat_room = state.chat, path, query, method, body = std::move(body), reply,
+  [&games, social = state.social, chat_room = state.chat, clocks = state.clocks, advisor = state.bots, path, query, method, body = std::move(body), reply,
    budget = state.budgets, &client,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
@@ -246,9 +248,9 @@ void route(shared_state& state, request& req, const std::string& client, respond
       return method_error("GET, HEAD, POST");
     }
     if (path == "/api/account/vacation") {
-      if (get) return games.vacation(*who, reply);
-      if (method == http::verb::post) return games.start_vacation(*who, body, reply);
-      if (method == http::verb::delete_) return games.end_vacation(*who, reply);
+      if (get) return clocks->vacation(*who, reply);
+      if (method == http::verb::post) return clocks->start_vacation(*who, body, reply);
+      if (method == http::verb::delete_) return clocks->end_vacation(*who, reply);
       return method_error("GET, HEAD, POST, DELETE");
     }
     if (path == "/api/account/notifications") {
@@ -282,17 +284,17 @@ void route(shared_state& state, request& req, const std::string& client, respond
         }
         if (action == "hint") {
           if (method != http::verb::post) return method_error("POST");
-          return games.hint(*who, *id, reply);
+          return advisor->hint(*who, *id, reply);
         }
         if (action == "analysis") {
-          if (get) return games.analysis(*who, *id, false, reply);
-          if (method == http::verb::post) return games.analysis(*who, *id, true, reply);
+          if (get) return advisor->analysis(*who, *id, false, reply);
+          if (method == http::verb::post) return advisor->analysis(*who, *id, true, reply);
           return method_error("GET, HEAD, POST");
         }
         if (action == "resign" || action == "vote") {
           if (method != http::verb::post) return method_error("POST");
-          if (action == "resign") return games.resign(*who, *id, reply);
-          return games.vote(*who, *id, std::move(body), reply);
+          if (action == "resign") return clocks->resign(*who, *id, reply);
+          return clocks->vote(*who, *id, std::move(body), reply);
         }
       }
     }

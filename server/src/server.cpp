@@ -64,11 +64,8 @@ struct server::impl {
     }
     lim.evict_after = settings.evict_after;
     lim.history_reads_per_minute = settings.history_reads_per_minute;
-    lim.clock_max_sleep = settings.clock_max_sleep;
-    lim.vacation_days_per_year = settings.vacation_days_per_year;
     lim.bot_threads = settings.bot_threads;
     lim.bot_queue_limit = settings.bot_queue_limit;
-    lim.analysis_playouts = settings.analysis_playouts;
     notify::init_curl();
     lim.notify.public_url = settings.public_url.empty()
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())
@@ -105,11 +102,17 @@ struct server::impl {
         }(),
         bad).value_or(std::vector<ip_network>{});
     {
-      auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+      room_options more;
+      more.clocks.max_sleep = settings.clock_max_sleep;
+      more.clocks.vacation_days_per_year = settings.vacation_days_per_year;
+      more.bots.analysis_playouts = settings.analysis_playouts;
+      auto rooms = assemble(ioc, *store, state->stats_shared(), lim, more);
       state->games = rooms.games;
       state->ratings = rooms.ratings;
       state->social = rooms.social;
       state->chat = rooms.chat;
+      state->clocks = rooms.clocks;
+      state->bots = rooms.bots;
     }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other

@@ -23,6 +23,10 @@ class service;
 namespace social {
 class service;
 }
+namespace clocks {
+class service;
+}
+class bot_advisor;
 
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
 /// them, so it outlives the last session.
@@ -51,6 +55,10 @@ class shared_state {
   std::shared_ptr<social::service> social;
   /// Chat pages and notes (chat/service.hpp); set with `games`.
   std::shared_ptr<chat::service> chat;
+  /// Resigning, votes and vacations (clocks/service.hpp); set with `games`.
+  std::shared_ptr<clocks::service> clocks;
+  /// Hints and analyses (bots/advisor.hpp); set with `games`.
+  std::shared_ptr<bot_advisor> bots;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
