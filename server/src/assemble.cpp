@@ -6,7 +6,9 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/routes.hpp"
+#include "bots/routes.hpp"
 #include "chat/routes.hpp"
+#include "clocks/routes.hpp"
 #include "lobby_routes.hpp"
 #include "logs/format.hpp"
 #include "notify/routes.hpp"
@@ -15,7 +17,45 @@
 
 namespace loyang::server {
 
-assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim) {
+clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
+                                        std::shared_ptr<const cluster::leadership> leads) {
+  const std::weak_ptr<lobby> games = l;
+  return {[a = l->users_shared()] { return a->now(); },
+          [leads] { return leads->leads(); },
+          [games](std::int64_t id) -> const game_record* {
+            const auto g = games.lock();
+            return g ? g->find_game(id) : nullptr;
+          },
+          [games](const std::function<void(const game_record&)>& f) {
+            if (const auto g = games.lock()) g->each_game(f);
+          },
+          [games](std::int64_t id, std::function<void()> then) {
+            if (const auto g = games.lock()) g->fresh(id, std::move(then));
+          },
+          [games](std::int64_t id, clocks::record_change change,
+                  std::function<void(std::optional<clocks::refusal>)> done) {
+            const auto g = games.lock();
+            if (!g) return;
+            g->with_room(id, true, [change = std::move(change), done = std::move(done)](lobby::room_grant grant) {
+              if (!grant.where) return done(clocks::refusal{grant.code, grant.message, 503});
+              grant.where->change(change, done);
+            });
+          },
+          [games](std::int64_t id) {
+            if (const auto g = games.lock()) {
+              g->with_room(id, false, [](lobby::room_grant grant) {
+                if (grant.where) grant.where->wake();
+              });
+            }
+          },
+          [games](std::int64_t id) {
+            const auto g = games.lock();
+            return g ? g->game_json(id) : nlohmann::json(nullptr);
+          }};
+}
+
+assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim,
+                   room_options more) {
   assembled out;
   out.hub = std::make_shared<events::hub>();
   // Several nodes: none leads until the database's lock says so (the store's listener).
@@ -48,9 +88,38 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                                if (const auto l = games.lock()) l->off_thread(std::move(work));
                              }});
 
+  // Clocks and vacations: on the games' strand; a game's wake armed whenever the lobby holds a
+  // new record of it.
+  out.clocks = std::make_shared<clocks::service>(out.games->strand(), store, more.clocks, stats,
+                                                 clocks_lookups(out.games, out.leadership));
+  out.games->use_clocks(out.clocks);
+  out.hub->on<events::game_started>([c = out.clocks](const events::game_started& e) { c->game_changed(e.game); });
+  out.hub->on<events::game_updated>([c = out.clocks](const events::game_updated& e) { c->game_changed(e.game); });
+
+  // Hints and analyses: on the games' strand, thinking on the rooms' bot pool.
+  out.bots = std::make_shared<bot_advisor>(
+      out.games->strand(), more.bots, out.games->bot_threads(), stats, ioc.get_executor(),
+      bot_advisor::lookups{[a = out.games->users_shared()] { return a->now(); },
+                           [games](std::int64_t id) -> const game_record* {
+                             const auto l = games.lock();
+                             return l ? l->find_game(id) : nullptr;
+                           },
+                           [games](std::int64_t id, std::function<void()> then) {
+                             if (const auto l = games.lock()) l->fresh(id, std::move(then));
+                           },
+                           [games](std::int64_t id, bot_advisor::log_reader read,
+                                   std::function<void(std::string, std::string)> failed) {
+                             const auto l = games.lock();
+                             if (!l) return;
+                             l->with_room(id, true, [read = std::move(read), failed = std::move(failed)](lobby::room_grant grant) {
+                               if (!grant.where) return failed(grant.code, grant.message);
+                               grant.where->read_log(read);
+                             });
+                           }});
+
   // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
   out.catch_up = std::make_shared<cluster::catch_up>(
-      out.games->strand(), store, std::move(stats), out.hub, out.games->users_shared(),
+      out.games->strand(), store, stats, out.hub, out.games->users_shared(),
       cluster::catch_up::lookups{[games](std::function<void()> work) {
                                    if (const auto l = games.lock()) l->off_thread(std::move(work));
                                  },
@@ -74,11 +143,10 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
     relations->replace(e.account, e.rows->relations);
   });
   out.hub->on<events::account_read>([games](const events::account_read& e) {
-    if (const auto l = games.lock()) {
-      l->notifications().load(e.rows->notify_settings);
-      l->merge_vacations(e.account, e.rows->vacations);
-    }
+    if (const auto l = games.lock()) l->notifications().load(e.rows->notify_settings);
   });
+  out.hub->on<events::account_read>(
+      [c = out.clocks](const events::account_read& e) { c->merge_vacations(e.account, e.rows->vacations); });
   // Leading: notifications are delivered, bots move and clocks run on this node only.
   out.hub->on<events::leadership_changed>(out.games->strand(), [games](const events::leadership_changed& e) {
     const auto l = games.lock();
@@ -110,6 +178,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   add_account_routes(*out.routes, out.games->users_shared());
   add_lobby_routes(*out.routes, out.games);
   add_rating_routes(*out.routes, out.ratings);
+  clocks::add_routes(*out.routes, out.clocks);
+  add_bot_routes(*out.routes, out.bots);
   social::add_routes(*out.routes, out.social);
   chat::add_routes(*out.routes, out.chat);
   // The lobby makes the notifications' room; the table keeps the lobby alive with it.

@@ -6,6 +6,8 @@
 #include <memory>
 
 #include "beast.hpp"
+#include "bots/advisor.hpp"
+#include "clocks/service.hpp"
 #include "events/hub.hpp"
 #include "lobby.hpp"
 #include "metrics.hpp"
@@ -27,6 +29,8 @@ struct assembled {
   std::shared_ptr<rating_service> ratings;
   std::shared_ptr<social::service> social;
   std::shared_ptr<chat::service> chat;
+  std::shared_ptr<clocks::service> clocks;
+  std::shared_ptr<bot_advisor> bots;
   /// Several nodes: whether this one leads, and its catch-up with the others' commits.
   std::shared_ptr<cluster::leadership> leadership;
   std::shared_ptr<cluster::catch_up> catch_up;
@@ -34,8 +38,20 @@ struct assembled {
   std::shared_ptr<routes::table> routes;
 };
 
+/// The options of the rooms that have their own (the lobby's are lobby::limits).
+struct room_options {
+  clocks::service::options clocks;
+  bot_advisor::options bots;
+};
+
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the
 /// hub and closes it. Nothing is started: the caller calls games->start() (and stop()).
-assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim);
+assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim,
+                   room_options more = {});
+
+/// What the clocks room reads and asks of `games` (clocks/service.hpp); assemble() wires it, and
+/// tests that make a lobby of their own.
+clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& games,
+                                        std::shared_ptr<const cluster::leadership> leads);
 
 }  // namespace loyang::server

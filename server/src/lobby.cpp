@@ -73,11 +73,6 @@ lobby::~lobby() {
 }
 
 void lobby::start() {
-  timer_ = std::make_shared<clocks::timer_service>(
-      strand_, clocks::timer_service::settings{[a = accounts_] { return a->now(); }, limits_.clock_max_sleep},
-      stats_, [weak = std::weak_ptr<lobby>(shared_from_this())](std::vector<std::int64_t> due) {
-        if (auto self = weak.lock()) self->on_clocks_due(due);
-      });
   auto catalog = store_.load_catalog();
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   notify_->load(catalog.notify_settings);
@@ -87,7 +82,7 @@ void lobby::start() {
   moderation_ids_.start_after(catalog.max_moderation_id);
   daily_secret_ = catalog.daily_secret;
   game_ids_.key_with(daily_secret_);
-  for (const auto& v : catalog.vacations) vacations_[v.account].push_back(v);
+  clocks_->load(std::move(catalog.vacations));
   notify_->start();
   for (auto& g : catalog.games) {
     game_ids_.known(g.id);
@@ -103,10 +98,10 @@ void lobby::start() {
   }
   spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_->tables().elo.rated_games());
   // Games with a bot to move must go on by themselves after a restart; on several nodes the
-  // leader does it (cluster/lobby_cluster.cpp), when it comes to lead.
+  // leader does it (lobby_merge.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
     if (self->leads_->leads()) self->wake();
-    self->timer_->start();
+    self->clocks_->start();
   });
   sweep();
 }
@@ -115,7 +110,7 @@ void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
-    self->timer_->stop();
+    self->clocks_->stop();
     self->lists_->stop();
     self->pinned_.clear();
   });
@@ -160,7 +155,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
     if (s.account_id != 0) {
       player = accounts_->name_of(s.account_id);
     }
-    const auto* on = s.account_id != 0 ? away(s.account_id, accounts_->now()) : nullptr;
+    const auto* on = s.account_id != 0 ? clocks_->away(s.account_id, accounts_->now()) : nullptr;
     seats.push_back({{"seat", i},
                      {"away_until", on ? nlohmann::json(on->ends_at) : nlohmann::json(nullptr)},
                      {"player", player},
@@ -327,7 +322,6 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
           return reply(ok);
         }
         self->games_.erase(id);
-        self->timer_->arm(id, std::nullopt);
         self->rooms_.erase(id);
         self->pinned_.erase(id);
         reply(error(http::status::service_unavailable, e, "the game could not be stored"));
@@ -427,7 +421,6 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
           return reply({http::status::ok, self->summary(g)});
         }
         g = before;  // not stored: not joined
-        self->timer_->arm(game, std::nullopt);
         self->rooms_.erase(game);
         self->pinned_.erase(game);
         reply(error(http::status::service_unavailable, e, "the seat could not be stored"));
@@ -534,6 +527,10 @@ void lobby::friends_games(identity who, reply_fn reply) {
   });
 }
 
+void lobby::each_game(const std::function<void(const game_record&)>& f) const {
+  for (const auto& [id, g] : games_) f(g);
+}
+
 const game_record* lobby::find_game(std::int64_t id) const {
   const auto it = games_.find(id);
   return it == games_.end() ? nullptr : &it->second;
@@ -582,13 +579,13 @@ void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {
     c->set_acting(g.to_act, g.updated_at);
     // Whoever is on vacation when the game starts starts with his clock standing.
     for (std::size_t i = 0; i < g.seats.size(); ++i) {
-      if (g.seats[i].account_id != 0 && away(g.seats[i].account_id, g.updated_at)) {
+      if (g.seats[i].account_id != 0 && clocks_->away(g.seats[i].account_id, g.updated_at)) {
         c->pause(engine::player_id(i), g.updated_at);
       }
     }
     g.clock = c->stored();
   }
-  timer_->arm(g.id, clocks::next_wake(g));
+  // Its clock is armed once it is stored (game_started, clocks/service.hpp).
   // Bots start once the game row is stored (start_room): their commands need it.
   make_room(g, std::move(fresh), history::game_log(g.seats.size()));
 }
@@ -656,7 +653,7 @@ void lobby::on_progress(const game_record& g) {
   lists_->changed(&it->second, g);
   const game_record before = std::move(it->second);
   it->second = g;
-  timer_->arm(g.id, clocks::next_wake(g));
+  events_->publish(events::game_updated{g.id});
   if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
   publish_progress(&before, g);
 }
@@ -782,6 +779,15 @@ void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void
         self->on_loaded(id, nullptr, failure);
       });
     }
+  });
+}
+
+void lobby::with_room(std::int64_t game, bool keep, std::function<void(room_grant)> answer) {
+  if (keep) return attach(game, engine::no_player, std::move(answer));
+  const bool was_pinned = pinned_.count(game) > 0;
+  attach(game, engine::no_player, [self = shared_from_this(), game, was_pinned, answer = std::move(answer)](room_grant grant) {
+    answer(std::move(grant));
+    if (!was_pinned) self->pinned_.erase(game);
   });
 }
 

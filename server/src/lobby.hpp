@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "accounts/accounts.hpp"
-#include "bots/analysis.hpp"
+#include "bots/bot_pool.hpp"
 #include "api_reply.hpp"
 #include "beast.hpp"
-#include "clocks/timer_service.hpp"
+#include "clocks/service.hpp"
 #include "events/hub.hpp"
 #include "cluster/catch_up.hpp"
 #include "cluster/game_ids.hpp"
@@ -56,15 +56,9 @@ class lobby : public std::enable_shared_from_this<lobby> {
     std::chrono::seconds evict_after{300};
     /// History and record reads one client address may make per minute; 0: no limit.
     int history_reads_per_minute = 600;
-    /// The longest the clocks' timer sleeps before looking at the time again.
-    std::chrono::milliseconds clock_max_sleep{std::chrono::seconds(30)};
-    /// Vacation days each account may take per calendar year (UTC); 0: no vacations.
-    int vacation_days_per_year = 24;
     /// Threads bots think on (bots/bot_pool.hpp), and how many decisions may wait for them.
     int bot_threads = 1;
     std::size_t bot_queue_limit = 256;
-    /// Playouts per decision in the analysis of a finished game.
-    int analysis_playouts = 60;
     /// Notifications (its `now` and `name_of` are the lobby's to fill).
     notify::service::options notify;
   };
@@ -120,24 +114,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
                std::string client, reply_fn reply);
   /// GET /api/games/{id}/record: a finished game's record (history/record.hpp).
   void record(std::optional<identity> who, std::int64_t game, std::string client, reply_fn reply);
-
-  // Clocks and leaving a running game (clocks/lobby_clocks.cpp).
-  /// POST /api/games/{id}/resign: `who` gives up his seat (clocks/timeouts.hpp, resign).
-  void resign(identity who, std::int64_t game, reply_fn reply);
-  /// POST /api/games/{id}/vote {"wait": bool}: `who` votes on waiting for a seat out of time.
-  void vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
-
-  // Bots for players (bots/lobby_bots.cpp).
-  /// POST /api/games/{id}/hint: the strong bot's suggestion for `who`'s seat (unrated games).
-  void hint(identity who, std::int64_t game, reply_fn reply);
-  /// POST (`start`) or GET /api/games/{id}/analysis: a finished game's analysis, started on
-  /// POST when nobody asked yet; its status either way.
-  void analysis(identity who, std::int64_t game, bool start, reply_fn reply);
-
-  /// GET, POST {"days": N}, DELETE /api/account/vacation (clocks/vacations.cpp).
-  void vacation(identity who, reply_fn reply);
-  void start_vacation(identity who, nlohmann::json body, reply_fn reply);
-  void end_vacation(identity who, reply_fn reply);
 
   // Friends' games (the relations themselves are social/service.hpp's).
   /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and
@@ -206,6 +182,23 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                  std::function<void(room_grant)> answer);
 
+  // For the clocks and bots rooms (clocks/service.hpp, bots/advisor.hpp), wired in assemble.cpp;
+  // on strand() only, but the first two (at assembly).
+  /// The clocks room: who is away (a game starts with his clock standing, summaries show it)
+  /// and its timer's life. Set by the composition root before start().
+  void use_clocks(std::shared_ptr<clocks::service> c) { clocks_ = std::move(c); }
+  /// The pool the rooms' bots think on (the hints and analyses too).
+  std::shared_ptr<bot_pool> bot_threads() const { return bot_pool_; }
+  /// The room of `game` (a game held here), loaded if needed, with no checks; `keep`: kept in
+  /// memory a while as if opened (else a room loaded only for this leaves once idle).
+  void with_room(std::int64_t game, bool keep, std::function<void(room_grant)> answer);
+  /// Runs `then` on the strand; on several nodes after reading `game`'s row again.
+  void fresh(std::int64_t game, std::function<void()> then) { on_fresh(game, std::move(then)); }
+  /// Game `id`'s summary (GET /api/games/{id}); a game held here.
+  nlohmann::json game_json(std::int64_t id) const { return summary(games_.at(id)); }
+  /// Calls `f` with every game held.
+  void each_game(const std::function<void(const game_record&)>& f) const;
+
   // For the cluster's catch-up (cluster/catch_up.hpp) and leadership; on strand() (lobby_merge.cpp).
   /// A game's row as another node stored it: the lists, clocks and ratings follow, and its
   /// room reads the rest. An older row than the one held is ignored.
@@ -215,10 +208,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   bool to_room(const persistence::store::change& c);
   /// Whether game `id` is held here past its open phase (its room keeps itself current).
   bool settled(std::int64_t id) const;
-  /// `account`'s vacations as another node stored them.
-  void merge_vacations(std::int64_t account, const std::vector<vacation_record>& rows);
-  /// Starts the rooms of the games where a bot is to move, and arms every game's clock (at
-  /// start, and when this node comes to lead).
+  /// Starts the rooms of the games where a bot is to move, and has the clocks arm every wake
+  /// (at start, and when this node comes to lead).
   void wake();
 
  private:
@@ -258,21 +249,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// 503 with the store's code.
   void persist_game(const game_record& g, const game_record& before, reply_fn reply, api_reply ok,
                     std::function<void()> stored = {});
-  /// `account`'s clocks stop (away) or run again, in every running game he sits in.
-  void set_away(std::int64_t account, bool away);
-  /// The vacation `account` is on at `now`, if any.
-  const vacation_record* away(std::int64_t account, std::int64_t now) const;
-  nlohmann::json vacation_json(std::int64_t account) const;
-  /// The timer service found these games due: their rooms (loaded if needed) apply it.
-  void on_clocks_due(const std::vector<std::int64_t>& games);
-  /// The seat `who` has in `game`, a running game he may see; else answers no_such_game,
-  /// not_seated or not_active through `reply` and gives nullopt. On the strand.
-  std::optional<engine::player_id> seat_in_running_game(std::int64_t game, const identity& who,
-                                                        const reply_fn& reply) const;
-  /// Runs `change` in the room of `game`, where `who` sits, and answers with the summary after
-  /// it (clocks/lobby_clocks.cpp).
-  void change_seat(identity who, std::int64_t game,
-                   std::function<room::record_change(engine::player_id seat)> make, reply_fn reply);
 
   net::io_context& ioc_;
   net::strand<net::io_context::executor_type> strand_;
@@ -285,12 +261,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<games::live_lists> lists_;  // on the strand
   net::thread_pool workers_{2};  // game loading: off the I/O threads
   std::shared_ptr<bot_pool> bot_pool_;  // bots' decisions: off the I/O threads
-  analysis::cache analyses_;             // on the strand
-  // The last hint of each game: (version, seat) and the answer. The search may be cut by its
-  // time limit, so asking again at the same position returns this rather than a second opinion.
-  std::unordered_map<std::int64_t, std::tuple<std::uint32_t, engine::player_id, nlohmann::json>> hints_;  // on the strand
   net::steady_timer sweep_timer_;
-  std::shared_ptr<clocks::timer_service> timer_;  // on the strand
   bool stopped_ = false;  // on the strand
 
   std::map<std::int64_t, game_record> games_;
@@ -302,13 +273,13 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<const cluster::leadership> leads_;
   std::shared_ptr<cluster::catch_up> catch_up_;
   std::unordered_map<std::int64_t, int> connections_;
-  std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   rate_limit history_reads_;  // per client address, on the strand
   std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
   std::string daily_secret_;
   std::shared_ptr<rating_service> ratings_;
+  std::shared_ptr<clocks::service> clocks_;
 
   std::unordered_map<std::int64_t, std::weak_ptr<room>> rooms_;
   std::unordered_map<std::int64_t, std::pair<std::shared_ptr<room>, int>> pinned_;  // room, idle sweeps

@@ -62,9 +62,9 @@ void lobby::merge_game(game_record g) {
   if (it == games_.end()) {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     lists_->changed(nullptr, g);
-    timer_->arm(id, clocks::next_wake(g));
     publish_progress(nullptr, g);
     games_[id] = std::move(g);
+    events_->publish(events::game_updated{id});  // the clocks arm it
   } else {
     // Never back: a notification read late may find an older row than one merged or written
     // here already.
@@ -80,25 +80,9 @@ void lobby::merge_game(game_record g) {
   if (leads_->leads() && bot_to_move(games_[id])) attach(id, engine::no_player, [](room_grant) {});
 }
 
-void lobby::merge_vacations(std::int64_t account, const std::vector<vacation_record>& rows) {
-  // The node that stored a vacation stopped the clocks in the games (their rows come too).
-  auto& mine = vacations_[account];
-  mine.clear();
-  for (const auto& v : rows) {
-    if (v.account == account) mine.push_back(v);
-  }
-  if (!mine.empty()) timer_->arm(-account, mine.back().ends_at);
-}
-
 void lobby::wake() {
-  // Deadlines are stored with the games: the timer service is filled from them.
-  for (const auto& [id, g] : games_) timer_->arm(id, clocks::next_wake(g));
-  // A vacation's end (-account): also one that passed while no node led, lately enough that
-  // its clocks may still stand (resuming is harmless when they run already).
-  const auto now = accounts_->now();
-  for (const auto& [account, list] : vacations_) {
-    if (!list.empty() && list.back().ends_at > now - 7 * 24 * 3600) timer_->arm(-account, list.back().ends_at);
-  }
+  // Every game's wake and every recent vacation's end (clocks/service.hpp).
+  clocks_->wake_all();
   // Games with a bot to move go on by themselves.
   for (const auto& [id, g] : games_) {
     if (!bot_to_move(g)) continue;

@@ -51,23 +51,6 @@ void add_lobby_routes(routes::table& table, std::shared_ptr<lobby> games) {
   });
   table.add("/api/friends/games", access::account, get, [games](call& c) { games->friends_games(*c.who, c.reply); });
 
-  // Bots for players.
-  table.add("/api/games/{id}/hint", access::account, post, [games](call& c) { games->hint(*c.who, c.ids[0], c.reply); });
-  table.add("/api/games/{id}/analysis", access::account, get,
-            [games](call& c) { games->analysis(*c.who, c.ids[0], false, c.reply); });
-  table.add("/api/games/{id}/analysis", access::account, post,
-            [games](call& c) { games->analysis(*c.who, c.ids[0], true, c.reply); });
-
-  // Clocks and vacations.
-  table.add("/api/games/{id}/resign", access::account, post, [games](call& c) { games->resign(*c.who, c.ids[0], c.reply); });
-  table.add("/api/games/{id}/vote", access::account, post,
-            [games](call& c) { games->vote(*c.who, c.ids[0], std::move(c.body), c.reply); });
-  table.add("/api/account/vacation", access::account, get, [games](call& c) { games->vacation(*c.who, c.reply); });
-  table.add("/api/account/vacation", access::account, post,
-            [games](call& c) { games->start_vacation(*c.who, c.body, c.reply); });
-  table.add("/api/account/vacation", access::account, http::verb::delete_,
-            [games](call& c) { games->end_vacation(*c.who, c.reply); });
-
   // History: guests read what they may watch.
   table.add("/api/games/{id}/history", access::guest, get,
             [games](call& c) { games->history(c.who, c.ids[0], c.query, c.client, c.reply); });

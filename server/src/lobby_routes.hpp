@@ -1,7 +1,7 @@
 #pragma once
 // Internal: the lobby's HTTP endpoints (games and seats: create, list, join, leave, rematch,
-// decline, the games to watch), and for now those of the features it still holds (clocks,
-// bots, history, moderation, the daily challenge), added to the route table by the
+// decline, the games to watch), and for now those of the features it still holds (history,
+// moderation, the daily challenge), added to the route table by the
 // composition root.
 #include <memory>
 

@@ -64,11 +64,8 @@ struct server::impl {
     }
     lim.evict_after = settings.evict_after;
     lim.history_reads_per_minute = settings.history_reads_per_minute;
-    lim.clock_max_sleep = settings.clock_max_sleep;
-    lim.vacation_days_per_year = settings.vacation_days_per_year;
     lim.bot_threads = settings.bot_threads;
     lim.bot_queue_limit = settings.bot_queue_limit;
-    lim.analysis_playouts = settings.analysis_playouts;
     notify::init_curl();
     lim.notify.public_url = settings.public_url.empty()
                                 ? "http://localhost:" + std::to_string(acceptor->local_endpoint().port())
@@ -104,7 +101,11 @@ struct server::impl {
           return joined;
         }(),
         bad).value_or(std::vector<ip_network>{});
-    const auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+    room_options more;
+    more.clocks.max_sleep = settings.clock_max_sleep;
+    more.clocks.vacation_days_per_year = settings.vacation_days_per_year;
+    more.bots.analysis_playouts = settings.analysis_playouts;
+    const auto rooms = assemble(ioc, *store, state->stats_shared(), lim, more);
     state->games = rooms.games;
     state->routes = rooms.routes;
     state->chat = rooms.chat;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "assemble.hpp"
 #include "events/hub.hpp"
 #include "lobby.hpp"
 #include "loyang/persistence/store.hpp"
@@ -43,11 +44,14 @@ TEST_CASE("the lobby publishes games made, seats taken and left, games started a
   });
   hub->close();
   auto stats = std::make_shared<metrics>();
-  auto l = std::make_shared<lobby>(ioc, *store, stats, lobby::limits{}, hub,
-                                   std::make_shared<cluster::leadership>(true, stats, hub));
+  auto leads = std::make_shared<cluster::leadership>(true, stats, hub);
+  auto l = std::make_shared<lobby>(ioc, *store, stats, lobby::limits{}, hub, leads);
   l->use_ratings(std::make_shared<rating_service>(
       l->strand(), rating_service::lookups{l->users_shared(), l->relations(),
                                            [](std::int64_t) -> const game_record* { return nullptr; }}));
+  auto clocks = std::make_shared<clocks::service>(l->strand(), *store, clocks::service::options{},
+                                                  std::make_shared<metrics>(), clocks_lookups(l, leads));
+  l->use_clocks(clocks);
   l->start();
   const auto run = [&] {
     ioc.restart();
@@ -73,12 +77,12 @@ TEST_CASE("the lobby publishes games made, seats taken and left, games started a
   run();
   join(bob, three);
   join(cat, three);
-  l->resign(cat, three, [&](api_reply r) { resigned += int(r.status); });
+  clocks->resign(cat, three, [&](api_reply r) { resigned += int(r.status); });
   run();
   // Two players: resigning ends the game.
   const auto two = created(2);
   join(cat, two);
-  l->resign(ann, two, [&](api_reply r) { resigned += int(r.status); });
+  clocks->resign(ann, two, [&](api_reply r) { resigned += int(r.status); });
   run();
   CHECK(resigned == 400);
   CHECK(heard == std::vector<std::string>{"created by 1", "joined 1 by 2", "left 1 by 2", "joined 1 by 2",

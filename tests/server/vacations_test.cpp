@@ -1,4 +1,4 @@
-// Vacations (server/src/clocks/vacations.cpp): a player's declared absence stops his turn
+// Vacations (server/src/clocks/service.cpp): a player's declared absence stops his turn
 // clocks in every running game (and in games that start meanwhile), within a yearly allowance;
 // his opponents see until when; the clocks run again when it ends, by itself (also across a
 // restart) or when he comes back early.

@@ -26,13 +26,14 @@ class leadership {
   void set(bool leads) {
     if (leads_.exchange(leads) == leads) return;
     stats_->leader = leads ? 1 : 0;
-    events_->publish(events::leadership_changed{leads});
+    if (const auto hub = events_.lock()) hub->publish(events::leadership_changed{leads});
   }
 
  private:
   std::atomic<bool> leads_;
   std::shared_ptr<metrics> stats_;
-  std::shared_ptr<events::hub> events_;
+  // Weak: the hub's subscribers (the clocks) hold this; the composition root holds the hub.
+  std::weak_ptr<events::hub> events_;
 };
 
 }  // namespace loyang::server::cluster

@@ -62,6 +62,15 @@ struct command_applied {
   std::vector<engine::player_id> to_act;
 };
 
+/// The lobby holds a new record of `game`: its room's after a command, a clock's wake or a
+/// change (resigning, a vote, a vacation), also when the wake changed nothing; or another
+/// node's row of it. On the lobby's strand, once the lobby's copy is the new one (read it
+/// there): the clocks arm the game's next wake from it.
+struct game_updated {
+  static constexpr arrival delivered = arrival::on_publisher;
+  std::int64_t game = 0;
+};
+
 /// A game ended by the rules (or a timeout that ends it): `game` as stored, its result in
 /// game.result. On the lobby's strand, also for a game another node finished (cluster/), once
 /// per game.

@@ -269,8 +269,8 @@ void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& b
               },
               [self, game, reply](std::optional<clocks::refusal> no) {
                 if (no) return reply(api_error(http::status(no->status), no->code, no->message));
+                // The room's record reached the lobby first: the clocks dropped its wake.
                 net::post(self->strand_, [self, game, reply] {
-                  self->timer_->arm(game, std::nullopt);
                   reply({http::status::ok, self->summary(self->games_.at(game))});
                 });
               });

@@ -88,7 +88,6 @@ void lobby::start_daily(identity who, reply_fn reply) {
           return reply({http::status::created, self->summary(self->games_.at(id))});
         }
         self->games_.erase(id);
-        self->timer_->arm(id, std::nullopt);
         self->rooms_.erase(id);
         self->pinned_.erase(id);
         // Another node started this account's daily challenge at the same moment.
