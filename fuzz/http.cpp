@@ -148,6 +148,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     state->ratings = rooms.ratings;
     state->social = rooms.social;
     state->chat = rooms.chat;
+    state->moderation = rooms.moderation;
+    state->history = rooms.history;
+    state->daily = rooms.daily;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

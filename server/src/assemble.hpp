@@ -10,6 +10,9 @@
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "chat/service.hpp"
+#include "daily/service.hpp"
+#include "history/service.hpp"
+#include "moderation/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
 #include "records.hpp"
@@ -24,6 +27,9 @@ struct assembled {
   std::shared_ptr<rating_service> ratings;
   std::shared_ptr<social::service> social;
   std::shared_ptr<chat::service> chat;
+  std::shared_ptr<moderation::service> moderation;
+  std::shared_ptr<history::service> history;
+  std::shared_ptr<daily::service> daily;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

@@ -6,7 +6,9 @@
 #include "api_errors.hpp"
 #include "chat/room_chat.hpp"
 #include "chat/service.hpp"
+#include "daily/service.hpp"
 #include "lobby.hpp"
+#include "moderation/service.hpp"
 #include "path_parts.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
@@ -106,7 +108,8 @@ bool route_community_public(lobby& games, rating_service& ratings, chat::service
   return false;
 }
 
-bool route_community(lobby& games, social::service& social, chat::service& chat_room, const identity& who,
+bool route_community(lobby& games, social::service& social, chat::service& chat_room,
+                     moderation::service& moderation, daily::service& daily, const identity& who,
                      const community_request& r) {
   const auto& path = r.path;
   const auto m = r.method;
@@ -124,8 +127,8 @@ bool route_community(lobby& games, social::service& social, chat::service& chat_
     return true;
   }
   if (path == "/api/daily") {
-    if (get_method(m)) return games.daily(who, r.reply), true;
-    if (m == http::verb::post) return games.start_daily(who, r.reply), true;
+    if (get_method(m)) return daily.today(who, r.reply), true;
+    if (m == http::verb::post) return daily.start_game(who, r.reply), true;
     return r.method_error("GET, HEAD, POST"), true;
   }
   if (path == "/api/daily/leaderboard") {
@@ -137,7 +140,7 @@ bool route_community(lobby& games, social::service& social, chat::service& chat_
       }
       date = r.query.substr(5);
     }
-    games.daily_board(who, date, r.reply);
+    daily.board(who, date, r.reply);
     return true;
   }
   if (path == "/api/friends/games") {
@@ -147,33 +150,33 @@ bool route_community(lobby& games, social::service& social, chat::service& chat_
   }
   if (path == "/api/reports") {
     if (m != http::verb::post) return r.method_error("POST"), true;
-    games.report(who, r.body, r.reply);
+    moderation.report(who, r.body, r.reply);
     return true;
   }
   if (path == "/api/moderation/reports") {
     if (!get_method(m)) return r.method_error("GET, HEAD"), true;
     const auto q = read_query(r.query, {"open", "before"}, {"open"});
     if (q.error) return bad_query(r, *q.error), true;
-    games.list_reports(who, q.values.count("open") > 0 && q.values.at("open") > 0, q.values.count("before") ? q.values.at("before") : 0, r.reply);
+    moderation.list_reports(who, q.values.count("open") > 0 && q.values.at("open") > 0, q.values.count("before") ? q.values.at("before") : 0, r.reply);
     return true;
   }
   if (path == "/api/moderation/log") {
     if (!get_method(m)) return r.method_error("GET, HEAD"), true;
     const auto q = read_query(r.query, {"before"});
     if (q.error) return bad_query(r, *q.error), true;
-    games.moderation_log(who, q.values.count("before") ? q.values.at("before") : 0, r.reply);
+    moderation.moderation_log(who, q.values.count("before") ? q.values.at("before") : 0, r.reply);
     return true;
   }
   if (const auto p = parts_after(path, "/api/moderation/reports/"); p.size() == 2 && p[1] == "close") {
     const auto id = number(p[0]);
     if (!id) return false;
     if (m != http::verb::post) return r.method_error("POST"), true;
-    games.close_report(who, *id, r.body, r.reply);
+    moderation.close_report(who, *id, r.body, r.reply);
     return true;
   }
   if (const auto p = parts_after(path, "/api/moderation/bans/"); p.size() == 1) {
     if (m != http::verb::put && m != http::verb::delete_) return r.method_error("PUT, DELETE"), true;
-    games.ban(who, name_in(p[0]), r.body, m == http::verb::put, r.reply);
+    moderation.ban(who, name_in(p[0]), r.body, m == http::verb::put, r.reply);
     return true;
   }
   const auto p = parts_after(path, "/api/games/");
@@ -188,13 +191,13 @@ bool route_community(lobby& games, social::service& social, chat::service& chat_
     if (m != http::verb::post) return r.method_error("POST"), true;
     if (p[1] == "rematch") return games.rematch(who, *game, r.reply), true;
     if (p[1] == "decline") return games.decline(who, *game, r.reply), true;
-    return games.cancel_game(who, *game, r.body, r.reply), true;
+    return moderation.cancel_game(who, *game, r.body, r.reply), true;
   }
   if (p.size() == 3 && p[1] == "chat") {
     const auto message = number(p[2]);
     if (!message) return false;
     if (m != http::verb::delete_) return r.method_error("DELETE"), true;
-    games.delete_message(who, *game, *message, r.reply);
+    moderation.delete_message(who, *game, *message, r.reply);
     return true;
   }
   return false;

@@ -22,6 +22,12 @@ class service;
 namespace social {
 class service;
 }
+namespace moderation {
+class service;
+}
+namespace daily {
+class service;
+}
 
 /// What a community route needs of its request.
 struct community_request {
@@ -40,7 +46,8 @@ bool route_community_public(lobby& games, rating_service& ratings, chat::service
                             const std::optional<identity>& who, const community_request& r);
 
 /// The endpoints of logged-in accounts. Returns false when `r.path` is none of them.
-bool route_community(lobby& games, social::service& social, chat::service& chat_room, const identity& who,
+bool route_community(lobby& games, social::service& social, chat::service& chat_room,
+                     moderation::service& moderation, daily::service& daily, const identity& who,
                      const community_request& r);
 
 }  // namespace loyang::server

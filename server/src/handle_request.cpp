@@ -9,6 +9,7 @@
 #include "accounts/client_address.hpp"
 #include "community_routes.hpp"
 #include "games/paging.hpp"
+#include "history/service.hpp"
 #include "lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/server/version.hpp"
@@ -177,8 +178,8 @@ void route(shared_state& state, request& req, const std::string& client, respond
     if (token && !who) {
       return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
     }
-    if (read->second) return games.history(who, read->first, query, client, reply);
-    return games.record(who, read->first, client, reply);
+    if (read->second) return state.history->history(who, read->first, query, client, reply);
+    return state.history->record(who, read->first, client, reply);
   }
 
   // The community's public reads (the games to watch, a game's chat, profiles): guests too.
@@ -206,7 +207,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
   // Everything else needs a logged-in account.
   if (!token) return bad("bad_token", "log in first: no bearer token", http::status::unauthorized);
-  [&games, social = state.social, chat_room = state.chat, path, query, method, body = std::move(body), reply,
+  [&games, social = state.social, chat_room = state.chat, moderation = state.moderation, daily = state.daily, path, query, method, body = std::move(body), reply,
    budget = state.budgets, &client,
    not_allowed_text = std::string(req.method_string())](std::optional<identity> who) mutable {
     if (!who) {
@@ -296,7 +297,10 @@ void route(shared_state& state, request& req, const std::string& client, respond
         }
       }
     }
-    if (route_community(games, *social, *chat_room, *who, {path, query, method, body, reply, method_error})) return;
+    if (route_community(games, *social, *chat_room, *moderation, *daily, *who,
+                        {path, query, method, body, reply, method_error})) {
+      return;
+    }
     reply({http::status::not_found, protocol::error_envelope(protocol::error_code::not_found,
                                                              "no such API endpoint")});
   }(who);

@@ -110,6 +110,9 @@ struct server::impl {
       state->ratings = rooms.ratings;
       state->social = rooms.social;
       state->chat = rooms.chat;
+      state->moderation = rooms.moderation;
+      state->history = rooms.history;
+      state->daily = rooms.daily;
     }
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other

@@ -23,6 +23,15 @@ class service;
 namespace social {
 class service;
 }
+namespace moderation {
+class service;
+}
+namespace history {
+class service;
+}
+namespace daily {
+class service;
+}
 
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
 /// them, so it outlives the last session.
@@ -51,6 +60,12 @@ class shared_state {
   std::shared_ptr<social::service> social;
   /// Chat pages and notes (chat/service.hpp); set with `games`.
   std::shared_ptr<chat::service> chat;
+  /// Reports, bans and the operators' actions (moderation/service.hpp); set with `games`.
+  std::shared_ptr<moderation::service> moderation;
+  /// Games' histories and records (history/service.hpp); set with `games`.
+  std::shared_ptr<history::service> history;
+  /// The daily challenge (daily/service.hpp); set with `games`.
+  std::shared_ptr<daily::service> daily;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;
