@@ -145,12 +145,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lim.account_policy.signups_per_hour = 0;
     auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
     state->games = rooms.games;
-    state->ratings = rooms.ratings;
-    state->social = rooms.social;
+    state->routes = rooms.routes;
     state->chat = rooms.chat;
-    state->moderation = rooms.moderation;
-    state->history = rooms.history;
-    state->daily = rooms.daily;
     state->games->start();
     const std::string token = log_in(ioc, *state->games);
     add_operator(state->games->users());

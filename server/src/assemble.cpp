@@ -3,8 +3,19 @@
 
 #include <utility>
 
+#include <spdlog/spdlog.h>
+
+#include "accounts/routes.hpp"
+#include "chat/routes.hpp"
+#include "daily/routes.hpp"
 #include "games/extra.hpp"
+#include "history/routes.hpp"
+#include "lobby_routes.hpp"
+#include "moderation/routes.hpp"
+#include "notify/routes.hpp"
+#include "ratings/routes.hpp"
 #include "room.hpp"
+#include "social/routes.hpp"
 
 namespace loyang::server {
 
@@ -12,7 +23,9 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   assembled out;
   const int lim_history_reads = lim.history_reads_per_minute;
   out.hub = std::make_shared<events::hub>();
-  out.games = std::make_shared<lobby>(ioc, store, std::move(stats), std::move(lim), out.hub);
+  // Several nodes: none leads until the database's lock says so (the store's listener).
+  out.leadership = std::make_shared<cluster::leadership>(!store.shared(), stats, out.hub);
+  out.games = std::make_shared<lobby>(ioc, store, stats, std::move(lim), out.hub, out.leadership);
   const std::weak_ptr<lobby> games = out.games;
 
   // Ratings: on the games' strand (rating_service.hpp says why), a game counted as it finishes.
@@ -104,6 +117,59 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
             if (const auto l = games.lock()) l->add_started_game(std::move(g), seed, std::move(done));
           }});
   out.games->on_catalog([d = out.daily](const persistence::store::catalog& c) { d->start(c.daily_secret); });
+
+  // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
+  out.catch_up = std::make_shared<cluster::catch_up>(
+      out.games->strand(), store, std::move(stats), out.hub, out.games->users_shared(),
+      cluster::catch_up::lookups{[games](std::function<void()> work) {
+                                   if (const auto l = games.lock()) l->off_thread(std::move(work));
+                                 },
+                                 [games](game_record g) {
+                                   if (const auto l = games.lock()) l->merge_game(std::move(g));
+                                 },
+                                 [games](const persistence::store::change& c) {
+                                   const auto l = games.lock();
+                                   return l && l->to_room(c);
+                                 },
+                                 [games](std::int64_t id) {
+                                   const auto l = games.lock();
+                                   return l && l->settled(id);
+                                 }});
+  out.games->use_catch_up(out.catch_up);
+  // An account's rows another node stored: each room takes its part, on the games' strand.
+  out.hub->on<events::account_read>([users = out.games->users_shared()](const events::account_read& e) {
+    users->merge(e.account, e.rows->accounts, e.rows->tokens);
+  });
+  out.hub->on<events::account_read>([relations = out.games->relations_shared()](const events::account_read& e) {
+    relations->replace(e.account, e.rows->relations);
+  });
+  out.hub->on<events::account_read>([games](const events::account_read& e) {
+    if (const auto l = games.lock()) {
+      l->notifications().load(e.rows->notify_settings);
+      l->merge_vacations(e.account, e.rows->vacations);
+    }
+  });
+  // Leading: notifications are delivered, bots move and clocks run on this node only.
+  out.hub->on<events::leadership_changed>(out.games->strand(), [games](const events::leadership_changed& e) {
+    const auto l = games.lock();
+    if (!l) return;
+    spdlog::info("cluster: this node {} bots, clocks and notifications", e.leads ? "now runs" : "no longer runs");
+    l->notifications().set_active(e.leads);
+    if (e.leads) l->wake();
+  });
+
+  // The HTTP endpoints: each room adds its own.
+  out.routes = std::make_shared<routes::table>();
+  add_account_routes(*out.routes, out.games->users_shared());
+  add_lobby_routes(*out.routes, out.games);
+  add_rating_routes(*out.routes, out.ratings);
+  social::add_routes(*out.routes, out.social);
+  chat::add_routes(*out.routes, out.chat);
+  moderation::add_routes(*out.routes, out.moderation);
+  history::add_routes(*out.routes, out.history);
+  daily::add_routes(*out.routes, out.daily);
+  // The lobby makes the notifications' room; the table keeps the lobby alive with it.
+  notify::add_routes(*out.routes, std::shared_ptr<notify::service>(out.games, &out.games->notifications()));
 
   out.hub->close();
   return out;

@@ -10,12 +10,15 @@
 #include "lobby.hpp"
 #include "metrics.hpp"
 #include "chat/service.hpp"
+#include "cluster/catch_up.hpp"
+#include "cluster/leadership.hpp"
 #include "daily/service.hpp"
 #include "history/service.hpp"
 #include "moderation/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
 #include "records.hpp"
+#include "routes/table.hpp"
 
 namespace loyang::server {
 
@@ -30,6 +33,11 @@ struct assembled {
   std::shared_ptr<moderation::service> moderation;
   std::shared_ptr<history::service> history;
   std::shared_ptr<daily::service> daily;
+  /// Several nodes: whether this one leads, and its catch-up with the others' commits.
+  std::shared_ptr<cluster::leadership> leadership;
+  std::shared_ptr<cluster::catch_up> catch_up;
+  /// Every room's HTTP endpoints, each added by its folder's routes.cpp.
+  std::shared_ptr<routes::table> routes;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

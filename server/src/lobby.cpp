@@ -47,7 +47,7 @@ std::uint64_t random_seed() {
 }  // namespace
 
 lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
-             std::shared_ptr<events::hub> events)
+             std::shared_ptr<events::hub> events, std::shared_ptr<const cluster::leadership> leads)
     : ioc_(ioc),
       strand_(net::make_strand(ioc)),
       store_(store),
@@ -56,17 +56,14 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       events_(std::move(events)),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_),
-      resync_timer_(strand_) {
+      leads_(std::move(leads)) {
   auto o = lim.notify;
   o.now = [a = accounts_] { return a->now(); };
   o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
   notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
   lists_ = std::make_shared<games::live_lists>(strand_);
   bot_pool_ = std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats_);
-  // Several nodes: none leads until the database's lock says so (set_leader).
-  leader_ = !store.shared();
-  stats_->leader = leader_ ? 1 : 0;
-  notify_->set_active(leader_);
+  notify_->set_active(leads_->leads());
 }
 
 lobby::~lobby() {
@@ -105,7 +102,7 @@ void lobby::start() {
   // Games with a bot to move must go on by themselves after a restart; on several nodes the
   // leader does it (cluster/lobby_cluster.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
-    if (self->leader_) self->wake_everything();
+    if (self->leads_->leads()) self->wake();
     self->timer_->start();
   });
   sweep();
@@ -115,15 +112,11 @@ void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;  // a sweep already queued must not arm the timer again
     self->sweep_timer_.cancel();
-    self->resync_timer_.cancel();
     self->timer_->stop();
     self->lists_->stop();
     self->pinned_.clear();
   });
-  {
-    std::lock_guard lock(reads_mutex_);
-    reads_closed_ = true;
-  }
+  if (catch_up_) catch_up_->stop();
   accounts_->stop();
   notify_->stop();
   workers_.join();
@@ -720,10 +713,7 @@ std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
                      bot_pool_};
   svc.hub = events_;
   if (store_.shared()) {
-    svc.may_act = [weak] {
-      auto self = weak.lock();
-      return self && self->leader_;
-    };
+    svc.may_act = [leads = leads_] { return leads->leads(); };
     svc.off_thread = [weak](std::function<void()> work) {
       if (auto self = weak.lock()) net::post(self->workers_, std::move(work));
     };

@@ -26,8 +26,10 @@
 #include "beast.hpp"
 #include "clocks/timer_service.hpp"
 #include "events/hub.hpp"
+#include "cluster/catch_up.hpp"
 #include "cluster/game_ids.hpp"
 #include "cluster/id_source.hpp"
+#include "cluster/leadership.hpp"
 #include "games/live_lists.hpp"
 #include "games/paging.hpp"
 #include "games/visibility.hpp"
@@ -70,13 +72,17 @@ class lobby : public std::enable_shared_from_this<lobby> {
 
   /// `events`: where the lobby publishes what happens to games and seats (events/events.hpp);
   /// made, subscribed to and closed by the composition root (assemble.hpp).
+  /// `leads`: whether this node runs bots, clocks and notification delivery (always, alone).
   lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
-        std::shared_ptr<events::hub> events);
+        std::shared_ptr<events::hub> events, std::shared_ptr<const cluster::leadership> leads);
   ~lobby();
 
   /// The ratings room, which the lobby asks about entry limits and the daily challenge (it
   /// counts finished games through the hub); set by the composition root before start().
   void use_ratings(std::shared_ptr<rating_service> ratings) { ratings_ = std::move(ratings); }
+  /// The catch-up with other nodes (several nodes on one database), which reads a game again
+  /// before a request that must see what another node stored; set before start().
+  void use_catch_up(std::shared_ptr<cluster::catch_up> c) { catch_up_ = std::move(c); }
 
   /// Reads the catalog from storage (blocking) and starts the eviction timer.
   void start();
@@ -197,44 +203,25 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Message `message` of `game` was deleted: its room, if live, drops it. On strand() only.
   void chat_deleted(std::int64_t game, std::int64_t message);
 
-  // Several nodes on one database (cluster/lobby_cluster.cpp); any thread.
-  /// Another node committed `c`: the lobby reads it back and shows it (its rooms too).
-  void on_remote(persistence::store::change c);
-  /// The listening connection was lost: changes may be missed from now until on_resync()'s
-  /// read succeeded. Meanwhile the node is not ready (catching_up()) and tokens are checked
-  /// against the database (accounts::set_catching_up).
-  void on_lost();
-  /// Changes may have been missed: everything held is read again, tried again every
-  /// half second until it succeeds.
-  void on_resync();
-  /// Whether this node may lack other nodes' changes (between on_lost() or on_resync() and
-  /// the resync's successful read). Any thread.
-  bool catching_up() const { return catching_up_; }
-  /// This node leads (runs bots, clocks and notification delivery) or no longer does.
-  void set_leader(bool leader);
-  /// Whether this node may run bots, clocks and notification delivery: always on one node.
-  bool leads() const { return leader_; }
-
- private:
-  /// A game's row as another node stored it (on the strand): the lists, clocks and ratings
-  /// follow, and its room reads the rest.
+  // For the cluster's catch-up (cluster/catch_up.hpp) and leadership; on strand() (lobby_merge.cpp).
+  /// A game's row as another node stored it: the lists, clocks and ratings follow, and its
+  /// room reads the rest. An older row than the one held is ignored.
   void merge_game(game_record g);
-  /// An account's rows as stored (on the strand): the account and tokens, vacations,
-  /// notification settings and relations it made.
-  void merge_account(std::int64_t account, persistence::store::catalog part);
-  /// Runs `read` on the worker threads, then `then` with its result (nullopt: the read failed)
-  /// on the strand.
-  void read_then(std::function<persistence::store::catalog()> read,
-                 std::function<void(std::optional<persistence::store::catalog>)> then);
-  /// Runs `then` on the strand; on several nodes, after reading game `game`'s row again, so a
-  /// request sees what the client just did through another node. `known_will_do`: skip the read
-  /// when the game is known here and past its open phase (its room keeps itself up to date).
-  void on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do = false);
-  /// One attempt of the resync's read (on the strand); again after a pause when it fails.
-  void resync();
+  /// Hands another node's command or chat change to the room of its game if it is loaded
+  /// here; false when it is not.
+  bool to_room(const persistence::store::change& c);
+  /// Whether game `id` is held here past its open phase (its room keeps itself current).
+  bool settled(std::int64_t id) const;
+  /// `account`'s vacations as another node stored them.
+  void merge_vacations(std::int64_t account, const std::vector<vacation_record>& rows);
   /// Starts the rooms of the games where a bot is to move, and arms every game's clock (at
   /// start, and when this node comes to lead).
-  void wake_everything();
+  void wake();
+
+ private:
+  /// Runs `then` on the strand; on several nodes, after reading game `game`'s row again
+  /// (cluster::catch_up::fresh).
+  void on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do = false);
   void on_progress(const game_record& g);
   /// Publishes game_created, and game_started when `g` started at once; on the strand, once
   /// `g` is stored.
@@ -304,15 +291,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   // New ids (cluster/id_source.hpp; games': cluster/game_ids.hpp); any thread.
   cluster::game_ids game_ids_{store_};
   cluster::id_source chat_ids_{store_, "chat"};
-  std::atomic<bool> leader_{true};
-  // Several nodes: a resync is due or reading (cluster/lobby_cluster.cpp).
-  std::atomic<bool> catching_up_{false};
-  std::mutex reads_mutex_;
-  bool reads_closed_ = false;  // under reads_mutex_: stop() began, read_then() takes nothing more
-  bool listening_ = true;     // on the strand: no on_lost() since the last on_resync()
-  bool resyncing_ = false;    // on the strand: a resync read runs or waits to be retried
-  bool resync_again_ = false;  // on the strand: on_resync() came while one ran: read once more
-  net::steady_timer resync_timer_;        // on the strand
+  std::shared_ptr<const cluster::leadership> leads_;
+  std::shared_ptr<cluster::catch_up> catch_up_;
   std::unordered_map<std::int64_t, int> connections_;
   std::unordered_map<std::int64_t, std::vector<vacation_record>> vacations_;  // by account, by start
   std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();

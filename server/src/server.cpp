@@ -104,37 +104,31 @@ struct server::impl {
           return joined;
         }(),
         bad).value_or(std::vector<ip_network>{});
-    {
-      auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
-      state->games = rooms.games;
-      state->ratings = rooms.ratings;
-      state->social = rooms.social;
-      state->chat = rooms.chat;
-      state->moderation = rooms.moderation;
-      state->history = rooms.history;
-      state->daily = rooms.daily;
-    }
+    const auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
+    state->games = rooms.games;
+    state->routes = rooms.routes;
+    state->chat = rooms.chat;
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });
     // Not ready while writes fail, and (several nodes) while this node may lack what other
     // nodes stored: a balancer must not send it clients it would answer from stale memory.
     state->stats().set_readiness_source(
-        [s = store.get(), weak = std::weak_ptr<lobby>(state->games)]() -> std::optional<std::string> {
+        [s = store.get(), weak = std::weak_ptr<cluster::catch_up>(rooms.catch_up)]() -> std::optional<std::string> {
           if (auto reason = s->not_ready_reason()) return reason;
-          if (auto l = weak.lock(); l && l->catching_up()) return std::string("catching_up");
+          if (auto c = weak.lock(); c && c->catching_up()) return std::string("catching_up");
           return std::nullopt;
         });
     if (store->shared()) {
       // Before the catalog is read, so no commit falls between the read and the listening; what
       // the listener reports waits for the io_context, which runs after start().
-      std::weak_ptr<lobby> weak = state->games;
+      std::weak_ptr<cluster::catch_up> weak = rooms.catch_up;
       store->watch({[weak](const persistence::store::change& c) {
                       if (auto l = weak.lock()) l->on_remote(c);
                     },
                     [weak] {
                       if (auto l = weak.lock()) l->on_resync();
                     },
-                    [weak](bool on) {
-                      if (auto l = weak.lock()) l->set_leader(on);
+                    [leads = std::weak_ptr<cluster::leadership>(rooms.leadership)](bool on) {
+                      if (auto l = leads.lock()) l->set(on);
                     },
                     [weak] {
                       if (auto l = weak.lock()) l->on_lost();

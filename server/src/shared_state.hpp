@@ -20,17 +20,8 @@ namespace loyang::server {
 namespace chat {
 class service;
 }
-namespace social {
-class service;
-}
-namespace moderation {
-class service;
-}
-namespace history {
-class service;
-}
-namespace daily {
-class service;
+namespace routes {
+class table;
 }
 
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
@@ -54,18 +45,10 @@ class shared_state {
 
   /// The accounts, games and rooms; set once at start, before any connection.
   std::shared_ptr<class lobby> games;
-  /// Ratings, profiles and the leaderboard (ratings/rating_service.hpp); set with `games`.
-  std::shared_ptr<class rating_service> ratings;
-  /// Friends, mutes and blocks (social/service.hpp); set with `games`.
-  std::shared_ptr<social::service> social;
-  /// Chat pages and notes (chat/service.hpp); set with `games`.
+  /// Every feature's HTTP endpoints (routes/table.hpp); set with `games`.
+  std::shared_ptr<const routes::table> routes;
+  /// Chat pages, for the WebSocket's chat_page (chat/service.hpp); set with `games`.
   std::shared_ptr<chat::service> chat;
-  /// Reports, bans and the operators' actions (moderation/service.hpp); set with `games`.
-  std::shared_ptr<moderation::service> moderation;
-  /// Games' histories and records (history/service.hpp); set with `games`.
-  std::shared_ptr<history::service> history;
-  /// The daily challenge (daily/service.hpp); set with `games`.
-  std::shared_ptr<daily::service> daily;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;

@@ -42,7 +42,9 @@ TEST_CASE("the lobby publishes games made, seats taken and left, games started a
     heard.push_back("finished " + ranks.dump());
   });
   hub->close();
-  auto l = std::make_shared<lobby>(ioc, *store, std::make_shared<metrics>(), lobby::limits{}, hub);
+  auto stats = std::make_shared<metrics>();
+  auto l = std::make_shared<lobby>(ioc, *store, stats, lobby::limits{}, hub,
+                                   std::make_shared<cluster::leadership>(true, stats, hub));
   l->use_ratings(std::make_shared<rating_service>(
       l->strand(), rating_service::lookups{l->users_shared(), l->relations(),
                                            [](std::int64_t) -> const game_record* { return nullptr; }}));

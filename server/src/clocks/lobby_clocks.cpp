@@ -12,7 +12,7 @@ namespace loyang::server {
 
 void lobby::on_clocks_due(const std::vector<std::int64_t>& due) {
   // Another node leads: it keeps the clocks (this one arms them again when it comes to lead).
-  if (!leader_) return;
+  if (!leads_->leads()) return;
   // A server back after a long stop may find thousands due at once: each wake may load its
   // game into memory, so at most this many are woken per second; the rest wait their turn.
   constexpr std::size_t per_wake = 256;

@@ -97,6 +97,23 @@ struct account_changed {
   std::int64_t account = 0;
 };
 
+/// Another node's rows of `account` as stored (the account and its tokens, vacations,
+/// notification settings and relations it made), read by the cluster's catch-up: each room
+/// replaces its part. On the games' strand, before account_changed; `rows` lives only as long
+/// as the call.
+struct account_read {
+  static constexpr arrival delivered = arrival::on_publisher;
+  std::int64_t account = 0;
+  const persistence::store::catalog* rows = nullptr;
+};
+
+/// This node came to lead (runs bots, clocks and notification delivery) or no longer does
+/// (cluster/leadership.hpp). Posted: published on the store's listening thread.
+struct leadership_changed {
+  static constexpr arrival delivered = arrival::posted;
+  bool leads = false;
+};
+
 /// A token of `account` ended (logout, password change, ban, expiry). Posted. Not published
 /// yet: accounts/ still ends the token's connections itself (token_holder), at each of the
 /// places a token ends; it publishes this once it holds the hub.

@@ -95,6 +95,7 @@ class basic_hub {
 
 /// The server's hub: every event of events.hpp.
 using hub = basic_hub<game_created, seat_joined, seat_left, game_started, command_applied, game_finished,
-                      seat_departed, seat_taken_over, account_changed, token_revoked>;
+                      seat_departed, seat_taken_over, account_read, account_changed, leadership_changed,
+                      token_revoked>;
 
 }  // namespace loyang::server::events

@@ -1,0 +1,114 @@
+// The lobby on one of several nodes (docs/scale-out.md): another node's game rows, as the
+// cluster's catch-up (cluster/catch_up.hpp) read them, merged into what this node holds; the
+// commands and chat messages of games whose rooms are here handed to those rooms (which read
+// their games' commands themselves: cluster/room_cluster.cpp); and, on the node that leads,
+// the games with a bot to move woken and the clocks armed.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "clocks/game_clock.hpp"
+#include "games/extra.hpp"
+#include "lobby.hpp"
+
+namespace loyang::server {
+namespace {
+
+// Whether `g` is running and one of the seats to act is a bot's: its room must be loaded on the
+// leader so the bot moves.
+bool bot_to_move(const game_record& g) {
+  return g.status == game_status::active &&
+         std::any_of(g.to_act.begin(), g.to_act.end(), [&g](engine::player_id p) {
+           return p >= 0 && std::size_t(p) < g.seats.size() && g.seats[std::size_t(p)].bot;
+         });
+}
+
+}  // namespace
+
+void lobby::on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do) {
+  if (!catch_up_) return net::post(strand_, std::move(then));
+  catch_up_->fresh(game, std::move(then), known_will_do);
+}
+
+bool lobby::settled(std::int64_t id) const {
+  const auto it = games_.find(id);
+  return it != games_.end() && it->second.status != game_status::open;
+}
+
+bool lobby::to_room(const persistence::store::change& c) {
+  using kind = persistence::store::change::kind;
+  const auto it = rooms_.find(c.id);
+  const auto r = it == rooms_.end() ? nullptr : it->second.lock();
+  if (!r) return false;
+  if (c.what == kind::chat) {
+    r->remote_chat(c.version);
+  } else if (c.what == kind::chat_deleted) {
+    r->chat_deleted(c.version);
+  } else if (c.command) {
+    r->remote_command(*c.command);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void lobby::merge_game(game_record g) {
+  const auto id = g.id;
+  game_ids_.known(id);
+  const auto it = games_.find(id);
+  if (it == games_.end()) {
+    if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
+    lists_->changed(nullptr, g);
+    timer_->arm(id, clocks::next_wake(g));
+    publish_progress(nullptr, g);
+    games_[id] = std::move(g);
+  } else {
+    // Never back: a notification read late may find an older row than one merged or written
+    // here already.
+    const auto& held = it->second;
+    if (g.version < held.version || (g.version == held.version && g.revision < held.revision)) return;
+    on_progress(g);
+  }
+  const auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr;
+  if (r) {
+    r->refresh();
+    return;
+  }
+  if (leads_->leads() && bot_to_move(games_[id])) attach(id, engine::no_player, [](room_grant) {});
+}
+
+void lobby::merge_vacations(std::int64_t account, const std::vector<vacation_record>& rows) {
+  // The node that stored a vacation stopped the clocks in the games (their rows come too).
+  auto& mine = vacations_[account];
+  mine.clear();
+  for (const auto& v : rows) {
+    if (v.account == account) mine.push_back(v);
+  }
+  if (!mine.empty()) timer_->arm(-account, mine.back().ends_at);
+}
+
+void lobby::wake() {
+  // Deadlines are stored with the games: the timer service is filled from them.
+  for (const auto& [id, g] : games_) timer_->arm(id, clocks::next_wake(g));
+  // A vacation's end (-account): also one that passed while no node led, lately enough that
+  // its clocks may still stand (resuming is harmless when they run already).
+  const auto now = accounts_->now();
+  for (const auto& [account, list] : vacations_) {
+    if (!list.empty() && list.back().ends_at > now - 7 * 24 * 3600) timer_->arm(-account, list.back().ends_at);
+  }
+  // Games with a bot to move go on by themselves.
+  for (const auto& [id, g] : games_) {
+    if (!bot_to_move(g)) continue;
+    if (auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr) {
+      // Loaded while another node led: its bot waits; the refresh reads, then moves it.
+      if (store_.shared()) r->refresh();
+    } else {
+      attach(id, engine::no_player, [](room_grant) {});
+    }
+  }
+}
+
+}  // namespace loyang::server
