@@ -9,10 +9,15 @@
 #include "bots/routes.hpp"
 #include "chat/routes.hpp"
 #include "clocks/routes.hpp"
+#include "daily/routes.hpp"
+#include "games/extra.hpp"
+#include "history/routes.hpp"
 #include "lobby_routes.hpp"
 #include "logs/format.hpp"
+#include "moderation/routes.hpp"
 #include "notify/routes.hpp"
 #include "ratings/routes.hpp"
+#include "room.hpp"
 #include "social/routes.hpp"
 
 namespace loyang::server {
@@ -57,6 +62,7 @@ clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
 assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim,
                    room_options more) {
   assembled out;
+  const int lim_history_reads = lim.history_reads_per_minute;
   out.hub = std::make_shared<events::hub>();
   // Several nodes: none leads until the database's lock says so (the store's listener).
   out.leadership = std::make_shared<cluster::leadership>(!store.shared(), stats, out.hub);
@@ -116,6 +122,71 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                                grant.where->read_log(read);
                              });
                            }});
+
+  // Moderation: reports and the log on its own ids; games cancelled and messages dropped by the lobby.
+  out.moderation = std::make_shared<moderation::service>(
+      out.games->strand(), store,
+      moderation::service::lookups{
+          out.games->users_shared(),
+          [games](std::int64_t id) -> const game_record* {
+            const auto l = games.lock();
+            return l ? l->find_game(id) : nullptr;
+          },
+          [games](std::int64_t id, std::function<void()> then) {
+            if (const auto l = games.lock()) l->fresh(id, std::move(then));
+          },
+          [games](std::function<void()> work) {
+            if (const auto l = games.lock()) l->off_thread(std::move(work));
+          },
+          [games](std::int64_t id, game_status was, reply_fn reply) {
+            if (const auto l = games.lock()) l->cancel(id, was, std::move(reply));
+          },
+          [games](std::int64_t id, std::int64_t message) {
+            if (const auto l = games.lock()) l->chat_deleted(id, message);
+          }});
+  out.games->on_catalog([m = out.moderation](const persistence::store::catalog& c) {
+    m->start(c.max_report_id, c.max_moderation_id);
+  });
+
+  // History: the games read on their strand, the logs in their rooms (loaded by the lobby).
+  out.history = std::make_shared<history::service>(
+      out.games->strand(), lim_history_reads,
+      history::service::lookups{
+          out.games->users_shared(),
+          [games](std::int64_t id) -> const game_record* {
+            const auto l = games.lock();
+            return l ? l->find_game(id) : nullptr;
+          },
+          [games](std::int64_t id, std::function<void()> then) {
+            if (const auto l = games.lock()) l->fresh(id, std::move(then));
+          },
+          [games](std::int64_t id, history::service::log_reader read,
+                  std::function<void(const std::string&, const std::string&)> failed) {
+            const auto l = games.lock();
+            if (!l) return failed("storage_failed", "the server is stopping");
+            l->with_room(id, true, [read = std::move(read), failed = std::move(failed)](lobby::room_grant grant) {
+              if (!grant.where) return failed(grant.code, grant.message);
+              grant.where->read_log(read);
+            });
+          }});
+
+  // The daily challenge: its secret from the catalog, its tables the ratings', its game the lobby's.
+  out.daily = std::make_shared<daily::service>(
+      out.games->strand(),
+      daily::service::lookups{
+          out.games->users_shared(), [r = out.ratings]() -> const ratings::daily_table& { return r->tables().daily; },
+          [games](std::int64_t account, const std::string& day) -> const game_record* {
+            const auto l = games.lock();
+            return l ? l->find_game_if([&](const game_record& g) {
+              return g.creator == account && games::daily_of(g) == day;
+            })
+                     : nullptr;
+          },
+          [games](game_record g, std::uint64_t seed,
+                  std::function<void(const std::string&, nlohmann::json)> done) {
+            if (const auto l = games.lock()) l->add_started_game(std::move(g), seed, std::move(done));
+          }});
+  out.games->on_catalog([d = out.daily](const persistence::store::catalog& c) { d->start(c.daily_secret); });
 
   // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
   out.catch_up = std::make_shared<cluster::catch_up>(
@@ -182,6 +253,9 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   add_bot_routes(*out.routes, out.bots);
   social::add_routes(*out.routes, out.social);
   chat::add_routes(*out.routes, out.chat);
+  moderation::add_routes(*out.routes, out.moderation);
+  history::add_routes(*out.routes, out.history);
+  daily::add_routes(*out.routes, out.daily);
   // The lobby makes the notifications' room; the table keeps the lobby alive with it.
   notify::add_routes(*out.routes, std::shared_ptr<notify::service>(out.games, &out.games->notifications()));
 

@@ -14,6 +14,9 @@
 #include "chat/service.hpp"
 #include "cluster/catch_up.hpp"
 #include "cluster/leadership.hpp"
+#include "daily/service.hpp"
+#include "history/service.hpp"
+#include "moderation/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
 #include "records.hpp"
@@ -31,6 +34,9 @@ struct assembled {
   std::shared_ptr<chat::service> chat;
   std::shared_ptr<clocks::service> clocks;
   std::shared_ptr<bot_advisor> bots;
+  std::shared_ptr<moderation::service> moderation;
+  std::shared_ptr<history::service> history;
+  std::shared_ptr<daily::service> daily;
   /// Several nodes: whether this one leads, and its catch-up with the others' commits.
   std::shared_ptr<cluster::leadership> leadership;
   std::shared_ptr<cluster::catch_up> catch_up;

@@ -56,8 +56,7 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
       events_(std::move(events)),
       accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
       sweep_timer_(strand_),
-      leads_(std::move(leads)),
-      history_reads_(lim.history_reads_per_minute, 60, 100000) {
+      leads_(std::move(leads)) {
   auto o = lim.notify;
   o.now = [a = accounts_] { return a->now(); };
   o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
@@ -78,10 +77,8 @@ void lobby::start() {
   notify_->load(catalog.notify_settings);
   relations_->load(catalog.relations);
   chat_ids_.start_after(catalog.max_chat_id);
-  report_ids_.start_after(catalog.max_report_id);
-  moderation_ids_.start_after(catalog.max_moderation_id);
-  daily_secret_ = catalog.daily_secret;
-  game_ids_.key_with(daily_secret_);
+  for (const auto& read : catalog_readers_) read(catalog);
+  game_ids_.key_with(catalog.daily_secret);
   clocks_->load(std::move(catalog.vacations));
   notify_->start();
   for (auto& g : catalog.games) {
@@ -536,6 +533,13 @@ const game_record* lobby::find_game(std::int64_t id) const {
   return it == games_.end() ? nullptr : &it->second;
 }
 
+const game_record* lobby::find_game_if(const std::function<bool(const game_record&)>& match) const {
+  for (auto it = games_.rbegin(); it != games_.rend(); ++it) {
+    if (match(it->second)) return &it->second;
+  }
+  return nullptr;
+}
+
 const game_record* lobby::visible_game(std::int64_t game, const std::optional<identity>& who) const {
   const auto it = games_.find(game);
   if (it == games_.end() || !games::may_see(it->second, asker_of(who))) return nullptr;
@@ -588,6 +592,76 @@ void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {
   // Its clock is armed once it is stored (game_started, clocks/service.hpp).
   // Bots start once the game row is stored (start_room): their commands need it.
   make_room(g, std::move(fresh), history::game_log(g.seats.size()));
+}
+
+void lobby::add_started_game(game_record g, std::uint64_t seed,
+                             std::function<void(const std::string& error, nlohmann::json summary)> done) {
+  g.id = game_ids_.next();
+  if (g.id == 0) return done("storage_failed", nullptr);
+  g.created_at = g.updated_at = g.waiting_since = accounts_->now();
+  g.revision = 1;  // as stored
+  auto& stored = games_[g.id] = std::move(g);
+  const game_record open = stored;
+  start_game(stored, seed);
+  auto notes = notify_->compose(notify::game_news(open, stored));
+  const bool told = !notes.empty();
+  store_.save_game(stored, std::move(notes),
+                   [self = shared_from_this(), told, id = stored.id, done = std::move(done)](const std::string& e) {
+    if (e.empty() && told) self->notify_->poke();
+    net::post(self->strand_, [self, id, done, e] {
+      if (e.empty()) {
+        self->start_room(id);
+        self->lists_->changed(nullptr, self->games_.at(id));
+        self->publish_created(self->games_.at(id));
+        return done("", self->summary(self->games_.at(id)));
+      }
+      self->games_.erase(id);
+      self->rooms_.erase(id);
+      self->pinned_.erase(id);
+      done(e, nullptr);
+    });
+  });
+}
+
+void lobby::cancel(std::int64_t game, game_status was, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), game, status = was, reply = std::move(reply)] {
+    auto& g = self->games_.at(game);
+    if (status == game_status::open) {
+      if (g.status != game_status::open) return reply(error(http::status::conflict, "not_running", "the game started meanwhile; try again"));
+      const game_record before = g;
+      g.status = game_status::cancelled;
+      g.updated_at = self->accounts_->now();
+      ++g.revision;
+      self->lists_->changed(&before, g);
+      return self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
+    }
+    self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
+      if (!grant.where) return reply(error(http::status::service_unavailable, grant.code, grant.message));
+      grant.where->change(
+          [](const game_record& g, std::int64_t now) -> std::variant<game_record, clocks::refusal> {
+            if (g.status != game_status::active) return clocks::refusal{"not_running", "the game has ended", 409};
+            auto next = g;
+            next.status = game_status::cancelled;
+            next.updated_at = now;
+            next.to_act.clear();
+            next.clock = nullptr;
+            return next;
+          },
+          [self, game, reply](std::optional<clocks::refusal> no) {
+            if (no) return reply(error(http::status(no->status), no->code, no->message));
+            // The room's record reached the lobby first: the clocks dropped its wake.
+            net::post(self->strand_, [self, game, reply] {
+              reply({http::status::ok, self->summary(self->games_.at(game))});
+            });
+          });
+    });
+  });
+}
+
+void lobby::chat_deleted(std::int64_t game, std::int64_t message) {
+  if (const auto it = rooms_.find(game); it != rooms_.end()) {
+    if (auto r = it->second.lock()) r->chat_deleted(message);
+  }
 }
 
 void lobby::start_room(std::int64_t game) {

@@ -54,7 +54,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
     /// or rematch that would go over it is refused with too_many_games.
     int max_unfinished_games_per_account = 100;
     std::chrono::seconds evict_after{300};
-    /// History and record reads one client address may make per minute; 0: no limit.
+    /// History and record reads one client address may make per minute; 0: no limit (the
+    /// history room's: assemble.cpp hands it over).
     int history_reads_per_minute = 600;
     /// Threads bots think on (bots/bot_pool.hpp), and how many decisions may wait for them.
     int bot_threads = 1;
@@ -104,16 +105,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void leave(identity who, std::int64_t game, reply_fn reply);
   void my_games(identity who, games::page_request page, reply_fn reply);
 
-  // History (history/lobby_history.cpp); `who` nullopt: a guest. Replays cost CPU and need no
-  // account, so each address may ask only so often.
-  /// GET /api/games/{id}/history?`query`: a view of the game at a version (history/access.hpp
-  /// says who may ask for what).
-  /// `client`: the asker's address, for the per-address limit of history reads
-  /// (too_many_requests).
-  void history(std::optional<identity> who, std::int64_t game, std::string query,
-               std::string client, reply_fn reply);
-  /// GET /api/games/{id}/record: a finished game's record (history/record.hpp).
-  void record(std::optional<identity> who, std::int64_t game, std::string client, reply_fn reply);
 
   // Friends' games (the relations themselves are social/service.hpp's).
   /// GET /api/friends/games: the open games friends sit at (that `who` may see and join) and
@@ -125,7 +116,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// nodes here.
   std::shared_ptr<social::relations> relations_shared() const { return relations_; }
 
-  // Playing again and watching (games/lobby_community.cpp).
+  // Playing again and watching (lobby_community.cpp).
   /// POST /api/games/{id}/rematch: a new private game with the finished game's options and
   /// people, `who` seated, the others invited (they join to accept).
   void rematch(identity who, std::int64_t game, reply_fn reply);
@@ -134,24 +125,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// GET /api/games/live: running games anyone may watch, with their spectators counted.
   /// At most `limit`: the most watched first, then the latest moved.
   void live_games(std::optional<identity> who, std::size_t limit, reply_fn reply);
-
-  // Moderation (moderation/lobby_moderation.cpp); every call needs an operator (403 not_operator).
-  /// POST /api/reports: a player reports a player or a chat message.
-  void report(identity who, const nlohmann::json& body, reply_fn reply);
-  void list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply);
-  void close_report(identity who, std::int64_t report, const nlohmann::json& body, reply_fn reply);
-  void ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply);
-  void delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply);
-  void cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply);
-  void moderation_log(identity who, std::int64_t before, reply_fn reply);
-
-  // The daily challenge (ratings/lobby_ratings.cpp).
-  /// GET /api/daily: today's challenge for `who`: played or not, his streaks.
-  void daily(identity who, reply_fn reply);
-  /// POST /api/daily: starts `who`'s game of the day (once a day).
-  void start_daily(identity who, reply_fn reply);
-  /// GET /api/daily/leaderboard?date=: a day's board; today's only once `who` finished his game.
-  void daily_board(identity who, std::string date, reply_fn reply);
 
   // WebSocket.
   /// `who`, a connection of `account`, is told when that account's games change
@@ -192,12 +165,32 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// The room of `game` (a game held here), loaded if needed, with no checks; `keep`: kept in
   /// memory a while as if opened (else a room loaded only for this leaves once idle).
   void with_room(std::int64_t game, bool keep, std::function<void(room_grant)> answer);
-  /// Runs `then` on the strand; on several nodes after reading `game`'s row again.
+  /// Runs `then` on the strand; on several nodes after reading `game`'s row again. Any thread.
   void fresh(std::int64_t game, std::function<void()> then) { on_fresh(game, std::move(then)); }
   /// Game `id`'s summary (GET /api/games/{id}); a game held here.
   nlohmann::json game_json(std::int64_t id) const { return summary(games_.at(id)); }
   /// Calls `f` with every game held.
   void each_game(const std::function<void(const game_record&)>& f) const;
+
+  // For moderation, history and the daily challenge (their rooms reach the games through these,
+  // wired in assemble.cpp):
+  /// `read` gets the catalog as stored, in start() before any request (ids to go on from, the
+  /// daily secret). Set before start().
+  void on_catalog(std::function<void(const persistence::store::catalog&)> read) {
+    catalog_readers_.push_back(std::move(read));
+  }
+  /// The game of the highest id that `match` accepts, or nullptr; on strand() only.
+  const game_record* find_game_if(const std::function<bool(const game_record&)>& match) const;
+  /// Makes a game of `g` (options, creator, watch, extra and every seat taken; the lobby gives
+  /// its id and times), dealt with `seed`, and stores it. `done` gets "" and its summary once
+  /// stored, else the store's error code (the game is forgotten). On strand() only.
+  void add_started_game(game_record g, std::uint64_t seed,
+                        std::function<void(const std::string& error, nlohmann::json summary)> done);
+  /// An operator cancels `game`, which was `was` (open or active) when he asked: answers its
+  /// summary, 409 not_running when it no longer is so, 503 when not stored. Any thread.
+  void cancel(std::int64_t game, game_status was, reply_fn reply);
+  /// Message `message` of `game` was deleted: its room, if live, drops it. On strand() only.
+  void chat_deleted(std::int64_t game, std::int64_t message);
 
   // For the cluster's catch-up (cluster/catch_up.hpp) and leadership; on strand() (lobby_merge.cpp).
   /// A game's row as another node stored it: the lists, clocks and ratings follow, and its
@@ -231,9 +224,6 @@ class lobby : public std::enable_shared_from_this<lobby> {
   /// Why `who` may not join `g` (blocked by a player there, below its rating or finishing
   /// limit), or nullopt; on the strand.
   std::optional<api_reply> entry_refusal(const game_record& g, const identity& who) const;
-  /// Whether `who` is an operator; else answers 403 not_operator.
-  bool operator_only(const identity& who, const reply_fn& reply) const;
-  std::int64_t next_moderation_id() { return moderation_ids_.next(); }
   nlohmann::json summary(const game_record& g) const;
   void sweep();
   void on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure);
@@ -268,16 +258,13 @@ class lobby : public std::enable_shared_from_this<lobby> {
   // New ids (cluster/id_source.hpp; games': cluster/game_ids.hpp); any thread.
   cluster::game_ids game_ids_{store_};
   cluster::id_source chat_ids_{store_, "chat"};
-  cluster::id_source report_ids_{store_, "reports"};
-  cluster::id_source moderation_ids_{store_, "moderation"};
   std::shared_ptr<const cluster::leadership> leads_;
   std::shared_ptr<cluster::catch_up> catch_up_;
   std::unordered_map<std::int64_t, int> connections_;
-  rate_limit history_reads_;  // per client address, on the strand
   std::shared_ptr<social::relations> relations_ = std::make_shared<social::relations>();
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch; on the strand
   std::unordered_map<std::int64_t, int> spectators_;  // game -> connections watching it; on the strand
-  std::string daily_secret_;
+  std::vector<std::function<void(const persistence::store::catalog&)>> catalog_readers_;  // on_catalog()
   std::shared_ptr<rating_service> ratings_;
   std::shared_ptr<clocks::service> clocks_;
 

@@ -51,48 +51,6 @@ void add_lobby_routes(routes::table& table, std::shared_ptr<lobby> games) {
   });
   table.add("/api/friends/games", access::account, get, [games](call& c) { games->friends_games(*c.who, c.reply); });
 
-  // History: guests read what they may watch.
-  table.add("/api/games/{id}/history", access::guest, get,
-            [games](call& c) { games->history(c.who, c.ids[0], c.query, c.client, c.reply); });
-  table.add("/api/games/{id}/record", access::guest, get,
-            [games](call& c) { games->record(c.who, c.ids[0], c.client, c.reply); });
-
-  // The daily challenge.
-  table.add("/api/daily", access::account, get, [games](call& c) { games->daily(*c.who, c.reply); });
-  table.add("/api/daily", access::account, post, [games](call& c) { games->start_daily(*c.who, c.reply); });
-  table.add("/api/daily/leaderboard", access::account, get, [games](call& c) {
-    std::string date;
-    if (!c.query.empty()) {
-      if (c.query.rfind("date=", 0) != 0 || c.query.find('&') != std::string::npos) {
-        return c.bad_query("the only query parameter is \"date\"");
-      }
-      date = c.query.substr(5);
-    }
-    games->daily_board(*c.who, date, c.reply);
-  });
-
-  // Moderation.
-  table.add("/api/reports", access::account, post, [games](call& c) { games->report(*c.who, c.body, c.reply); });
-  table.add("/api/moderation/reports", access::account, get, [games](call& c) {
-    const auto q = routes::read_query(c.query, {"open", "before"}, {"open"});
-    if (q.error) return c.bad_query(*q.error);
-    games->list_reports(*c.who, q.get("open", 0) > 0, q.get("before", 0), c.reply);
-  });
-  table.add("/api/moderation/log", access::account, get, [games](call& c) {
-    const auto q = routes::read_query(c.query, {"before"});
-    if (q.error) return c.bad_query(*q.error);
-    games->moderation_log(*c.who, q.get("before", 0), c.reply);
-  });
-  table.add("/api/moderation/reports/{id}/close", access::account, post,
-            [games](call& c) { games->close_report(*c.who, c.ids[0], c.body, c.reply); });
-  for (const bool on : {true, false}) {
-    table.add("/api/moderation/bans/{name}", access::account, on ? http::verb::put : http::verb::delete_,
-              [games, on](call& c) { games->ban(*c.who, c.names[0], c.body, on, c.reply); });
-  }
-  table.add("/api/games/{id}/cancel", access::account, post,
-            [games](call& c) { games->cancel_game(*c.who, c.ids[0], c.body, c.reply); });
-  table.add("/api/games/{id}/chat/{id}", access::account, http::verb::delete_,
-            [games](call& c) { games->delete_message(*c.who, c.ids[0], c.ids[1], c.reply); });
 }
 
 }  // namespace loyang::server

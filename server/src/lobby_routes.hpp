@@ -1,8 +1,6 @@
 #pragma once
 // Internal: the lobby's HTTP endpoints (games and seats: create, list, join, leave, rematch,
-// decline, the games to watch), and for now those of the features it still holds (history,
-// moderation, the daily challenge), added to the route table by the
-// composition root.
+// decline, the games to watch), added to the route table by the composition root.
 #include <memory>
 
 #include "routes/table.hpp"

@@ -1,16 +1,17 @@
-// Moderation: players report players and chat messages; operators (made by the
-// `loyang-server operator` command, never by an endpoint) read the reports, ban accounts,
-// delete messages and cancel games. Every operator action is stored in the moderation log with
-// who did it, in the same transaction as its effect where the store allows (a ban, a deleted
-// message, a closed report), else just before it (a cancelled game).
+// The moderation room (service.hpp): reports, bans, deleted messages, cancelled games and the
+// log of every operator action.
+#include "service.hpp"
+
 #include <boost/asio/post.hpp>
+
+#include <variant>
 
 #include "../api_errors.hpp"
 #include "../chat/room_chat.hpp"
 #include "../chat/text.hpp"
-#include "../lobby.hpp"
+#include "../games/visibility.hpp"
 
-namespace loyang::server {
+namespace loyang::server::moderation {
 namespace {
 
 nlohmann::json report_json(const persistence::report_record& r, const std::function<std::string(std::int64_t)>& name_of) {
@@ -76,13 +77,21 @@ api_reply page_reply(const char* key, std::size_t limit, Load load, ToJson to_js
 
 }  // namespace
 
-bool lobby::operator_only(const identity& who, const reply_fn& reply) const {
-  if (accounts_->is_operator(who.id)) return true;
+service::service(strand_type games_strand, storage& store, lookups look)
+    : strand_(std::move(games_strand)), store_(store), look_(std::move(look)) {}
+
+void service::start(std::int64_t max_report_id, std::int64_t max_moderation_id) {
+  report_ids_.start_after(max_report_id);
+  moderation_ids_.start_after(max_moderation_id);
+}
+
+bool service::operator_only(const identity& who, const reply_fn& reply) const {
+  if (look_.accounts->is_operator(who.id)) return true;
   reply(api_error(http::status::forbidden, "not_operator", "only an operator may do this"));
   return false;
 }
 
-void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
+void service::report(identity who, const nlohmann::json& body, reply_fn reply) {
   if (!body.is_object()) return reply(api_error(http::status::bad_request, "bad_request", "the body must be a JSON object"));
   std::string player;
   std::int64_t game = 0, message = 0;
@@ -109,9 +118,9 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
   r.game = game;
   r.message = message;
   r.reason = std::get<std::string>(std::move(checked));
-  r.at = accounts_->now();
+  r.at = look_.accounts->now();
   if (!player.empty()) {
-    const auto id = accounts_->id_of(player);
+    const auto id = look_.accounts->id_of(player);
     if (!id) return reply(no_such_player_reply());
     if (*id == who.id) return reply(api_error(http::status::bad_request, "bad_request", "that is your own account"));
     r.account = *id;
@@ -127,9 +136,12 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
     };
     if (r.message == 0) return store(r);
     // A message: one the reporter may read, in that game; its writer is the one reported.
-    const auto* g = self->visible_game(r.game, who);
-    if (!g || !chat::room_chat::may_read(*g, who.id, engine::no_player)) return reply(no_such_game_reply());
-    net::post(self->workers_, [self, r, store, reply]() mutable {
+    const auto* g = self->look_.game(r.game);
+    if (!g || !games::may_see(*g, games::asker{who.id, who.name}) ||
+        !chat::room_chat::may_read(*g, who.id, engine::no_player)) {
+      return reply(no_such_game_reply());
+    }
+    self->look_.off_thread([self, r, store, reply]() mutable {
       std::vector<persistence::chat_record> found;
       try {
         found = self->store_.load_chat(r.game, r.message + 1, 1);
@@ -148,21 +160,21 @@ void lobby::report(identity who, const nlohmann::json& body, reply_fn reply) {
   });
 }
 
-void lobby::list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply) {
+void service::list_reports(identity who, bool open_only, std::int64_t before, reply_fn reply) {
   if (!operator_only(who, reply)) return;
-  net::post(workers_, [self = shared_from_this(), open_only, before, reply = std::move(reply)] {
+  look_.off_thread([self = shared_from_this(), open_only, before, reply = std::move(reply)] {
     reply(page_reply("reports", 50, [&](std::size_t n) { return self->store_.load_reports(open_only, before, n); },
-                     [a = self->accounts_](const persistence::report_record& r) {
+                     [a = self->look_.accounts](const persistence::report_record& r) {
                        return report_json(r, [&a](std::int64_t id) { return a->name_of(id); });
                      }));
   });
 }
 
-void lobby::close_report(identity who, std::int64_t report, const nlohmann::json& body, reply_fn reply) {
+void service::close_report(identity who, std::int64_t report, const nlohmann::json& body, reply_fn reply) {
   if (!operator_only(who, reply)) return;
   auto outcome = reason_of(body, "outcome");
   if (auto* no = std::get_if<api_reply>(&outcome)) return reply(*no);
-  net::post(workers_, [self = shared_from_this(), who, report, outcome = std::get<std::string>(outcome),
+  look_.off_thread([self = shared_from_this(), who, report, outcome = std::get<std::string>(outcome),
                        reply = std::move(reply)] {
     std::vector<persistence::report_record> found;
     try {
@@ -176,32 +188,32 @@ void lobby::close_report(identity who, std::int64_t report, const nlohmann::json
     auto r = found[0];
     if (r.closed_by != 0) return reply(api_error(http::status::conflict, "already_closed", "this report is closed already"));
     r.closed_by = who.id;
-    r.closed_at = self->accounts_->now();
+    r.closed_at = self->look_.accounts->now();
     r.outcome = outcome;
-    persistence::moderation_record log{self->next_moderation_id(), who.id, "close_report", r.account, r.game, r.message,
+    persistence::moderation_record log{self->moderation_ids_.next(), who.id, "close_report", r.account, r.game, r.message,
                                        r.id, outcome, r.closed_at};
     self->store_.save_report(r, log, [self, r, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the report"));
-      reply({http::status::ok, report_json(r, [a = self->accounts_](std::int64_t id) { return a->name_of(id); })});
+      reply({http::status::ok, report_json(r, [a = self->look_.accounts](std::int64_t id) { return a->name_of(id); })});
     });
   });
 }
 
-void lobby::ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply) {
+void service::ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply) {
   if (!operator_only(who, reply)) return;
   auto reason = reason_of(body);
   if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
-  const auto id = accounts_->id_of(name);
+  const auto id = look_.accounts->id_of(name);
   if (!id) return reply(no_such_player_reply());
   if (*id == who.id) return reply(api_error(http::status::bad_request, "bad_request", "an operator cannot ban himself"));
-  persistence::moderation_record log{next_moderation_id(), who.id, on ? "ban" : "unban", *id, 0, 0, 0,
-                                     std::get<std::string>(reason), accounts_->now()};
-  accounts_->set_ban(*id, on, log, std::move(reply));
+  persistence::moderation_record log{moderation_ids_.next(), who.id, on ? "ban" : "unban", *id, 0, 0, 0,
+                                     std::get<std::string>(reason), look_.accounts->now()};
+  look_.accounts->set_ban(*id, on, log, std::move(reply));
 }
 
-void lobby::delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply) {
+void service::delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply) {
   if (!operator_only(who, reply)) return;
-  net::post(workers_, [self = shared_from_this(), who, game, message, reply = std::move(reply)] {
+  look_.off_thread([self = shared_from_this(), who, game, message, reply = std::move(reply)] {
     std::vector<persistence::chat_record> found;
     try {
       found = self->store_.load_chat(game, message + 1, 1);
@@ -212,82 +224,49 @@ void lobby::delete_message(identity who, std::int64_t game, std::int64_t message
       return reply(api_error(http::status::not_found, "no_such_message", "there is no such message in this game"));
     }
     if (found[0].deleted_by != 0) return reply(api_error(http::status::conflict, "already_deleted", "this message is deleted already"));
-    persistence::moderation_record log{self->next_moderation_id(), who.id, "delete_message", found[0].account, game,
-                                       message, 0, found[0].text, self->accounts_->now()};
+    persistence::moderation_record log{self->moderation_ids_.next(), who.id, "delete_message", found[0].account, game,
+                                       message, 0, found[0].text, self->look_.accounts->now()};
     self->store_.delete_chat(message, log, [self, game, message, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the deletion"));
       net::post(self->strand_, [self, game, message, reply] {
-        if (const auto it = self->rooms_.find(game); it != self->rooms_.end()) {
-          if (auto r = it->second.lock()) r->chat_deleted(message);
-        }
+        self->look_.chat_deleted(game, message);
         reply({http::status::ok, {{"game", game}, {"message", message}, {"deleted", true}}});
       });
     });
   });
 }
 
-void lobby::cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply) {
+void service::cancel_game(identity who, std::int64_t game, const nlohmann::json& body, reply_fn reply) {
   if (!operator_only(who, reply)) return;
   auto reason = reason_of(body);
   if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
-  on_fresh(game, [self = shared_from_this(), who, game, reason = std::get<std::string>(reason),
-                      reply = std::move(reply)] {
-    const auto it = self->games_.find(game);
-    if (it == self->games_.end()) return reply(no_such_game_reply());
-    const auto status = it->second.status;
+  look_.fresh(game, [self = shared_from_this(), who, game, reason = std::get<std::string>(reason),
+                     reply = std::move(reply)] {
+    const auto* g = self->look_.game(game);
+    if (!g) return reply(no_such_game_reply());
+    const auto status = g->status;
     if (status != game_status::open && status != game_status::active) {
       return reply(api_error(http::status::conflict, "not_running", "only an open or running game can be cancelled"));
     }
-    persistence::moderation_record log{self->next_moderation_id(), who.id, "cancel_game", 0, game, 0, 0, reason,
-                                       self->accounts_->now()};
+    persistence::moderation_record log{self->moderation_ids_.next(), who.id, "cancel_game", 0, game, 0, 0, reason,
+                                       self->look_.accounts->now()};
     // The log first: an action taken is never missing from it (one that then fails says so
     // by the game not being cancelled).
     self->store_.save_moderation(log, [self, game, status, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the log entry"));
-      net::post(self->strand_, [self, game, status, reply] {
-        auto& g = self->games_.at(game);
-        if (status == game_status::open) {
-          if (g.status != game_status::open) return reply(api_error(http::status::conflict, "not_running", "the game started meanwhile; try again"));
-          const game_record before = g;
-          g.status = game_status::cancelled;
-          g.updated_at = self->accounts_->now();
-          ++g.revision;
-          self->lists_->changed(&before, g);
-          return self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
-        }
-        self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
-          if (!grant.where) return reply(api_error(http::status::service_unavailable, grant.code, grant.message));
-          grant.where->change(
-              [](const game_record& g, std::int64_t now) -> std::variant<game_record, clocks::refusal> {
-                if (g.status != game_status::active) return clocks::refusal{"not_running", "the game has ended", 409};
-                auto next = g;
-                next.status = game_status::cancelled;
-                next.updated_at = now;
-                next.to_act.clear();
-                next.clock = nullptr;
-                return next;
-              },
-              [self, game, reply](std::optional<clocks::refusal> no) {
-                if (no) return reply(api_error(http::status(no->status), no->code, no->message));
-                // The room's record reached the lobby first: the clocks dropped its wake.
-                net::post(self->strand_, [self, game, reply] {
-                  reply({http::status::ok, self->summary(self->games_.at(game))});
-                });
-              });
-        });
-      });
+      self->look_.cancel(game, status, reply);
     });
   });
 }
 
-void lobby::moderation_log(identity who, std::int64_t before, reply_fn reply) {
+void service::moderation_log(identity who, std::int64_t before, reply_fn reply) {
   if (!operator_only(who, reply)) return;
-  net::post(workers_, [self = shared_from_this(), before, reply = std::move(reply)] {
+  look_.off_thread([self = shared_from_this(), before, reply = std::move(reply)] {
     reply(page_reply("actions", 100, [&](std::size_t n) { return self->store_.load_moderation(before, n); },
-                     [a = self->accounts_](const persistence::moderation_record& m) {
+                     [a = self->look_.accounts](const persistence::moderation_record& m) {
                        return moderation_json(m, [&a](std::int64_t id) { return a->name_of(id); });
                      }));
   });
 }
 
-}  // namespace loyang::server
+}  // namespace loyang::server::moderation

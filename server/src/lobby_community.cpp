@@ -1,16 +1,17 @@
-// Playing again and watching: rematches of finished games, declining an invitation, the list
-// of running games to watch, and who may join a game (blocks and entry limits).
+// The lobby's games and seats, continued (lobby.hpp): rematches of finished games, declining an
+// invitation, the list of running games to watch, and who may join a game (blocks and entry
+// limits). They make, change and list the lobby's games, so they are the lobby's own.
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
 
-#include "../api_errors.hpp"
-#include "../clocks/game_clock.hpp"
-#include "../lobby.hpp"
-#include "../notify/news.hpp"
-#include "../bots/levels.hpp"
-#include "extra.hpp"
-#include "visibility.hpp"
+#include "api_errors.hpp"
+#include "bots/levels.hpp"
+#include "clocks/game_clock.hpp"
+#include "games/extra.hpp"
+#include "games/visibility.hpp"
+#include "lobby.hpp"
+#include "notify/news.hpp"
 
 namespace loyang::server {
 
