@@ -26,11 +26,11 @@
 #include <unistd.h>
 
 #include "assemble.hpp"
-#include "auth.hpp"
+#include "accounts/auth.hpp"
 #include "fuzz_support.hpp"
 #include "handle_request.hpp"
 #include "http_session.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "loyang/persistence/store.hpp"
 
 using namespace loyang;

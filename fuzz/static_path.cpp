@@ -11,7 +11,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "static_path.hpp"
+#include "web/static_path.hpp"
 
 namespace fs = std::filesystem;
 

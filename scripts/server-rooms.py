@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""How far server/src is from one room per feature (issue 37's "done when"), from the repo root:
-lobby:: members defined outside the lobby's own files (lobby.cpp and the top-level
-lobby_*.cpp beside it), lines of lobby.hpp, feature folders including
-lobby.hpp, and include arrows running back up: a file in a feature folder including a top-level
-server/src header that itself reaches a feature folder (lobby.hpp, room.hpp, ...). The folder
-graph's cycles are listed too; it counts the top level as one folder ("."), so any feature
-including records.hpp and included by lobby.hpp sits on one: coarser than the arrows."""
+"""How far server/src is from one room per feature (issue 37's "done when"), from the repo root.
+The folders form layers: core/ (shared types: records, replies, metrics) at the bottom, the
+features above it (accounts/, clocks/, chat/, ...), the lobby (lobby/: games, seats and their
+rooms) above them, and the top level (the composition root, the listener, the sessions) above
+everything. It prints: lobby:: members defined outside lobby/, lines of lobby/lobby.hpp, feature
+folders including lobby/lobby.hpp, include arrows that run back up (a file including one in a
+higher layer), and the folders on a cycle of the folder graph (the top level counted as ".")."""
 import os, re
 src = 'server/src'
 files = {}
@@ -21,30 +21,22 @@ def resolve(frm, name):
             return cand
     return None
 edges = {p: {r for n in inc.findall(t) if (r := resolve(p, n))} for p, t in files.items()}
-folder = lambda p: p.split('/')[0] if '/' in p else None
-def reach(p, seen=None):
-    seen = set() if seen is None else seen
-    for q in edges[p]:
-        if q not in seen:
-            seen.add(q); reach(q, seen)
-    return seen
-top_reaching = {p for p in files if folder(p) is None and any(folder(q) for q in reach(p))}
-up = sorted((p, q) for p in files if folder(p) for q in edges[p] if q in top_reaching)
+folder = lambda p: p.split('/')[0] if '/' in p else '.'
+layer = lambda p: {'core': 0, 'lobby': 2, '.': 3}.get(folder(p), 1)
+
 member = re.compile(r'^(?!\s|//).*\blobby::~?\w+\(', re.M)
-# The lobby's own files: lobby.cpp and the top-level lobby_*.cpp beside it.
-own = lambda p: folder(p) is None and p.startswith('lobby') and p.endswith('.cpp')
-outside = [(p, len(member.findall(t))) for p, t in files.items() if not own(p) and member.findall(t)]
-print('lobby:: members defined outside the lobby\'s own files (top-level lobby*.cpp):', sum(n for _, n in outside), sorted(outside))
-print('lines of lobby.hpp:', files['lobby.hpp'].count('\n'))
-lob = sorted({folder(p) for p in files if folder(p) and 'lobby.hpp' in edges[p]})
-print('feature folders including lobby.hpp:', len(lob), lob)
-print('arrows running back up (feature file -> top-level header reaching a feature):', len(up))
+outside = [(p, len(member.findall(t))) for p, t in files.items() if folder(p) != 'lobby' and member.findall(t)]
+print('lobby:: members defined outside lobby/:', sum(n for _, n in outside), sorted(outside))
+print('lines of lobby/lobby.hpp:', files['lobby/lobby.hpp'].count('\n'))
+lob = sorted({folder(p) for p in files if folder(p) not in ('lobby', '.') and 'lobby/lobby.hpp' in edges[p]})
+print('feature folders including lobby/lobby.hpp:', len(lob), lob)
+up = sorted((p, q) for p in files for q in edges[p] if layer(q) > layer(p))
+print('arrows running back up (a file including one in a higher layer):', len(up))
 for a, b in up: print('   ', a, '->', b)
-# folder graph (top level counted as "."), cycles among folders
 fe = {}
 for p in files:
     for q in edges[p]:
-        a, b = folder(p) or '.', folder(q) or '.'
+        a, b = folder(p), folder(q)
         if a != b: fe.setdefault(a, set()).add(b)
 def freach(a):
     s, st = set(), [a]
@@ -54,4 +46,6 @@ def freach(a):
             if y not in s: s.add(y); st.append(y)
     return s
 cyc = sorted(a for a in fe if a in freach(a))
-print('folders on a cycle (folder level, "." = top level):', len(cyc), cyc)
+print('folders on a cycle (the top level counted as "."):', len(cyc), cyc)
+for a in cyc:
+    print('   ', a, '->', sorted(b for b in fe.get(a, ()) if a in freach(b) or b == a))

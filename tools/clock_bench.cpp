@@ -20,7 +20,7 @@
 #include "clocks/game_clock.hpp"
 #include "clocks/timeouts.hpp"
 #include "clocks/timer_service.hpp"
-#include "records.hpp"
+#include "core/records.hpp"
 
 namespace {
 

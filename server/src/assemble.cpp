@@ -12,12 +12,12 @@
 #include "daily/routes.hpp"
 #include "games/extra.hpp"
 #include "history/routes.hpp"
-#include "lobby_routes.hpp"
+#include "lobby/routes.hpp"
 #include "logs/format.hpp"
 #include "moderation/routes.hpp"
 #include "notify/routes.hpp"
 #include "ratings/routes.hpp"
-#include "room.hpp"
+#include "lobby/room.hpp"
 #include "social/routes.hpp"
 
 namespace loyang::server {
@@ -190,7 +190,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
 
   // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
   out.catch_up = std::make_shared<cluster::catch_up>(
-      out.games->strand(), store, stats, out.hub, out.games->users_shared(),
+      out.games->strand(), store, stats, out.hub,
       cluster::catch_up::lookups{[games](std::function<void()> work) {
                                    if (const auto l = games.lock()) l->off_thread(std::move(work));
                                  },
@@ -204,7 +204,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                                  [games](std::int64_t id) {
                                    const auto l = games.lock();
                                    return l && l->settled(id);
-                                 }});
+                                 },
+                                 [users = out.games->users_shared()](bool on) { users->set_catching_up(on); }});
   out.games->use_catch_up(out.catch_up);
   // An account's rows another node stored: each room takes its part, on the games' strand.
   out.hub->on<events::account_read>([users = out.games->users_shared()](const events::account_read& e) {

@@ -5,12 +5,12 @@
 // one file shows who hears what; the hub is closed before anything runs.
 #include <memory>
 
-#include "beast.hpp"
+#include "core/beast.hpp"
 #include "bots/advisor.hpp"
 #include "clocks/service.hpp"
 #include "events/hub.hpp"
-#include "lobby.hpp"
-#include "metrics.hpp"
+#include "lobby/lobby.hpp"
+#include "core/metrics.hpp"
 #include "chat/service.hpp"
 #include "cluster/catch_up.hpp"
 #include "cluster/leadership.hpp"
@@ -19,7 +19,7 @@
 #include "moderation/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
-#include "records.hpp"
+#include "core/records.hpp"
 #include "routes/table.hpp"
 
 namespace loyang::server {

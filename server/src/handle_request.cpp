@@ -6,11 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/client_address.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/server/version.hpp"
 #include "routes/table.hpp"
-#include "static_files.hpp"
+#include "web/static_files.hpp"
 
 namespace loyang::server {
 namespace {

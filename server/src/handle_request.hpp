@@ -2,8 +2,8 @@
 // Internal: the HTTP routes.
 #include <functional>
 
-#include "beast.hpp"
-#include "responses.hpp"
+#include "core/beast.hpp"
+#include "core/responses.hpp"
 #include "shared_state.hpp"
 
 namespace loyang::server {

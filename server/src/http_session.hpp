@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "address_counter.hpp"
-#include "beast.hpp"
+#include "core/beast.hpp"
 #include "connection.hpp"
 #include "shared_state.hpp"
 

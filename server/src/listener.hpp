@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "beast.hpp"
+#include "core/beast.hpp"
 #include "shared_state.hpp"
 
 namespace loyang::server {

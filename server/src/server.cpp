@@ -11,12 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "beast.hpp"
+#include "core/beast.hpp"
 #include "assemble.hpp"
-#include "auth.hpp"
+#include "accounts/auth.hpp"
 #include "listener.hpp"
-#include "lobby.hpp"
-#include "records.hpp"
+#include "lobby/lobby.hpp"
+#include "core/records.hpp"
 #include "loyang/persistence/database.hpp"
 #include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"

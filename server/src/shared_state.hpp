@@ -11,7 +11,7 @@
 #include "address_counter.hpp"
 #include "budgets/write_budgets.hpp"
 #include "connection_registry.hpp"
-#include "metrics.hpp"
+#include "core/metrics.hpp"
 #include "web/asset_catalog.hpp"
 #include "ws_limits.hpp"
 

@@ -10,7 +10,7 @@
 #include "chat/service.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/server_message.hpp"
-#include "responses.hpp"
+#include "core/responses.hpp"
 
 namespace loyang::server {
 namespace {

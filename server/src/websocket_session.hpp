@@ -11,11 +11,11 @@
 #include <optional>
 
 #include "address_counter.hpp"
-#include "beast.hpp"
+#include "core/beast.hpp"
 #include "connection.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "shared_state.hpp"
-#include "subscriber.hpp"
+#include "core/subscriber.hpp"
 
 namespace loyang::server {
 

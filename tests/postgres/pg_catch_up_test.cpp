@@ -35,7 +35,7 @@ struct two_nodes {
   net::thread_pool readers{1};
   std::shared_ptr<metrics> stats = std::make_shared<metrics>();
   std::shared_ptr<events::hub> hub = std::make_shared<events::hub>();
-  std::shared_ptr<accounts> users = std::make_shared<accounts>(ioc, *mine, stats, accounts::policy{});
+  bool tokens_checked_in_database = false;  // set_catching_up's last word
   std::vector<std::string> heard;  // on the strand
   std::shared_ptr<cluster::catch_up> c;
   std::vector<std::int64_t> rooms_here;
@@ -52,7 +52,7 @@ struct two_nodes {
     });
     hub->close();
     c = std::make_shared<cluster::catch_up>(
-        strand, *mine, stats, hub, users,
+        strand, *mine, stats, hub,
         cluster::catch_up::lookups{[this](std::function<void()> work) { net::post(readers, std::move(work)); },
                                    [this](persistence::game_record g) {
                                      heard.push_back("game " + std::to_string(g.id) + " at " +
@@ -63,7 +63,8 @@ struct two_nodes {
                                      if (here) heard.push_back("room " + std::to_string(ch.id));
                                      return here;
                                    },
-                                   [](std::int64_t) { return false; }});
+                                   [](std::int64_t) { return false; },
+                                   [this](bool on) { tokens_checked_in_database = on; }});
   }
   ~two_nodes() {
     c->stop();
@@ -123,6 +124,7 @@ TEST_CASE("a node that lost the other nodes' changes is catching up until everyt
   CHECK_FALSE(t.c->catching_up());
   t.c->on_lost();
   CHECK(t.c->catching_up());
+  CHECK(t.tokens_checked_in_database);
   CHECK(t.stats->catching_up.load() == 1);
   t.c->on_resync();
   // Every account and every game read again: ada's rows, game 6, and then (posted) ada's
@@ -132,6 +134,7 @@ TEST_CASE("a node that lost the other nodes' changes is catching up until everyt
   t.ioc.restart();
   t.ioc.run_for(std::chrono::milliseconds(50));
   CHECK_FALSE(t.c->catching_up());
+  CHECK_FALSE(t.tokens_checked_in_database);
   CHECK(t.stats->catching_up.load() == 0);
 
   // Lost again before the resync's read came back: still catching up, until the next resync.

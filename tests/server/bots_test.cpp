@@ -4,7 +4,7 @@
 #include <random>
 
 #include "clock_helpers.hpp"
-#include "bots/levels.hpp"
+#include "games/bot_levels.hpp"
 #include "loyang/server/config.hpp"
 
 namespace {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "http_validators.hpp"
+#include "core/http_validators.hpp"
 #include "server_fixture.hpp"
 
 namespace beast = boost::beast;

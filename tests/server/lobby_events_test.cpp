@@ -12,7 +12,7 @@
 
 #include "assemble.hpp"
 #include "events/hub.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "loyang/persistence/store.hpp"
 
 using namespace loyang::server;

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "assemble.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "loyang/persistence/store.hpp"
 
 using loyang::server::api_reply;

@@ -12,7 +12,7 @@
 #include "loyang/engine/game.hpp"
 #include "loyang/persistence/store.hpp"
 #include "loyang/protocol/command_json.hpp"
-#include "room.hpp"
+#include "lobby/room.hpp"
 
 using nlohmann::json;
 using namespace loyang;

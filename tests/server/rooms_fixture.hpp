@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "assemble.hpp"
-#include "lobby.hpp"
+#include "lobby/lobby.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
 #include "temp_dir.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "server_fixture.hpp"
-#include "static_path.hpp"
+#include "web/static_path.hpp"
 #include "temp_dir.hpp"
 
 using loyang::server::resolve_static_path;

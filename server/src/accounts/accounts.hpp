@@ -21,21 +21,16 @@
 #include <unordered_set>
 #include <vector>
 
-#include "../api_reply.hpp"
-#include "../auth.hpp"
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "auth.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 #include "../cluster/id_source.hpp"
 #include "counter_store.hpp"
+#include "../core/identity.hpp"
 #include "throttle.hpp"
 
 namespace loyang::server {
-
-/// A logged-in account, as a request or connection knows it.
-struct identity {
-  std::int64_t id = 0;
-  std::string name;
-};
 
 /// Something that lives on a token (an open WebSocket) and must end when the token does.
 class token_holder {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "throttle.hpp"
 
 namespace loyang::server {

@@ -2,7 +2,7 @@
 // needs none, a logout or a new password ends or changes that very token.
 #include "routes.hpp"
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "accounts.hpp"
 
 namespace loyang::server {

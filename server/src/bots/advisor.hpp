@@ -18,11 +18,11 @@
 #include <unordered_map>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
 #include "../history/game_log.hpp"
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 #include "analysis.hpp"
 #include "bot_pool.hpp"
 

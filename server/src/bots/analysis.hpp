@@ -14,8 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 #include "bot_pool.hpp"
 
 namespace loyang::server::analysis {

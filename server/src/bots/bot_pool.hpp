@@ -12,7 +12,7 @@
 #include <memory>
 #include <mutex>
 
-#include "../metrics.hpp"
+#include "../core/metrics.hpp"
 
 namespace loyang::server {
 

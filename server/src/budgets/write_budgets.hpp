@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../api_reply.hpp"
-#include "../beast.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
 #include "token_bucket.hpp"
 
 namespace loyang::server::budgets {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "../accounts/throttle.hpp"
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "../social/relations.hpp"
 
 namespace loyang::server::chat {

@@ -3,7 +3,7 @@
 
 #include <boost/asio/post.hpp>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "../games/visibility.hpp"
 #include "room_chat.hpp"
 #include "text.hpp"

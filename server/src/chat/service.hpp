@@ -12,9 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
+#include "../core/records.hpp"
 #include "../social/relations.hpp"
 
 namespace loyang::server::chat {

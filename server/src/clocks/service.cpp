@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "../games/running_seat.hpp"
 #include "game_clock.hpp"
 

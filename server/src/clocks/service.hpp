@@ -21,10 +21,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 #include "timeouts.hpp"
 #include "timer_service.hpp"
 

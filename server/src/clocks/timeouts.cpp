@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "../bots/levels.hpp"
+#include "../games/bot_levels.hpp"
 #include "../games/extra.hpp"
 #include "../games/result.hpp"
 #include "game_clock.hpp"

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::clocks {
 

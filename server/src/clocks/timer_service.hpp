@@ -12,9 +12,9 @@
 #include <optional>
 #include <vector>
 
-#include "../beast.hpp"
+#include "../core/beast.hpp"
 #include "deadline_queue.hpp"
-#include "../metrics.hpp"
+#include "../core/metrics.hpp"
 
 namespace loyang::server::clocks {
 

@@ -10,12 +10,11 @@
 namespace loyang::server::cluster {
 
 catch_up::catch_up(strand_type games_strand, storage& store, std::shared_ptr<metrics> stats,
-                   std::shared_ptr<events::hub> events, std::shared_ptr<class accounts> users, lookups look)
+                   std::shared_ptr<events::hub> events, lookups look)
     : strand_(std::move(games_strand)),
       store_(store),
       stats_(std::move(stats)),
       events_(std::move(events)),
-      accounts_(std::move(users)),
       look_(std::move(look)),
       resync_timer_(strand_) {}
 
@@ -107,7 +106,7 @@ void catch_up::on_lost() {
   if (!catching_up_.exchange(true)) {
     spdlog::warn("cluster: the connection that hears of other nodes' changes was lost; not ready until they are read");
   }
-  accounts_->set_catching_up(true);
+  look_.set_catching_up(true);
   net::post(strand_, [self = shared_from_this()] { self->listening_ = false; });
 }
 
@@ -115,7 +114,7 @@ void catch_up::on_resync() {
   ++stats_->resyncs;
   stats_->catching_up = 1;
   catching_up_ = true;
-  accounts_->set_catching_up(true);
+  look_.set_catching_up(true);
   spdlog::warn("cluster: notifications may have been missed; reading everything held again");
   net::post(strand_, [self = shared_from_this()] {
     self->listening_ = true;
@@ -161,7 +160,7 @@ void catch_up::resync() {
               if (!self->listening_) return;
               self->catching_up_ = false;
               self->stats_->catching_up = 0;
-              self->accounts_->set_catching_up(false);
+              self->look_.set_catching_up(false);
               spdlog::info("cluster: caught up with other nodes' changes");
             });
 }

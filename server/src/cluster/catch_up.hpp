@@ -18,11 +18,10 @@
 
 #include <boost/asio/steady_timer.hpp>
 
-#include "../accounts/accounts.hpp"
-#include "../beast.hpp"
+#include "../core/beast.hpp"
 #include "../events/hub.hpp"
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::cluster {
 
@@ -39,10 +38,13 @@ class catch_up : public std::enable_shared_from_this<catch_up> {
     std::function<bool(const persistence::store::change&)> to_room;
     /// Whether game `id` is held here past its open phase (its room keeps itself current).
     std::function<bool(std::int64_t id)> settled;
+    /// While catching up, tokens are checked against the database (accounts::set_catching_up).
+    /// Any thread.
+    std::function<void(bool)> set_catching_up;
   };
 
   catch_up(strand_type games_strand, storage& store, std::shared_ptr<metrics> stats,
-           std::shared_ptr<events::hub> events, std::shared_ptr<class accounts> users, lookups look);
+           std::shared_ptr<events::hub> events, lookups look);
 
   /// Another node committed `c`: read it back and hand it on. Any thread (the listener's).
   void on_remote(persistence::store::change c);
@@ -81,7 +83,6 @@ class catch_up : public std::enable_shared_from_this<catch_up> {
   storage& store_;
   std::shared_ptr<metrics> stats_;
   std::shared_ptr<events::hub> events_;
-  std::shared_ptr<class accounts> accounts_;
   lookups look_;
   std::atomic<bool> catching_up_{false};
   std::mutex reads_mutex_;

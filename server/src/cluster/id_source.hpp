@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 
-#include "records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::cluster {
 

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "../events/hub.hpp"
-#include "../metrics.hpp"
+#include "../core/metrics.hpp"
 
 namespace loyang::server::cluster {
 

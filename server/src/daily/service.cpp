@@ -5,7 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "loyang/persistence/error.hpp"
 #include "loyang/protocol/options_json.hpp"
 

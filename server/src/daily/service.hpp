@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
+#include "../core/records.hpp"
 #include "../ratings/daily.hpp"
 
 namespace loyang::server::daily {

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::events {
 

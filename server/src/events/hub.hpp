@@ -18,7 +18,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../beast.hpp"
+#include "../core/beast.hpp"
 #include "events.hpp"
 
 namespace loyang::server::events {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::games {
 

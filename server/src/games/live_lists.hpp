@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../beast.hpp"
-#include "../records.hpp"
-#include "../subscriber.hpp"
+#include "../core/beast.hpp"
+#include "../core/records.hpp"
+#include "../core/subscriber.hpp"
 
 namespace loyang::server::games {
 

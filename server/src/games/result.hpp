@@ -6,7 +6,7 @@
 // out), except when the game ends because of it.
 #include <nlohmann/json.hpp>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "loyang/engine/state.hpp"
 
 namespace loyang::server::games {

@@ -1,6 +1,6 @@
 #include "running_seat.hpp"
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 
 namespace loyang::server::games {
 

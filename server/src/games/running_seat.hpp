@@ -4,8 +4,8 @@
 // play. The answers are the API's, so every room refuses alike.
 #include <variant>
 
-#include "../api_reply.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/records.hpp"
 #include "visibility.hpp"
 
 namespace loyang::server::games {

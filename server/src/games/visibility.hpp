@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::games {
 

@@ -11,9 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../api_reply.hpp"
+#include "../core/api_reply.hpp"
 #include "../games/visibility.hpp"
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "viewer.hpp"
 
 namespace loyang::server::history {

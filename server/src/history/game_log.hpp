@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "loyang/engine/events.hpp"
 #include "loyang/engine/game.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Internal: the log a game is loaded with (lobby::load): its events recomputed by replaying the
 // game from its start, or, when that no longer works, its commands alone.
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "game_log.hpp"
 #include "loyang/persistence/store.hpp"
 

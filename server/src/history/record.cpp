@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "../bots/levels.hpp"
+#include "../games/bot_levels.hpp"
 #include "../games/result.hpp"
 #include "loyang/protocol/options_json.hpp"
 #include "loyang/protocol/state_json.hpp"

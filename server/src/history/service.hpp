@@ -13,9 +13,9 @@
 
 #include "../accounts/accounts.hpp"
 #include "../accounts/throttle.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
+#include "../core/records.hpp"
 #include "game_log.hpp"
 
 namespace loyang::server::history {

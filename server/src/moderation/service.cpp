@@ -6,7 +6,7 @@
 
 #include <variant>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "../chat/room_chat.hpp"
 #include "../chat/text.hpp"
 #include "../games/visibility.hpp"

@@ -17,10 +17,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
 #include "../cluster/id_source.hpp"
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::moderation {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "settings.hpp"
 
 namespace loyang::server::notify {

@@ -21,9 +21,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../api_reply.hpp"
-#include "../metrics.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
 #include "curl_delivery.hpp"
 #include "news.hpp"
 #include "settings.hpp"

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 #include "../games/extra.hpp"
 #include "daily.hpp"
 

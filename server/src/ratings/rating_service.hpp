@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
 #include "../games/visibility.hpp"
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "../social/relations.hpp"
 #include "summary.hpp"
 

@@ -5,8 +5,8 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "../api_errors.hpp"
-#include "../path_parts.hpp"
+#include "../core/api_errors.hpp"
+#include "../core/path_parts.hpp"
 
 namespace loyang::server::routes {
 namespace {

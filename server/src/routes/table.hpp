@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../beast.hpp"
+#include "../core/identity.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
 
 namespace loyang::server::routes {
 

@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 
 namespace loyang::server::social {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "../api_errors.hpp"
+#include "../core/api_errors.hpp"
 
 namespace loyang::server::social {
 namespace {

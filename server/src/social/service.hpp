@@ -9,8 +9,8 @@
 #include <string>
 
 #include "../accounts/accounts.hpp"
-#include "../api_reply.hpp"
-#include "../records.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/records.hpp"
 #include "relations.hpp"
 
 namespace loyang::server::social {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../records.hpp"
+#include "../core/records.hpp"
 #include "loyang/bots/bot.hpp"
 
 namespace loyang::server::bot_seats {

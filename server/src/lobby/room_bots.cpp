@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "../room.hpp"
-#include "budget.hpp"
-#include "levels.hpp"
+#include "room.hpp"
+#include "../bots/budget.hpp"
+#include "../games/bot_levels.hpp"
 #include "loyang/bots/strong.hpp"
 #include "loyang/protocol/command_json.hpp"
 

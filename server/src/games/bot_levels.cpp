@@ -1,4 +1,4 @@
-#include "levels.hpp"
+#include "bot_levels.hpp"
 
 #include <array>
 #include <string_view>

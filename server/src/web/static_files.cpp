@@ -9,10 +9,10 @@
 #include <system_error>
 #include <utility>
 
-#include "http_validators.hpp"
+#include "../core/http_validators.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "static_path.hpp"
-#include "web/compress.hpp"
+#include "compress.hpp"
 
 namespace loyang::server {
 namespace {

@@ -14,20 +14,20 @@
 #include <optional>
 #include <vector>
 
-#include "beast.hpp"
-#include "bots/bot_pool.hpp"
-#include "chat/room_chat.hpp"
-#include "clocks/timeouts.hpp"
-#include "events/hub.hpp"
-#include "history/game_log.hpp"
+#include "../core/beast.hpp"
+#include "../bots/bot_pool.hpp"
+#include "../chat/room_chat.hpp"
+#include "../clocks/timeouts.hpp"
+#include "../events/hub.hpp"
+#include "../history/game_log.hpp"
 #include "loyang/bots/strong.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/client_view.hpp"
 #include "loyang/protocol/view_patcher.hpp"
-#include "metrics.hpp"
-#include "records.hpp"
-#include "subscriber.hpp"
+#include "../core/metrics.hpp"
+#include "../core/records.hpp"
+#include "../core/subscriber.hpp"
 
 namespace loyang::server {
 

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 
-#include "api_errors.hpp"
-#include "bots/levels.hpp"
-#include "clocks/game_clock.hpp"
-#include "games/extra.hpp"
-#include "games/visibility.hpp"
+#include "../core/api_errors.hpp"
+#include "../games/bot_levels.hpp"
+#include "../clocks/game_clock.hpp"
+#include "../games/extra.hpp"
+#include "../games/visibility.hpp"
 #include "lobby.hpp"
-#include "notify/news.hpp"
+#include "../notify/news.hpp"
 
 namespace loyang::server {
 

@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <string_view>
 
-#include "beast.hpp"
-#include "responses.hpp"
-#include "web/asset_catalog.hpp"
+#include "../core/beast.hpp"
+#include "../core/responses.hpp"
+#include "asset_catalog.hpp"
 
 namespace loyang::server {
 

@@ -1,11 +1,11 @@
 // The lobby's HTTP endpoints (lobby_routes.hpp).
-#include "lobby_routes.hpp"
+#include "routes.hpp"
 
 #include <algorithm>
 
-#include "games/paging.hpp"
+#include "../games/paging.hpp"
 #include "lobby.hpp"
-#include "routes/query.hpp"
+#include "../routes/query.hpp"
 
 namespace loyang::server {
 namespace {

@@ -10,8 +10,8 @@
 #include <map>
 #include <utility>
 
-#include "clocks/game_clock.hpp"
-#include "games/extra.hpp"
+#include "../clocks/game_clock.hpp"
+#include "../games/extra.hpp"
 #include "lobby.hpp"
 
 namespace loyang::server {

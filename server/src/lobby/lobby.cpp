@@ -10,14 +10,14 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "api_errors.hpp"
-#include "bots/levels.hpp"
-#include "clocks/game_clock.hpp"
-#include "chat/room_chat.hpp"
-#include "games/extra.hpp"
-#include "games/result.hpp"
-#include "games/visibility.hpp"
-#include "history/load_log.hpp"
+#include "../core/api_errors.hpp"
+#include "../games/bot_levels.hpp"
+#include "../clocks/game_clock.hpp"
+#include "../chat/room_chat.hpp"
+#include "../games/extra.hpp"
+#include "../games/result.hpp"
+#include "../games/visibility.hpp"
+#include "../history/load_log.hpp"
 #include "loyang/persistence/error.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 #include "loyang/protocol/options_json.hpp"

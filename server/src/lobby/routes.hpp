@@ -3,7 +3,7 @@
 // decline, the games to watch), added to the route table by the composition root.
 #include <memory>
 
-#include "routes/table.hpp"
+#include "../routes/table.hpp"
 
 namespace loyang::server {
 

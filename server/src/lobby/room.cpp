@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "bots/levels.hpp"
-#include "clocks/game_clock.hpp"
-#include "games/result.hpp"
+#include "../games/bot_levels.hpp"
+#include "../clocks/game_clock.hpp"
+#include "../games/result.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/server_message.hpp"
 
