@@ -21,22 +21,44 @@
 #include "social/routes.hpp"
 
 namespace loyang::server {
+namespace {
+
+// The lookups most rooms take of the lobby. Each holds it weakly: the lobby holds some of these
+// rooms, and a cycle would keep both alive after stop().
+/// The lobby's game `id`, or nullptr; on the games' strand.
+std::function<const game_record*(std::int64_t)> game_finder(std::weak_ptr<lobby> games) {
+  return [games](std::int64_t id) -> const game_record* {
+    const auto l = games.lock();
+    return l ? l->find_game(id) : nullptr;
+  };
+}
+
+/// Runs `then` on the games' strand, after reading game `id` afresh on several nodes.
+std::function<void(std::int64_t, std::function<void()>)> fresh_reader(std::weak_ptr<lobby> games) {
+  return [games](std::int64_t id, std::function<void()> then) {
+    if (const auto l = games.lock()) l->fresh(id, std::move(then));
+  };
+}
+
+/// Runs `work` (a blocking read) on the lobby's workers.
+std::function<void(std::function<void()>)> worker(std::weak_ptr<lobby> games) {
+  return [games](std::function<void()> work) {
+    if (const auto l = games.lock()) l->off_thread(std::move(work));
+  };
+}
+
+}  // namespace
 
 clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
                                         std::shared_ptr<const cluster::leadership> leads) {
   const std::weak_ptr<lobby> games = l;
   return {[a = l->users_shared()] { return a->now(); },
           [leads] { return leads->leads(); },
-          [games](std::int64_t id) -> const game_record* {
-            const auto g = games.lock();
-            return g ? g->find_game(id) : nullptr;
-          },
+          game_finder(games),
           [games](const std::function<void(const game_record&)>& f) {
             if (const auto g = games.lock()) g->each_game(f);
           },
-          [games](std::int64_t id, std::function<void()> then) {
-            if (const auto g = games.lock()) g->fresh(id, std::move(then));
-          },
+          fresh_reader(games),
           [games](std::int64_t id, clocks::record_change change,
                   std::function<void(std::optional<clocks::refusal>)> done) {
             const auto g = games.lock();
@@ -72,10 +94,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   // Ratings: on the games' strand (rating_service.hpp says why), a game counted as it finishes.
   out.ratings = std::make_shared<rating_service>(
       out.games->strand(), rating_service::lookups{out.games->users_shared(), out.games->relations(),
-                                                   [games](std::int64_t id) -> const game_record* {
-                                                     const auto l = games.lock();
-                                                     return l ? l->find_game(id) : nullptr;
-                                                   }});
+                                                   game_finder(games)});
   out.games->use_ratings(out.ratings);
   out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
 
@@ -86,13 +105,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.chat = std::make_shared<chat::service>(
       out.games->strand(), store,
       chat::service::lookups{out.games->users_shared(), out.games->relations(),
-                             [games](std::int64_t id) -> const game_record* {
-                               const auto l = games.lock();
-                               return l ? l->find_game(id) : nullptr;
-                             },
-                             [games](std::function<void()> work) {
-                               if (const auto l = games.lock()) l->off_thread(std::move(work));
-                             }});
+                             game_finder(games),
+                             worker(games)});
 
   // Clocks and vacations: on the games' strand; a game's wake armed whenever the lobby holds a
   // new record of it.
@@ -106,13 +120,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.bots = std::make_shared<bot_advisor>(
       out.games->strand(), more.bots, out.games->bot_threads(), stats, ioc.get_executor(),
       bot_advisor::lookups{[a = out.games->users_shared()] { return a->now(); },
-                           [games](std::int64_t id) -> const game_record* {
-                             const auto l = games.lock();
-                             return l ? l->find_game(id) : nullptr;
-                           },
-                           [games](std::int64_t id, std::function<void()> then) {
-                             if (const auto l = games.lock()) l->fresh(id, std::move(then));
-                           },
+                           game_finder(games),
+                           fresh_reader(games),
                            [games](std::int64_t id, bot_advisor::log_reader read,
                                    std::function<void(std::string, std::string)> failed) {
                              const auto l = games.lock();
@@ -128,16 +137,9 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
       out.games->strand(), store,
       moderation::service::lookups{
           out.games->users_shared(),
-          [games](std::int64_t id) -> const game_record* {
-            const auto l = games.lock();
-            return l ? l->find_game(id) : nullptr;
-          },
-          [games](std::int64_t id, std::function<void()> then) {
-            if (const auto l = games.lock()) l->fresh(id, std::move(then));
-          },
-          [games](std::function<void()> work) {
-            if (const auto l = games.lock()) l->off_thread(std::move(work));
-          },
+          game_finder(games),
+          fresh_reader(games),
+          worker(games),
           [games](std::int64_t id, game_status was, reply_fn reply) {
             if (const auto l = games.lock()) l->cancel(id, was, std::move(reply));
           },
@@ -153,13 +155,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
       out.games->strand(), lim_history_reads,
       history::service::lookups{
           out.games->users_shared(),
-          [games](std::int64_t id) -> const game_record* {
-            const auto l = games.lock();
-            return l ? l->find_game(id) : nullptr;
-          },
-          [games](std::int64_t id, std::function<void()> then) {
-            if (const auto l = games.lock()) l->fresh(id, std::move(then));
-          },
+          game_finder(games),
+          fresh_reader(games),
           [games](std::int64_t id, history::service::log_reader read,
                   std::function<void(const std::string&, const std::string&)> failed) {
             const auto l = games.lock();
@@ -191,9 +188,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
   out.catch_up = std::make_shared<cluster::catch_up>(
       out.games->strand(), store, stats, out.hub,
-      cluster::catch_up::lookups{[games](std::function<void()> work) {
-                                   if (const auto l = games.lock()) l->off_thread(std::move(work));
-                                 },
+      cluster::catch_up::lookups{worker(games),
                                  [games](game_record g) {
                                    if (const auto l = games.lock()) l->merge_game(std::move(g));
                                  },
