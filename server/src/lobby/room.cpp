@@ -414,12 +414,14 @@ void room::on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, s
   } else {
     ++svc_.stats->commands_accepted;
     svc_.stats->observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
+    // The lobby first: a client that reads the game's summary as soon as its answer came must
+    // find the new record there (the lobby's strand takes this before the client's request).
+    svc_.on_progress(record_);
     // The sender's patch, marked with its command's id, is its answer; a sender that no longer
     // watches (it unsubscribed meanwhile) still gets one: a result.
     if (!publish(who.get(), client_id) && who) {
       who->send(share(protocol::result_ok_text(id_, client_id, state_.version)));
     }
-    svc_.on_progress(record_);
     // Made only when heard: each command would otherwise copy who is to act for nobody.
     if (svc_.hub && svc_.hub->subscribers<events::command_applied>()) {
       svc_.hub->publish(events::command_applied{id_, state_.version, seat, record_.to_act});
