@@ -105,12 +105,12 @@ void check_answer(http::message_generator msg, bool head, bool asked_for_secret)
                   "a JSON response is not JSON: " + res.body());
 }
 
-/// Makes an account and logs it in on `games`; the session's token.
-std::string log_in(net::io_context& ioc, lobby& games) {
+/// Makes an account and logs it in with `users`; the session's token.
+std::string log_in(net::io_context& ioc, accounts& users) {
   std::optional<api_reply> made, logged;
-  games.users().create_account("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { made = std::move(r); });
+  users.create_account("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { made = std::move(r); });
   run_until(ioc, [&] { return made.has_value(); });
-  games.users().login("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { logged = std::move(r); });
+  users.login("fuzzer", "correct horse", "127.0.0.1", [&](api_reply r) { logged = std::move(r); });
   run_until(ioc, [&] { return logged.has_value(); });
   fuzz::require(logged->status == http::status::created, "the harness could not log in");
   return logged->body["token"].get<std::string>();
@@ -140,16 +140,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto store = persistence::make_memory_store();
   {
     auto state = std::make_shared<shared_state>(web_root());
-    lobby::limits lim;
+    lobby_limits lim;
     lim.account_policy.cost = password_cost::minimal;
     lim.account_policy.signups_per_hour = 0;
     auto rooms = assemble(ioc, *store, state->stats_shared(), lim);
     state->games = rooms.games;
+    state->accounts = rooms.accounts;
     state->routes = rooms.routes;
     state->chat = rooms.chat;
     state->games->start();
-    const std::string token = log_in(ioc, *state->games);
-    add_operator(state->games->users());
+    const std::string token = log_in(ioc, *state->accounts);
+    add_operator(*state->accounts);
 
     auto bytes = net::const_buffer(data, size);
     for (int n = 0; n < 8 && bytes.size() > 0; ++n) {

@@ -43,16 +43,23 @@ std::function<void(std::int64_t, std::function<void()>)> fresh_reader(std::weak_
 /// Runs `work` (a blocking read) on the lobby's workers.
 std::function<void(std::function<void()>)> worker(std::weak_ptr<lobby> games) {
   return [games](std::function<void()> work) {
-    if (const auto l = games.lock()) l->off_thread(std::move(work));
+    if (const auto l = games.lock()) l->rooms().off_thread(std::move(work));
   };
+}
+
+/// The room of game `id` held by `l` (rooms.hpp, with_room); on the games' strand.
+void with_room(lobby& l, std::int64_t id, bool keep, std::function<void(room_grant)> answer) {
+  const auto* g = l.find_game(id);
+  if (!g) return answer({nullptr, engine::no_player, "no_such_game", "there is no such game"});
+  l.rooms().with_room(*g, keep, std::move(answer));
 }
 
 }  // namespace
 
-clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
+clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l, std::shared_ptr<class accounts> users,
                                         std::shared_ptr<const cluster::leadership> leads) {
   const std::weak_ptr<lobby> games = l;
-  return {[a = l->users_shared()] { return a->now(); },
+  return {[a = std::move(users)] { return a->now(); },
           [leads] { return leads->leads(); },
           game_finder(games),
           [games](const std::function<void(const game_record&)>& f) {
@@ -63,14 +70,14 @@ clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
                   std::function<void(std::optional<clocks::refusal>)> done) {
             const auto g = games.lock();
             if (!g) return;
-            g->with_room(id, true, [change = std::move(change), done = std::move(done)](lobby::room_grant grant) {
+            with_room(*g, id, true, [change = std::move(change), done = std::move(done)](room_grant grant) {
               if (!grant.where) return done(clocks::refusal{grant.code, grant.message, 503});
               grant.where->change(change, done);
             });
           },
           [games](std::int64_t id) {
             if (const auto g = games.lock()) {
-              g->with_room(id, false, [](lobby::room_grant grant) {
+              with_room(*g, id, false, [](room_grant grant) {
                 if (grant.where) grant.where->wake();
               });
             }
@@ -81,52 +88,62 @@ clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& l,
           }};
 }
 
-assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim,
+assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby_limits lim,
                    room_options more) {
   assembled out;
   const int lim_history_reads = lim.history_reads_per_minute;
   out.hub = std::make_shared<events::hub>();
   // Several nodes: none leads until the database's lock says so (the store's listener).
   out.leadership = std::make_shared<cluster::leadership>(!store.shared(), stats, out.hub);
-  out.games = std::make_shared<lobby>(ioc, store, stats, std::move(lim), out.hub, out.leadership);
+  // Accounts and notifications: read and fed by the lobby and most rooms.
+  out.accounts = std::make_shared<accounts>(ioc, store, stats, lim.account_policy);
+  auto notify_options = lim.notify;
+  notify_options.now = [a = out.accounts] { return a->now(); };
+  notify_options.name_of = [a = out.accounts](std::int64_t id) { return a->name_of(id); };
+  out.notify = std::make_shared<notify::service>(store, std::move(notify_options), stats);
+  out.notify->set_active(out.leadership->leads());
+  out.relations = std::make_shared<social::relations>();
+  out.games = std::make_shared<lobby>(ioc, store, stats, std::move(lim), out.hub, out.leadership, out.accounts,
+                                      out.notify, out.relations);
+  out.games->on_catalog([r = out.relations](const persistence::store::catalog& c) { r->load(c.relations); });
   const std::weak_ptr<lobby> games = out.games;
 
   // Ratings: on the games' strand (rating_service.hpp says why), a game counted as it finishes.
   out.ratings = std::make_shared<rating_service>(
-      out.games->strand(), rating_service::lookups{out.games->users_shared(), out.games->relations(),
+      out.games->strand(), rating_service::lookups{out.accounts, out.relations,
                                                    game_finder(games)});
   out.games->use_ratings(out.ratings);
   out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
 
   // Friends, mutes and blocks: the lobby's table, changed through the social room's routes.
-  out.social = std::make_shared<social::service>(store, out.games->users_shared(), out.games->relations_shared());
+  out.social = std::make_shared<social::service>(store, out.accounts, out.relations);
 
   // Chat pages and notes: read on the games' strand, from the store on the lobby's workers.
   out.chat = std::make_shared<chat::service>(
       out.games->strand(), store,
-      chat::service::lookups{out.games->users_shared(), out.games->relations(),
+      chat::service::lookups{out.accounts, out.relations,
                              game_finder(games),
                              worker(games)});
 
   // Clocks and vacations: on the games' strand; a game's wake armed whenever the lobby holds a
   // new record of it.
   out.clocks = std::make_shared<clocks::service>(out.games->strand(), store, more.clocks, stats,
-                                                 clocks_lookups(out.games, out.leadership));
+                                                 clocks_lookups(out.games, out.accounts, out.leadership));
   out.games->use_clocks(out.clocks);
   out.hub->on<events::game_started>([c = out.clocks](const events::game_started& e) { c->game_changed(e.game); });
   out.hub->on<events::game_updated>([c = out.clocks](const events::game_updated& e) { c->game_changed(e.game); });
 
   // Hints and analyses: on the games' strand, thinking on the rooms' bot pool.
   out.bots = std::make_shared<bot_advisor>(
-      out.games->strand(), more.bots, out.games->bot_threads(), stats, ioc.get_executor(),
-      bot_advisor::lookups{[a = out.games->users_shared()] { return a->now(); },
+      out.games->strand(), more.bots, out.games->rooms().bot_threads(), stats, ioc.get_executor(),
+      bot_advisor::lookups{[a = out.accounts] { return a->now(); },
                            game_finder(games),
                            fresh_reader(games),
                            [games](std::int64_t id, bot_advisor::log_reader read,
                                    std::function<void(std::string, std::string)> failed) {
                              const auto l = games.lock();
                              if (!l) return;
-                             l->with_room(id, true, [read = std::move(read), failed = std::move(failed)](lobby::room_grant grant) {
+                             with_room(*l, id, true, [read = std::move(read), failed = std::move(failed)](room_grant grant) {
                                if (!grant.where) return failed(grant.code, grant.message);
                                grant.where->read_log(read);
                              });
@@ -136,7 +153,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.moderation = std::make_shared<moderation::service>(
       out.games->strand(), store,
       moderation::service::lookups{
-          out.games->users_shared(),
+          out.accounts,
           game_finder(games),
           fresh_reader(games),
           worker(games),
@@ -144,7 +161,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
             if (const auto l = games.lock()) l->cancel(id, was, std::move(reply));
           },
           [games](std::int64_t id, std::int64_t message) {
-            if (const auto l = games.lock()) l->chat_deleted(id, message);
+            const auto l = games.lock();
+            if (const auto r = l ? l->rooms().find(id) : nullptr) r->chat_deleted(message);
           }});
   out.games->on_catalog([m = out.moderation](const persistence::store::catalog& c) {
     m->start(c.max_report_id, c.max_moderation_id);
@@ -154,14 +172,14 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.history = std::make_shared<history::service>(
       out.games->strand(), lim_history_reads,
       history::service::lookups{
-          out.games->users_shared(),
+          out.accounts,
           game_finder(games),
           fresh_reader(games),
           [games](std::int64_t id, history::service::log_reader read,
                   std::function<void(const std::string&, const std::string&)> failed) {
             const auto l = games.lock();
             if (!l) return failed("storage_failed", "the server is stopping");
-            l->with_room(id, true, [read = std::move(read), failed = std::move(failed)](lobby::room_grant grant) {
+            with_room(*l, id, true, [read = std::move(read), failed = std::move(failed)](room_grant grant) {
               if (!grant.where) return failed(grant.code, grant.message);
               grant.where->read_log(read);
             });
@@ -171,7 +189,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   out.daily = std::make_shared<daily::service>(
       out.games->strand(),
       daily::service::lookups{
-          out.games->users_shared(), [r = out.ratings]() -> const ratings::daily_table& { return r->tables().daily; },
+          out.accounts, [r = out.ratings]() -> const ratings::daily_table& { return r->tables().daily; },
           [games](std::int64_t account, const std::string& day) -> const game_record* {
             const auto l = games.lock();
             return l ? l->find_game_if([&](const game_record& g) {
@@ -194,32 +212,32 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                                  },
                                  [games](const persistence::store::change& c) {
                                    const auto l = games.lock();
-                                   return l && l->to_room(c);
+                                   return l && l->rooms().to_room(c);
                                  },
                                  [games](std::int64_t id) {
                                    const auto l = games.lock();
                                    return l && l->settled(id);
                                  },
-                                 [users = out.games->users_shared()](bool on) { users->set_catching_up(on); }});
+                                 [users = out.accounts](bool on) { users->set_catching_up(on); }});
   out.games->use_catch_up(out.catch_up);
   // An account's rows another node stored: each room takes its part, on the games' strand.
-  out.hub->on<events::account_read>([users = out.games->users_shared()](const events::account_read& e) {
+  out.hub->on<events::account_read>([users = out.accounts](const events::account_read& e) {
     users->merge(e.account, e.rows->accounts, e.rows->tokens);
   });
-  out.hub->on<events::account_read>([relations = out.games->relations_shared()](const events::account_read& e) {
+  out.hub->on<events::account_read>([relations = out.relations](const events::account_read& e) {
     relations->replace(e.account, e.rows->relations);
   });
-  out.hub->on<events::account_read>([games](const events::account_read& e) {
-    if (const auto l = games.lock()) l->notifications().load(e.rows->notify_settings);
+  out.hub->on<events::account_read>([n = out.notify](const events::account_read& e) {
+    n->load(e.rows->notify_settings);
   });
   out.hub->on<events::account_read>(
       [c = out.clocks](const events::account_read& e) { c->merge_vacations(e.account, e.rows->vacations); });
   // Leading: notifications are delivered, bots move and clocks run on this node only.
-  out.hub->on<events::leadership_changed>(out.games->strand(), [games](const events::leadership_changed& e) {
+  out.hub->on<events::leadership_changed>(out.games->strand(), [games, n = out.notify](const events::leadership_changed& e) {
     const auto l = games.lock();
     if (!l) return;
     spdlog::info("cluster: this node {} bots, clocks and notifications", e.leads ? "now runs" : "no longer runs");
-    l->notifications().set_active(e.leads);
+    n->set_active(e.leads);
     if (e.leads) l->wake();
   });
 
@@ -242,7 +260,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
 
   // The HTTP endpoints: each room adds its own.
   out.routes = std::make_shared<routes::table>();
-  add_account_routes(*out.routes, out.games->users_shared());
+  add_account_routes(*out.routes, out.accounts);
   add_lobby_routes(*out.routes, out.games);
   add_rating_routes(*out.routes, out.ratings);
   clocks::add_routes(*out.routes, out.clocks);
@@ -252,8 +270,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   moderation::add_routes(*out.routes, out.moderation);
   history::add_routes(*out.routes, out.history);
   daily::add_routes(*out.routes, out.daily);
-  // The lobby makes the notifications' room; the table keeps the lobby alive with it.
-  notify::add_routes(*out.routes, std::shared_ptr<notify::service>(out.games, &out.games->notifications()));
+  notify::add_routes(*out.routes, out.notify);
 
   out.hub->close();
   return out;

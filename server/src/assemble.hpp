@@ -9,7 +9,9 @@
 #include "bots/advisor.hpp"
 #include "clocks/service.hpp"
 #include "events/hub.hpp"
+#include "accounts/accounts.hpp"
 #include "lobby/lobby.hpp"
+#include "notify/service.hpp"
 #include "core/metrics.hpp"
 #include "chat/service.hpp"
 #include "cluster/catch_up.hpp"
@@ -28,6 +30,10 @@ namespace loyang::server {
 /// this to hand the parts to its sessions (shared_state).
 struct assembled {
   std::shared_ptr<events::hub> hub;
+  std::shared_ptr<class accounts> accounts;
+  std::shared_ptr<notify::service> notify;
+  /// Who befriends, mutes and blocks whom: the social room's table, read by the lobby and chat.
+  std::shared_ptr<social::relations> relations;
   std::shared_ptr<class lobby> games;
   std::shared_ptr<rating_service> ratings;
   std::shared_ptr<social::service> social;
@@ -44,7 +50,7 @@ struct assembled {
   std::shared_ptr<routes::table> routes;
 };
 
-/// The options of the rooms that have their own (the lobby's are lobby::limits).
+/// The options of the rooms that have their own (the lobby's are lobby_limits).
 struct room_options {
   clocks::service::options clocks;
   bot_advisor::options bots;
@@ -52,12 +58,12 @@ struct room_options {
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the
 /// hub and closes it. Nothing is started: the caller calls games->start() (and stop()).
-assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby::limits lim,
+assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby_limits lim,
                    room_options more = {});
 
 /// What the clocks room reads and asks of `games` (clocks/service.hpp); assemble() wires it, and
 /// tests that make a lobby of their own.
-clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& games,
+clocks::service::lookups clocks_lookups(const std::shared_ptr<lobby>& games, std::shared_ptr<class accounts> users,
                                         std::shared_ptr<const cluster::leadership> leads);
 
 }  // namespace loyang::server

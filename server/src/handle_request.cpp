@@ -126,7 +126,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
   // The token's account, looked up once (on several nodes an unknown token costs a database read).
   bool unchecked = false;  // the node is catching up and the database did not answer
-  call.who = token ? state.games->users().authenticate(*token, &unchecked) : std::nullopt;
+  call.who = token ? state.accounts->authenticate(*token, &unchecked) : std::nullopt;
   if (unchecked) {
     return bad("storage_failed", "this node cannot check the token now; try again", http::status::service_unavailable);
   }

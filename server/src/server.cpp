@@ -46,8 +46,8 @@ struct server::impl {
     state->limits.burst = 3 * settings.ws_messages_per_second;
     state->max_connections_per_address = static_cast<std::size_t>(settings.max_connections_per_address);
     state->max_websockets_per_address = static_cast<std::size_t>(settings.max_websockets_per_address);
-    lobby::limits lim;
-    lim.max_connections_per_account = settings.max_connections_per_account;
+    state->max_websockets_per_account = static_cast<std::size_t>(settings.max_connections_per_account);
+    lobby_limits lim;
     lim.max_open_games_per_account = settings.max_open_games_per_account;
     lim.max_unfinished_games_per_account = settings.max_unfinished_games_per_account;
     {
@@ -107,6 +107,7 @@ struct server::impl {
     more.bots.analysis_playouts = settings.analysis_playouts;
     const auto rooms = assemble(ioc, *store, state->stats_shared(), lim, more);
     state->games = rooms.games;
+    state->accounts = rooms.accounts;
     state->routes = rooms.routes;
     state->chat = rooms.chat;
     state->stats().set_queue_depth_source([s = store.get()] { return s->queue_depth(); });

@@ -43,8 +43,10 @@ class shared_state {
   loyang::server::metrics& stats() noexcept { return *metrics_; }
   std::shared_ptr<loyang::server::metrics> stats_shared() const { return metrics_; }
 
-  /// The accounts, games and rooms; set once at start, before any connection.
+  /// The games and their rooms; set once at start, before any connection.
   std::shared_ptr<class lobby> games;
+  /// Accounts and logins (the bearer tokens, the WebSockets' hello); set with `games`.
+  std::shared_ptr<class accounts> accounts;
   /// Every feature's HTTP endpoints (routes/table.hpp); set with `games`.
   std::shared_ptr<const routes::table> routes;
   /// Chat pages, for the WebSocket's chat_page (chat/service.hpp); set with `games`.
@@ -72,6 +74,10 @@ class shared_state {
   /// open WebSockets one client address may have; 0: no limit. Set once at start.
   std::size_t max_connections_per_address = 256;
   std::size_t max_websockets_per_address = 128;
+  /// WebSockets one account may have open (its hello refused with too_many_connections past
+  /// it), counted per account id once it said hello; 0: no limit. Set once at start.
+  std::size_t max_websockets_per_account = 16;
+  address_counter account_websockets;
   /// Open TCP connections per peer address key, counted at accept.
   address_counter peer_connections;
   /// Open WebSockets per client address key, counted at the upgrade.

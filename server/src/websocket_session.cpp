@@ -39,8 +39,7 @@ websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<share
 
 websocket_session::~websocket_session() {
   for (auto& [game, sub] : rooms_) sub.first->leave(this);
-  if (counted_) state_->games->remove_connection(who_->id);
-  if (!token_hash_.empty()) state_->games->users().detach(token_hash_, this);
+  if (!token_hash_.empty()) state_->accounts->detach(token_hash_, this);
   --state_->stats().connections;
   state_->connections().remove(this);
 }
@@ -126,7 +125,7 @@ void websocket_session::handle(const std::string& text) {
             // Tied to the token from here on: its end (logout, password change, expiry)
             // closes this connection.
             bool unchecked = false;
-            const auto who = state_->games->users().attach(
+            const auto who = state_->accounts->attach(
                 *m.token, std::weak_ptr<token_holder>(std::static_pointer_cast<token_holder>(self)), &unchecked);
             if (unchecked) {
               send_error("", "storage_failed", "this node cannot check the token now; say hello again");
@@ -137,10 +136,9 @@ void websocket_session::handle(const std::string& text) {
               return do_read();
             }
             token_hash_ = token_hash(*m.token);
-            state_->games->add_connection(who->id, [self, who](bool allowed) {
-              net::post(self->ws_.get_executor(),
-                        [self, who, allowed] { self->on_hello(who, allowed); });
-            });
+            account_lease_ = state_->account_websockets.try_acquire(std::to_string(who->id),
+                                                                    state_->max_websockets_per_account);
+            on_hello(who, account_lease_.has_value());
           },
           [&](const protocol::subscribe_message& m) {
             if (rooms_.count(m.game)) {
@@ -151,7 +149,7 @@ void websocket_session::handle(const std::string& text) {
             }
             state_->games->open_room(
                 who_, m.game, m.spectator,
-                [self, game = m.game, since = m.since, chat = m.chat](lobby::room_grant g) {
+                [self, game = m.game, since = m.since, chat = m.chat](room_grant g) {
                   net::post(self->ws_.get_executor(), [self, game, since, chat, g = std::move(g)]() mutable {
                     self->on_subscribed(game, since, std::move(g), chat);
                   });
@@ -227,25 +225,19 @@ void websocket_session::handle(const std::string& text) {
 }
 
 void websocket_session::on_hello(std::optional<identity> who, bool allowed) {
-  if (revoked_) {  // the token ended while the lobby counted this connection: closing
-    counted_ = allowed && who.has_value();
-    who_ = std::move(who);
-    return do_read();
-  }
   if (!allowed) {
     send_error("", "too_many_connections", "this account has too many open connections");
     return drop("too many connections");
   }
   hello_done_ = true;
-  counted_ = who.has_value();
   who_ = std::move(who);
-  on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name, state_->games->users().is_operator(who_->id))
+  on_send(share(who_ ? protocol::welcome_text(who_->id, who_->name, state_->accounts->is_operator(who_->id))
                      : protocol::welcome_guest_text()));
   do_read();
 }
 
 void websocket_session::on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
-                                      lobby::room_grant grant, bool chat) {
+                                      room_grant grant, bool chat) {
   if (revoked_) return do_read();  // the token ended meanwhile: no room for this connection
   if (!grant.where) {
     on_send(share(protocol::subscribe_error_text(game, grant.code, grant.message)));

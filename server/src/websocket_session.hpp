@@ -47,7 +47,7 @@ class websocket_session : public connection,
   void handle(const std::string& text);
   void on_hello(std::optional<identity> who, bool allowed);
   void on_subscribed(std::int64_t game, std::optional<std::uint32_t> since,
-                     lobby::room_grant grant, bool chat);
+                     room_grant grant, bool chat);
   void on_send(shared_text text);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
@@ -66,7 +66,6 @@ class websocket_session : public connection,
   std::deque<shared_text> queue_;
   bool hello_done_ = false;
   std::optional<identity> who_;
-  bool counted_ = false;  // counted in the lobby's connections of who_
   std::map<std::int64_t, std::pair<std::shared_ptr<room>, engine::player_id>> rooms_;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
@@ -78,6 +77,7 @@ class websocket_session : public connection,
   // After state_: released while the counters are certainly alive.
   address_counter::lease connection_lease_;
   address_counter::lease websocket_lease_;
+  std::optional<address_counter::lease> account_lease_;  // one of who_'s WebSockets, once he said hello
 };
 
 }  // namespace loyang::server

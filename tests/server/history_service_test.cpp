@@ -20,7 +20,7 @@ json body_of(const api_reply& r) { return r.text.empty() ? r.body : json::parse(
 
 TEST_CASE("history: each client address reads only so often; 429 too_many_requests, then another address",
           "[server][history][rooms]") {
-  loyang::server::lobby::limits lim;
+  loyang::server::lobby_limits lim;
   lim.history_reads_per_minute = 3;
   rooms_fixture f({"ann", "bob"}, {}, lim);
   auto& h = *f.rooms().history;

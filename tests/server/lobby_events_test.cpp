@@ -45,12 +45,18 @@ TEST_CASE("the lobby publishes games made, seats taken and left, games started a
   hub->close();
   auto stats = std::make_shared<metrics>();
   auto leads = std::make_shared<cluster::leadership>(true, stats, hub);
-  auto l = std::make_shared<lobby>(ioc, *store, stats, lobby::limits{}, hub, leads);
+  auto users = std::make_shared<accounts>(ioc, *store, stats, accounts::policy{});
+  notify::service::options told;
+  told.now = [users] { return users->now(); };
+  told.name_of = [users](std::int64_t id) { return users->name_of(id); };
+  auto notify = std::make_shared<notify::service>(*store, std::move(told), stats);
+  auto relations = std::make_shared<social::relations>();
+  auto l = std::make_shared<lobby>(ioc, *store, stats, lobby_limits{}, hub, leads, users, notify, relations);
   l->use_ratings(std::make_shared<rating_service>(
-      l->strand(), rating_service::lookups{l->users_shared(), l->relations(),
+      l->strand(), rating_service::lookups{users, relations,
                                            [](std::int64_t) -> const game_record* { return nullptr; }}));
   auto clocks = std::make_shared<clocks::service>(l->strand(), *store, clocks::service::options{},
-                                                  std::make_shared<metrics>(), clocks_lookups(l, leads));
+                                                  std::make_shared<metrics>(), clocks_lookups(l, users, leads));
   l->use_clocks(clocks);
   l->start();
   const auto run = [&] {

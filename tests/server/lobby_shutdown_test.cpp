@@ -21,7 +21,7 @@ TEST_CASE("a game created after the lobby stopped does not keep the lobby alive"
   std::weak_ptr<lobby> weak;
   int status = 0;
   {
-    auto l = loyang::server::assemble(ioc, *store, std::make_shared<loyang::server::metrics>(), lobby::limits{})
+    auto l = loyang::server::assemble(ioc, *store, std::make_shared<loyang::server::metrics>(), loyang::server::lobby_limits{})
                  .games;
     weak = l;
     l->start();

@@ -36,7 +36,7 @@ class rooms_fixture {
   /// `accounts`: stored before the rooms start (ids from 1 in this order); `operators`: which of
   /// them are operators.
   explicit rooms_fixture(std::vector<std::string> accounts, std::vector<std::string> operators = {},
-                         server::lobby::limits lim = {})
+                         server::lobby_limits lim = {})
       : lim_(std::move(lim)) {
     store_ = persistence::make_sqlite_store(dir_.path());
     std::int64_t id = 0;
@@ -146,7 +146,7 @@ class rooms_fixture {
   }
 
   temp_dir dir_;
-  server::lobby::limits lim_;
+  server::lobby_limits lim_;
   std::unique_ptr<persistence::sqlite_store> store_;
   boost::asio::io_context ioc_;
   server::assembled rooms_;

@@ -89,7 +89,7 @@ TEST_CASE("a path's other methods are named for a 405, GET answers HEAD, and the
 TEST_CASE("the server's rooms add their endpoints once each, with the access each needs", "[server][routes]") {
   boost::asio::io_context ioc;
   auto store = loyang::persistence::make_memory_store();
-  const auto rooms = assemble(ioc, *store, std::make_shared<metrics>(), lobby::limits{});
+  const auto rooms = assemble(ioc, *store, std::make_shared<metrics>(), lobby_limits{});
   const auto all = rooms.routes->list();
   CHECK(std::set<std::string>(all.begin(), all.end()).size() == all.size());
   // Every endpoint docs/protocol.md lists is somewhere (a sample of each room's).

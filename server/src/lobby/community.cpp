@@ -6,6 +6,13 @@
 #include <algorithm>
 
 #include "../core/api_errors.hpp"
+#include "../accounts/accounts.hpp"
+#include "../events/hub.hpp"
+#include "../games/live_lists.hpp"
+#include "../notify/service.hpp"
+#include "../social/relations.hpp"
+#include "entry.hpp"
+#include "publish.hpp"
 #include "../games/bot_levels.hpp"
 #include "../clocks/game_clock.hpp"
 #include "../games/extra.hpp"
@@ -16,7 +23,7 @@
 namespace loyang::server {
 
 void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
-  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)]() mutable {
+  fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)]() mutable {
     const auto* old = self->visible_game(game, who);
     if (!old) return reply(no_such_game_reply());
     const auto me = std::find_if(old->seats.begin(), old->seats.end(), [&](const seat_record& s) { return s.account_id == who.id; });
@@ -29,7 +36,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       no.body["game"] = it->second;
       return reply(no);
     }
-    if (auto no = self->games_cap(who, true)) return reply(*no);
+    if (auto no = seat_entry::over_cap(self->games_, who, true, self->limits_)) return reply(*no);
     game_record g;
     g.id = self->game_ids_.next();
     if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
@@ -80,7 +87,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
       net::post(self->strand_, [self, game, id, reply, e] {
         if (e.empty()) {
           self->lists_->changed(nullptr, self->games_.at(id));
-          self->publish_created(self->games_.at(id));
+          publish_created(*self->events_, self->games_.at(id));
           return reply({http::status::created, self->summary(self->games_.at(id))});
         }
         self->games_.erase(id);
@@ -92,7 +99,7 @@ void lobby::rematch(identity who, std::int64_t game, reply_fn reply) {
 }
 
 void lobby::decline(identity who, std::int64_t game, reply_fn reply) {
-  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     const auto* seen = self->visible_game(game, who);
     if (!seen) return reply(no_such_game_reply());
     auto& g = self->games_.at(game);
@@ -135,10 +142,7 @@ void lobby::live_games(std::optional<identity> who, std::size_t limit, reply_fn 
     for (const auto& [id, g] : self->games_) {
       if (g.status == game_status::active && !games::is_private(g) && games::may_watch(g, asker)) live.push_back(&g);
     }
-    const auto watching = [self](std::int64_t id) {
-      const auto it = self->spectators_.find(id);
-      return it == self->spectators_.end() ? 0 : it->second;
-    };
+    const auto watching = [self](std::int64_t id) { return self->rooms_->spectators(id); };
     // The most watched first, then the ones that moved last.
     std::sort(live.begin(), live.end(), [&](const game_record* a, const game_record* b) {
       if (watching(a->id) != watching(b->id)) return watching(a->id) > watching(b->id);
@@ -154,15 +158,6 @@ void lobby::live_games(std::optional<identity> who, std::size_t limit, reply_fn 
     }
     reply({http::status::ok, {{"games", out}}});
   });
-}
-
-std::optional<api_reply> lobby::entry_refusal(const game_record& g, const identity& who) const {
-  for (const auto& s : g.seats) {
-    if (s.account_id != 0 && relations_->blocked(s.account_id, who.id)) {
-      return api_error(http::status::forbidden, "blocked", "a player at this game does not want to play with you");
-    }
-  }
-  return ratings_->refusal(g, who);
 }
 
 }  // namespace loyang::server

@@ -11,6 +11,18 @@
 #include <tuple>
 
 #include "../core/api_errors.hpp"
+#include "../accounts/accounts.hpp"
+#include "../bots/bot_pool.hpp"
+#include "../clocks/service.hpp"
+#include "../cluster/catch_up.hpp"
+#include "../cluster/leadership.hpp"
+#include "../events/hub.hpp"
+#include "../games/live_lists.hpp"
+#include "../notify/service.hpp"
+#include "../ratings/rating_service.hpp"
+#include "../social/relations.hpp"
+#include "entry.hpp"
+#include "publish.hpp"
 #include "../games/bot_levels.hpp"
 #include "../clocks/game_clock.hpp"
 #include "../chat/room_chat.hpp"
@@ -46,38 +58,48 @@ std::uint64_t random_seed() {
 
 }  // namespace
 
-lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, limits lim,
-             std::shared_ptr<events::hub> events, std::shared_ptr<const cluster::leadership> leads)
-    : ioc_(ioc),
-      strand_(net::make_strand(ioc)),
+lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stats, lobby_limits lim,
+             std::shared_ptr<events::hub> events, std::shared_ptr<const cluster::leadership> leads,
+             std::shared_ptr<class accounts> users, std::shared_ptr<notify::service> notify,
+             std::shared_ptr<const social::relations> relations)
+    : strand_(net::make_strand(ioc)),
       store_(store),
-      stats_(std::move(stats)),
       limits_(lim),
       events_(std::move(events)),
-      accounts_(std::make_shared<accounts>(ioc, store, stats_, lim.account_policy)),
-      sweep_timer_(strand_),
-      leads_(std::move(leads)) {
-  auto o = lim.notify;
-  o.now = [a = accounts_] { return a->now(); };
-  o.name_of = [a = accounts_](std::int64_t id) { return a->name_of(id); };
-  notify_ = std::make_shared<notify::service>(store, std::move(o), stats_);
-  lists_ = std::make_shared<games::live_lists>(strand_);
-  bot_pool_ = std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats_);
-  notify_->set_active(leads_->leads());
+      accounts_(std::move(users)),
+      notify_(std::move(notify)),
+      lists_(std::make_shared<games::live_lists>(strand_)),
+      leads_(std::move(leads)),
+      relations_(std::move(relations)) {
+  room::services svc{store_, stats,
+                     {},  // the registry's start() gives the lobby's
+                     [a = accounts_] { return a->now(); },
+                     [n = notify_](const game_record& before, const game_record& after,
+                                   const std::vector<std::pair<engine::player_id, int>>& reminders) {
+                       return n->compose(notify::game_news(before, after, reminders));
+                     },
+                     [n = notify_] { n->poke(); },
+                     relations_,
+                     [a = accounts_](std::int64_t id) { return a->name_of(id); },
+                     {},
+                     [n = notify_, a = accounts_](const game_record& rec, const persistence::chat_record& m,
+                                                  const std::vector<std::pair<std::int64_t, std::string>>& away) {
+                       return n->compose(notify::chat_news(rec, m, a->name_of(m.account), away));
+                     },
+                     {},
+                     std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats)};
+  svc.hub = events_;
+  if (store_.shared()) svc.may_act = [leads = leads_] { return leads->leads(); };
+  rooms_ = std::make_shared<room_registry>(ioc, strand_, std::move(svc), lim.evict_after);
 }
 
-lobby::~lobby() {
-  workers_.join();
-  bot_pool_->stop();  // here, not in a room a pool thread may release last
-}
+lobby::~lobby() = default;
 
 void lobby::start() {
   auto catalog = store_.load_catalog();
   accounts_->start(std::move(catalog.accounts), std::move(catalog.tokens));
   notify_->load(catalog.notify_settings);
-  relations_->load(catalog.relations);
-  chat_ids_.start_after(catalog.max_chat_id);
-  for (const auto& read : catalog_readers_) read(catalog);
+  for (const auto& read : readers_) read(catalog);
   game_ids_.key_with(catalog.daily_secret);
   clocks_->load(std::move(catalog.vacations));
   notify_->start();
@@ -94,52 +116,29 @@ void lobby::start() {
     ratings_->load(all);
   }
   spdlog::info("lobby: {} games, {} rated", games_.size(), ratings_->tables().elo.rated_games());
+  // Weak: the registry holds the rooms, which must not keep the lobby alive after stop().
+  rooms_->start(
+      [weak = weak_from_this()](const game_record& rec) {
+        if (auto self = weak.lock()) net::post(self->strand_, [self, rec] { self->on_progress(rec); });
+      },
+      catalog.max_chat_id);
   // Games with a bot to move must go on by themselves after a restart; on several nodes the
-  // leader does it (lobby_merge.cpp), when it comes to lead.
+  // leader does it (merge.cpp), when it comes to lead.
   net::post(strand_, [self = shared_from_this()] {
     if (self->leads_->leads()) self->wake();
     self->clocks_->start();
   });
-  sweep();
 }
 
 void lobby::stop() {
   net::post(strand_, [self = shared_from_this()] {
-    self->stopped_ = true;  // a sweep already queued must not arm the timer again
-    self->sweep_timer_.cancel();
     self->clocks_->stop();
     self->lists_->stop();
-    self->pinned_.clear();
   });
   if (catch_up_) catch_up_->stop();
   accounts_->stop();
   notify_->stop();
-  workers_.join();
-  bot_pool_->stop();
-}
-
-void lobby::sweep() {
-  if (stopped_) return;
-  // Never a zero period: a timer that expires at once would spin.
-  const auto period = std::max(std::chrono::milliseconds(100),
-                               std::chrono::duration_cast<std::chrono::milliseconds>(limits_.evict_after) / 2);
-  sweep_timer_.expires_after(period);
-  sweep_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || self->stopped_) return;
-    for (auto& [id, pin] : self->pinned_) {
-      pin.first->when_idle([self, id = id](bool idle) {
-        net::post(self->strand_, [self, id, idle] {
-          auto it = self->pinned_.find(id);
-          if (it == self->pinned_.end()) return;
-          it->second.second = idle ? it->second.second + 1 : 0;
-          // Idle for two sweeps in a row: let it go. Watchers still holding it keep it alive,
-          // and rooms_ finds it again while they do.
-          if (it->second.second >= 2) self->pinned_.erase(it);
-        });
-      });
-    }
-    self->sweep();
-  });
+  rooms_->stop();
 }
 
 // ---- games ------------------------------------------------------------------------------
@@ -278,7 +277,7 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       }
     }
     // A game that starts at once (every other seat a bot) adds no open game, but an unfinished one.
-    if (auto no = self->games_cap(who, bots.count() + 1 < options.players)) return reply(*no);
+    if (auto no = seat_entry::over_cap(self->games_, who, bots.count() + 1 < options.players, self->limits_)) return reply(*no);
     game_record g;
     g.id = self->game_ids_.next();
     if (g.id == 0) return reply(storage_reply("storage_failed", "the game"));
@@ -312,15 +311,14 @@ void lobby::create_game(identity who, nlohmann::json body, reply_fn reply) {
       if (e.empty() && told) self->notify_->poke();
       net::post(self->strand_, [self, id, ok, reply, e] {
         if (e.empty()) {
-          self->start_room(id);
+          self->rooms_->start_room(id);
           const auto& g = self->games_.at(id);
           self->lists_->changed(nullptr, g);
-          self->publish_created(g);
+          publish_created(*self->events_, g);
           return reply(ok);
         }
         self->games_.erase(id);
-        self->rooms_.erase(id);
-        self->pinned_.erase(id);
+        self->rooms_->forget(id);
         reply(error(http::status::service_unavailable, e, "the game could not be stored"));
       });
     });
@@ -350,7 +348,7 @@ void lobby::list_open(identity who, games::page_request page, reply_fn reply) {
 }
 
 void lobby::game_summary(identity who, std::int64_t game, reply_fn reply) {
-  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     const auto* g = self->visible_game(game, who);
     if (!g) return reply(no_such_game());
     reply({http::status::ok, self->summary(*g)});
@@ -365,7 +363,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     }
     wanted = body["seat"].get<std::size_t>();
   }
-  on_fresh(game, [self = shared_from_this(), who, game, wanted, reply = std::move(reply)] {
+  fresh(game, [self = shared_from_this(), who, game, wanted, reply = std::move(reply)] {
     if (!self->visible_game(game, who)) return reply(no_such_game());
     auto& g = self->games_.at(game);
     if (g.status != game_status::open) {
@@ -379,7 +377,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     if (std::any_of(g.seats.begin(), g.seats.end(), [&](auto& s) { return s.account_id == who.id; })) {
       return reply(error(http::status::conflict, "already_seated", "you already sit at this game"));
     }
-    if (auto no = self->entry_refusal(g, who)) return reply(*no);
+    if (auto no = seat_entry::refusal(g, who, *self->relations_, *self->ratings_)) return reply(*no);
     std::size_t seat = g.seats.size();
     if (wanted) {
       if (*wanted >= g.seats.size() || g.seats[*wanted].taken()) {
@@ -394,7 +392,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
     const auto free_seats = std::count_if(g.seats.begin(), g.seats.end(),
                                           [](auto& s) { return !s.taken(); });
     // Taking the last seat starts the game: that adds no open game, but an unfinished one.
-    if (auto no = self->games_cap(who, free_seats > 1)) return reply(*no);
+    if (auto no = seat_entry::over_cap(self->games_, who, free_seats > 1, self->limits_)) return reply(*no);
     const game_record before = g;
     g.seats[seat].account_id = who.id;
     g.updated_at = self->accounts_->now();
@@ -409,7 +407,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
       net::post(self->strand_, [self, game, before, who, reply, e] {
         auto& g = self->games_[game];
         if (e.empty()) {
-          self->start_room(game);
+          self->rooms_->start_room(game);
           self->lists_->changed(&before, g);
           for (std::size_t i = 0; i < g.seats.size(); ++i) {
             if (g.seats[i].account_id == who.id) self->events_->publish(events::seat_joined{game, i, who.id});
@@ -418,8 +416,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
           return reply({http::status::ok, self->summary(g)});
         }
         g = before;  // not stored: not joined
-        self->rooms_.erase(game);
-        self->pinned_.erase(game);
+        self->rooms_->forget(game);
         reply(error(http::status::service_unavailable, e, "the seat could not be stored"));
       });
     });
@@ -427,7 +424,7 @@ void lobby::join(identity who, std::int64_t game, nlohmann::json body, reply_fn 
 }
 
 void lobby::leave(identity who, std::int64_t game, reply_fn reply) {
-  on_fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
+  fresh(game, [self = shared_from_this(), who, game, reply = std::move(reply)] {
     if (!self->visible_game(game, who)) return reply(no_such_game());
     auto& g = self->games_.at(game);
     auto seat = std::find_if(g.seats.begin(), g.seats.end(),
@@ -546,33 +543,6 @@ const game_record* lobby::visible_game(std::int64_t game, const std::optional<id
   return &it->second;
 }
 
-std::optional<api_reply> lobby::games_cap(const identity& who, bool open) const {
-  int opened = 0;
-  int unfinished = 0;
-  for (const auto& [id, g] : games_) {
-    if (g.status != game_status::open && g.status != game_status::active) continue;
-    // A seat he left (resigned, timed out) is a bot's now: he can do nothing more there.
-    if (std::none_of(g.seats.begin(), g.seats.end(), [&](const seat_record& s) {
-          return s.account_id == who.id && s.gone == persistence::departure::none;
-        })) {
-      continue;
-    }
-    ++unfinished;
-    if (g.status == game_status::open) ++opened;
-  }
-  if (open && opened >= limits_.max_open_games_per_account) {
-    return error(http::status::conflict, "too_many_games",
-                 "you already sit in " + std::to_string(limits_.max_open_games_per_account) +
-                     " games waiting for players; start or leave one first");
-  }
-  if (unfinished >= limits_.max_unfinished_games_per_account) {
-    return error(http::status::conflict, "too_many_games",
-                 "you already sit in " + std::to_string(limits_.max_unfinished_games_per_account) +
-                     " unfinished games; finish one first");
-  }
-  return std::nullopt;
-}
-
 void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {
   g.status = game_status::active;
   g.seed = seed.value_or(random_seed());
@@ -591,7 +561,7 @@ void lobby::start_game(game_record& g, std::optional<std::uint64_t> seed) {
   }
   // Its clock is armed once it is stored (game_started, clocks/service.hpp).
   // Bots start once the game row is stored (start_room): their commands need it.
-  make_room(g, std::move(fresh), history::game_log(g.seats.size()));
+  rooms_->make(g, std::move(fresh), history::game_log(g.seats.size()));
 }
 
 void lobby::add_started_game(game_record g, std::uint64_t seed,
@@ -610,14 +580,13 @@ void lobby::add_started_game(game_record g, std::uint64_t seed,
     if (e.empty() && told) self->notify_->poke();
     net::post(self->strand_, [self, id, done, e] {
       if (e.empty()) {
-        self->start_room(id);
+        self->rooms_->start_room(id);
         self->lists_->changed(nullptr, self->games_.at(id));
-        self->publish_created(self->games_.at(id));
+        publish_created(*self->events_, self->games_.at(id));
         return done("", self->summary(self->games_.at(id)));
       }
       self->games_.erase(id);
-      self->rooms_.erase(id);
-      self->pinned_.erase(id);
+      self->rooms_->forget(id);
       done(e, nullptr);
     });
   });
@@ -635,7 +604,7 @@ void lobby::cancel(std::int64_t game, game_status was, reply_fn reply) {
       self->lists_->changed(&before, g);
       return self->persist_game(g, before, reply, {http::status::ok, self->summary(g)});
     }
-    self->attach(game, engine::no_player, [self, game, reply](room_grant grant) {
+    self->rooms_->attach(g, engine::no_player, [self, game, reply](room_grant grant) {
       if (!grant.where) return reply(error(http::status::service_unavailable, grant.code, grant.message));
       grant.where->change(
           [](const game_record& g, std::int64_t now) -> std::variant<game_record, clocks::refusal> {
@@ -658,69 +627,6 @@ void lobby::cancel(std::int64_t game, game_status was, reply_fn reply) {
   });
 }
 
-void lobby::chat_deleted(std::int64_t game, std::int64_t message) {
-  if (const auto it = rooms_.find(game); it != rooms_.end()) {
-    if (auto r = it->second.lock()) r->chat_deleted(message);
-  }
-}
-
-void lobby::start_room(std::int64_t game) {
-  if (auto r = rooms_[game].lock()) r->start();
-}
-
-std::shared_ptr<room> lobby::make_room(const game_record& g, loaded_game loaded,
-                                       history::game_log log, room::chat_seed chat) {
-  // Weak: the lobby holds its rooms (pinned_), so a room holding the lobby would keep both
-  // alive forever when a room is pinned after stop() (a request still in flight at shutdown).
-  std::weak_ptr<lobby> weak = shared_from_this();
-  room::services svc{store_, stats_,
-                     [weak](const game_record& rec) {
-                       if (auto self = weak.lock()) {
-                         net::post(self->strand_, [self, rec] { self->on_progress(rec); });
-                       }
-                     },
-                     [a = accounts_] { return a->now(); },
-                     [n = notify_](const game_record& before, const game_record& after,
-                                   const std::vector<std::pair<engine::player_id, int>>& reminders) {
-                       return n->compose(notify::game_news(before, after, reminders));
-                     },
-                     [n = notify_] { n->poke(); },
-                     relations_,
-                     [a = accounts_](std::int64_t id) { return a->name_of(id); },
-                     [weak] {
-                       auto self = weak.lock();
-                       return self ? self->chat_ids_.next() : std::int64_t(0);
-                     },
-                     [n = notify_, a = accounts_](const game_record& rec, const persistence::chat_record& m,
-                                                  const std::vector<std::pair<std::int64_t, std::string>>& away) {
-                       return n->compose(notify::chat_news(rec, m, a->name_of(m.account), away));
-                     },
-                     [weak](std::int64_t game, int spectators) {
-                       if (auto self = weak.lock()) {
-                         net::post(self->strand_, [self, game, spectators] {
-                           if (spectators == 0) {
-                             self->spectators_.erase(game);
-                           } else {
-                             self->spectators_[game] = spectators;
-                           }
-                         });
-                       }
-                     },
-                     bot_pool_};
-  svc.hub = events_;
-  if (store_.shared()) {
-    svc.may_act = [leads = leads_] { return leads->leads(); };
-    svc.off_thread = [weak](std::function<void()> work) {
-      if (auto self = weak.lock()) net::post(self->workers_, std::move(work));
-    };
-  }
-  auto r = std::make_shared<room>(ioc_.get_executor(), g, std::move(loaded), std::move(log),
-                                  std::move(svc), std::move(chat));
-  rooms_[g.id] = r;
-  pinned_[g.id] = {r, 0};
-  return r;
-}
-
 void lobby::on_progress(const game_record& g) {
   auto it = games_.find(g.id);
   if (it == games_.end()) return;
@@ -728,32 +634,8 @@ void lobby::on_progress(const game_record& g) {
   const game_record before = std::move(it->second);
   it->second = g;
   events_->publish(events::game_updated{g.id});
-  if (auto p = pinned_.find(g.id); p != pinned_.end()) p->second.second = 0;
-  publish_progress(&before, g);
-}
-
-void lobby::publish_created(const game_record& g) {
-  events_->publish(events::game_created{g.id, g.creator});
-  if (g.status == game_status::active) events_->publish(events::game_started{g.id});
-}
-
-void lobby::publish_progress(const game_record* before, const game_record& g) {
-  // A seat's change is told when the lobby saw the seat before it (a game another node made is
-  // new here with its seats as they are); a game's end always, once.
-  for (std::size_t i = 0; before && i < g.seats.size() && i < before->seats.size(); ++i) {
-    const auto& now = g.seats[i];
-    const auto& was = before->seats[i];
-    if (now.account_id == 0) continue;
-    if (now.gone != persistence::departure::none && was.gone == persistence::departure::none) {
-      events_->publish(events::seat_departed{g.id, engine::player_id(i), now.account_id, now.gone});
-    }
-    if (now.bot && !was.bot) {
-      events_->publish(events::seat_taken_over{g.id, engine::player_id(i), now.account_id});
-    }
-  }
-  if (g.status == game_status::finished && (!before || before->status != game_status::finished)) {
-    events_->publish(events::game_finished{g});
-  }
+  rooms_->keep(g.id, true);
+  publish_progress(*events_, &before, g);
 }
 
 // ---- connections and rooms --------------------------------------------------------------
@@ -770,24 +652,9 @@ void lobby::watch_open_games(std::weak_ptr<subscriber> who) {
   });
 }
 
-void lobby::add_connection(std::int64_t account, std::function<void(bool)> answer) {
-  net::post(strand_, [self = shared_from_this(), account, answer = std::move(answer)] {
-    auto& n = self->connections_[account];
-    if (n >= self->limits_.max_connections_per_account) return answer(false);
-    ++n;
-    answer(true);
-  });
-}
-
-void lobby::remove_connection(std::int64_t account) {
-  net::post(strand_, [self = shared_from_this(), account] {
-    if (--self->connections_[account] <= 0) self->connections_.erase(account);
-  });
-}
-
 void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                       std::function<void(room_grant)> answer) {
-  on_fresh(
+  fresh(
       game,
       [self = shared_from_this(), who, game, spectator, answer = std::move(answer)]() mutable {
     const auto* found = self->visible_game(game, who);
@@ -809,72 +676,9 @@ void lobby::open_room(std::optional<identity> who, std::int64_t game, bool spect
       return answer({nullptr, engine::no_player, "not_allowed",
                      "only the players of this game may watch it"});
     }
-    self->attach(game, seat, std::move(answer));
+    self->rooms_->attach(g, seat, std::move(answer));
       },
       true);
-}
-
-namespace {
-
-/// A game the engine no longer replays, or whose rows are damaged, stays unavailable; any other
-/// failure (PostgreSQL restarting, a disk error) is worth trying again.
-lobby::load_failure load_failure_of(const std::exception& e) {
-  if (dynamic_cast<const persistence::engine_mismatch*>(&e) || dynamic_cast<const persistence::damaged_game*>(&e)) {
-    return {"game_unavailable", std::string("this game cannot be loaded (") + e.what() + ")"};
-  }
-  return {"storage_failed", std::string("this game could not be read; try again (") + e.what() + ")"};
-}
-
-}  // namespace
-
-void lobby::attach(std::int64_t game, engine::player_id seat, std::function<void(room_grant)> answer) {
-  if (auto r = rooms_[game].lock()) {
-    pinned_[game] = {r, 0};
-    return answer({r, seat, {}, {}});
-  }
-  auto& waiting = loading_[game];
-  waiting.emplace_back(std::move(answer), seat);
-  if (waiting.size() > 1) return;  // already loading
-  net::post(workers_, [self = shared_from_this(), record = games_.at(game)] {
-    try {
-      auto loaded = self->store_.load_game(record);
-      auto log = history::load_log(record, loaded);
-      room::chat_seed chat{self->store_.load_chat(record.id, 0, chat::page_size), self->store_.chat_count(record.id)};
-      net::post(self->strand_, [self, record, loaded = std::move(loaded), log = std::move(log),
-                                chat = std::move(chat)]() mutable {
-        auto r = self->make_room(record, std::move(loaded), std::move(log), std::move(chat));
-        r->start();
-        self->on_loaded(record.id, r, {});
-      });
-      return;
-    } catch (const std::exception& e) {
-      spdlog::error("game {} cannot be loaded: {}", record.id, e.what());
-      net::post(self->strand_, [self, id = record.id, failure = load_failure_of(e)] {
-        self->on_loaded(id, nullptr, failure);
-      });
-    }
-  });
-}
-
-void lobby::with_room(std::int64_t game, bool keep, std::function<void(room_grant)> answer) {
-  if (keep) return attach(game, engine::no_player, std::move(answer));
-  const bool was_pinned = pinned_.count(game) > 0;
-  attach(game, engine::no_player, [self = shared_from_this(), game, was_pinned, answer = std::move(answer)](room_grant grant) {
-    answer(std::move(grant));
-    if (!was_pinned) self->pinned_.erase(game);
-  });
-}
-
-void lobby::on_loaded(std::int64_t game, std::shared_ptr<room> r, load_failure failure) {
-  auto waiting = std::move(loading_[game]);
-  loading_.erase(game);
-  for (auto& [answer, seat] : waiting) {
-    if (r) {
-      answer({r, seat, {}, {}});
-    } else {
-      answer({nullptr, engine::no_player, failure.code, failure.message});
-    }
-  }
 }
 
 }  // namespace loyang::server

@@ -11,6 +11,12 @@
 #include <utility>
 
 #include "../clocks/game_clock.hpp"
+#include "../clocks/service.hpp"
+#include "../cluster/catch_up.hpp"
+#include "../cluster/leadership.hpp"
+#include "../events/hub.hpp"
+#include "../games/live_lists.hpp"
+#include "publish.hpp"
 #include "../games/extra.hpp"
 #include "lobby.hpp"
 
@@ -28,7 +34,7 @@ bool bot_to_move(const game_record& g) {
 
 }  // namespace
 
-void lobby::on_fresh(std::int64_t game, std::function<void()> then, bool known_will_do) {
+void lobby::fresh(std::int64_t game, std::function<void()> then, bool known_will_do) {
   if (!catch_up_) return net::post(strand_, std::move(then));
   catch_up_->fresh(game, std::move(then), known_will_do);
 }
@@ -38,23 +44,6 @@ bool lobby::settled(std::int64_t id) const {
   return it != games_.end() && it->second.status != game_status::open;
 }
 
-bool lobby::to_room(const persistence::store::change& c) {
-  using kind = persistence::store::change::kind;
-  const auto it = rooms_.find(c.id);
-  const auto r = it == rooms_.end() ? nullptr : it->second.lock();
-  if (!r) return false;
-  if (c.what == kind::chat) {
-    r->remote_chat(c.version);
-  } else if (c.what == kind::chat_deleted) {
-    r->chat_deleted(c.version);
-  } else if (c.command) {
-    r->remote_command(*c.command);
-  } else {
-    return false;
-  }
-  return true;
-}
-
 void lobby::merge_game(game_record g) {
   const auto id = g.id;
   game_ids_.known(id);
@@ -62,7 +51,7 @@ void lobby::merge_game(game_record g) {
   if (it == games_.end()) {
     if (const auto of = games::rematch_of(g)) rematches_[*of] = id;
     lists_->changed(nullptr, g);
-    publish_progress(nullptr, g);
+    publish_progress(*events_, nullptr, g);
     games_[id] = std::move(g);
     events_->publish(events::game_updated{id});  // the clocks arm it
   } else {
@@ -72,12 +61,11 @@ void lobby::merge_game(game_record g) {
     if (g.version < held.version || (g.version == held.version && g.revision < held.revision)) return;
     on_progress(g);
   }
-  const auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr;
-  if (r) {
+  if (const auto r = rooms_->find(id)) {
     r->refresh();
     return;
   }
-  if (leads_->leads() && bot_to_move(games_[id])) attach(id, engine::no_player, [](room_grant) {});
+  if (leads_->leads() && bot_to_move(games_[id])) rooms_->attach(games_.at(id), engine::no_player, [](room_grant) {});
 }
 
 void lobby::wake() {
@@ -86,11 +74,11 @@ void lobby::wake() {
   // Games with a bot to move go on by themselves.
   for (const auto& [id, g] : games_) {
     if (!bot_to_move(g)) continue;
-    if (auto r = rooms_.count(id) ? rooms_[id].lock() : nullptr) {
+    if (auto r = rooms_->find(id)) {
       // Loaded while another node led: its bot waits; the refresh reads, then moves it.
       if (store_.shared()) r->refresh();
     } else {
-      attach(id, engine::no_player, [](room_grant) {});
+      rooms_->attach(g, engine::no_player, [](room_grant) {});
     }
   }
 }
