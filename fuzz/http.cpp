@@ -173,12 +173,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const bool asked = std::string_view(reinterpret_cast<const char*>(data), size).find(secret) !=
                          std::string_view::npos;
       auto answers = std::make_shared<int>(0);
-      handle_request(*state, std::move(req), net::ip::make_address("127.0.0.1"),
-                     [answers, head, asked](http::message_generator msg) {
-                       ++*answers;
-                       fuzz::require(*answers == 1, "a request was answered twice");
-                       check_answer(std::move(msg), head, asked);
-                     });
+      request_note note;
+      handle_request(
+          *state, std::move(req), net::ip::make_address("127.0.0.1"),
+          [answers, head, asked](answer a) {
+            ++*answers;
+            fuzz::require(*answers == 1, "a request was answered twice");
+            check_answer(std::move(a.message), head, asked);
+          },
+          note);
       run_until(ioc, [&] { return *answers > 0; });
     }
     state->games->stop();

@@ -49,7 +49,7 @@ std::optional<std::string> bearer(const request& req) {
   return std::string(auth.substr(prefix.size()));
 }
 
-void route(shared_state& state, request& req, const std::string& client, responder respond) {
+void route(shared_state& state, request& req, const std::string& client, responder respond, request_note& note) {
   const std::string_view target = req.target();
   const auto question = target.find('?');
   const std::string path(target.substr(0, question));
@@ -64,6 +64,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
     respond(std::move(res));
   };
 
+  if (path == "/healthz" || path == "/readyz" || path == "/metrics") note.route = path;
   if (path == "/healthz") {
     if (!get) return not_allowed("GET, HEAD");
     return respond(json_response(req, http::status::ok,
@@ -90,6 +91,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
     return respond(std::move(res));
   }
   if (path.rfind("/api/", 0) != 0) {
+    note.route = "static";
     if (!get) return not_allowed("GET, HEAD");
     return respond(serve_file(*state.assets, state.web_root(), state.data_dir, path, query, req));
   }
@@ -107,6 +109,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
   // Each feature's endpoints are in its folder's routes.cpp; this runs the checks their access
   // asks for, in the order clients rely on: 401 before 405, a write paid for before either.
   const auto found = state.routes->find(path, method);
+  note.route = found ? std::string(found->pattern) : "unmatched";
   const auto token = bearer(req);
   routes::call call{method, query, std::move(body), {}, {}, std::nullopt, token, client, reply};
   auto method_error = [&] {
@@ -130,6 +133,7 @@ void route(shared_state& state, request& req, const std::string& client, respond
   if (unchecked) {
     return bad("storage_failed", "this node cannot check the token now; try again", http::status::service_unavailable);
   }
+  if (call.who) note.account = call.who->id;
   if (token && !call.who) {
     return bad("bad_token", "unknown, revoked or expired token; log in again", http::status::unauthorized);
   }
@@ -148,24 +152,36 @@ void route(shared_state& state, request& req, const std::string& client, respond
 
 }  // namespace
 
-std::string request_client_key(const shared_state& state, const request& req, const net::ip::address& peer) {
+namespace {
+
+std::string forwarded_for(const request& req) {
   // Several X-Forwarded-For headers are one list, in order (RFC 9110, 5.3).
   std::string forwarded;
   for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
     if (!forwarded.empty()) forwarded += ',';
     forwarded += it->value();
   }
-  return client_key(peer, forwarded, state.trusted_proxies);
+  return forwarded;
+}
+
+}  // namespace
+
+std::string request_client_key(const shared_state& state, const request& req, const net::ip::address& peer) {
+  return client_key(peer, forwarded_for(req), state.trusted_proxies);
+}
+
+std::string request_client_address(const shared_state& state, const request& req, const net::ip::address& peer) {
+  return client_address(peer, forwarded_for(req), state.trusted_proxies);
 }
 
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
-                    responder respond) {
+                    responder respond, request_note& note) {
   ++state.stats().http_requests;
   try {
-    route(state, req, request_client_key(state, req, peer), respond);
+    route(state, req, request_client_key(state, req, peer), respond, note);
   } catch (const std::exception& e) {
-    spdlog::error("{} {}: {}", std::string(req.method_string()), std::string(req.target()),
-                  e.what());
+    // The route, not the target: a target's query may hold a token.
+    spdlog::error("http: {} {}: {}", std::string(req.method_string()), note.route.empty() ? "?" : note.route, e.what());
     respond(error_response(req, http::status::internal_server_error, protocol::error_code::internal,
                            "internal server error"));
   }

@@ -9,7 +9,15 @@
 namespace loyang::server {
 
 /// Delivers a response; may be called on any thread, exactly once.
-using responder = std::function<void(http::message_generator)>;
+using responder = std::function<void(answer)>;
+
+/// What the access log says of a request besides its answer's status (logs/access.hpp), filled
+/// by handle_request() before it answers: the route's pattern ("/api/games/{id}", "static",
+/// "unmatched"), never the path a client sent, and the account whose token was checked.
+struct request_note {
+  std::string route;
+  std::int64_t account = 0;
+};
 
 /// Answers one HTTP request (docs/protocol.md, "HTTP API"):
 ///   GET  /healthz, GET /metrics
@@ -21,10 +29,12 @@ using responder = std::function<void(http::message_generator)>;
 /// the body. `peer` is the socket's remote address: with state.trusted_proxies it tells the
 /// client's address (accounts/client_address.hpp), which login throttling keys on. Never throws.
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
-                    responder respond);
+                    responder respond, request_note& note);
 
 /// The key the per-address limits count the sender of `req` under: client_key() of `peer`
 /// and the request's X-Forwarded-For headers (believed only from state.trusted_proxies).
 std::string request_client_key(const shared_state& state, const request& req, const net::ip::address& peer);
+/// The address of the client that sent `req`, as the logs name it (the same proxies believed).
+std::string request_client_address(const shared_state& state, const request& req, const net::ip::address& peer);
 
 }  // namespace loyang::server

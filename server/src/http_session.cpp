@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "handle_request.hpp"
+#include "logs/access.hpp"
 #include "websocket_session.hpp"
 
 #include <algorithm>
@@ -109,16 +110,30 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
           req, "this address has the most WebSockets open that the server allows; close one first"));
     }
     // The WebSocket session takes the socket and the leases over; this session ends.
-    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(lease_), std::move(*ws_lease))
+    auto client = request_client_address(*state_, req, peer());
+    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(lease_), std::move(*ws_lease),
+                                        std::move(client))
         ->run(std::move(req));
     return;
   }
 
   const auto peer = this->peer();
-  handle_request(*state_, std::move(req), peer, [self = shared_from_this()](http::message_generator msg) {
-    net::post(self->stream_.get_executor(),
-              [self, msg = std::move(msg)]() mutable { self->write(std::move(msg)); });
-  });
+  // For the access log (logs/access.hpp): handle_request() fills the note before it answers.
+  auto note = std::make_shared<request_note>();
+  auto logged = [note, started = std::chrono::steady_clock::now(), method = std::string(req.method_string()),
+                 client = request_client_address(*state_, req, peer)](unsigned status) {
+    logs::http_request(method, note->route, status,
+                       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started),
+                       client, note->account);
+  };
+  handle_request(
+      *state_, std::move(req), peer,
+      [self = shared_from_this(), logged = std::move(logged)](answer a) {
+        logged(a.status);
+        net::post(self->stream_.get_executor(),
+                  [self, msg = std::move(a.message)]() mutable { self->write(std::move(msg)); });
+      },
+      *note);
 }
 
 void http_session::write(http::message_generator msg) {

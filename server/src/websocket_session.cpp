@@ -1,5 +1,7 @@
 #include "websocket_session.hpp"
 
+#include "logs/access.hpp"
+
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -27,17 +29,23 @@ overloaded(F...) -> overloaded<F...>;
 }  // namespace
 
 websocket_session::websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state,
-                                     address_counter::lease connection, address_counter::lease websocket)
+                                     address_counter::lease connection, address_counter::lease websocket,
+                                     std::string client)
     : ws_(std::move(socket)),
       state_(std::move(state)),
       tokens_(state_->limits.burst),
       refilled_(std::chrono::steady_clock::now()),
+      client_(std::move(client)),
       connection_lease_(std::move(connection)),
       websocket_lease_(std::move(websocket)) {
   ++state_->stats().connections;
 }
 
 websocket_session::~websocket_session() {
+  if (accepted_) {
+    logs::websocket_closed({client_, who_ ? who_->id : 0, close_code_, messages_in_, messages_out_,
+                            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - opened_)});
+  }
   for (auto& [game, sub] : rooms_) sub.first->leave(this);
   if (!token_hash_.empty()) state_->accounts->detach(token_hash_, this);
   --state_->stats().connections;
@@ -56,6 +64,8 @@ void websocket_session::run(http::request<http::string_body> req) {
 
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
+  accepted_ = true;
+  logs::websocket_opened(client_);
   do_read();
 }
 
@@ -64,6 +74,7 @@ void websocket_session::close() {
     // One close frame at most: Beast allows a single close operation per stream.
     if (self->closing_ || !self->ws_.is_open()) return;
     self->closing_ = true;
+    self->close_code_ = websocket::close_code::going_away;
     self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) {});
   });
 }
@@ -74,8 +85,13 @@ void websocket_session::do_read() {
 
 void websocket_session::on_read(beast::error_code ec, std::size_t) {
   // A message over the limit: Beast has already closed the stream with code 1009 (too big).
-  if (ec == websocket::error::message_too_big) return drop("message too large");
+  if (ec == websocket::error::message_too_big) {
+    close_code_ = websocket::close_code::too_big;
+    return drop("message too large");
+  }
+  if (ec == websocket::error::closed && !closing_) close_code_ = ws_.reason().code;  // the client's
   if (ec) return fail(ec, "read");
+  ++messages_in_;
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   if (!take_token()) {
@@ -271,6 +287,7 @@ void websocket_session::do_write() {
 
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
+  ++messages_out_;
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (revoked_) close_revoked();
@@ -294,6 +311,7 @@ void websocket_session::on_revoked() {
 void websocket_session::close_revoked() {
   if (closing_ || !ws_.is_open()) return;
   closing_ = true;
+  close_code_ = close_token_revoked;
   ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(close_token_revoked),
                                           "token revoked or expired"),
                   [self = shared_from_this()](beast::error_code) {});

@@ -27,9 +27,10 @@ class websocket_session : public connection,
                           public std::enable_shared_from_this<websocket_session> {
  public:
   /// A WebSocket over `socket`, counted by `connection` under its peer address and by
-  /// `websocket` under its client address while it lives.
+  /// `websocket` under its client address while it lives; `client` names that address in the
+  /// access log.
   websocket_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease connection,
-                    address_counter::lease websocket);
+                    address_counter::lease websocket, std::string client);
   ~websocket_session() override;
 
   /// Accepts the upgrade request and starts reading.
@@ -74,6 +75,13 @@ class websocket_session : public connection,
   std::string token_hash_;  // of the hello's token, while attached to it
   bool closing_ = false;    // a close frame is on its way (Beast allows one close)
   bool revoked_ = false;    // the token ended: closing with close_token_revoked
+  // For the access log (logs/access.hpp).
+  std::string client_;
+  std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
+  bool accepted_ = false;
+  int close_code_ = 1006;  // none sent or received (yet)
+  std::uint64_t messages_in_ = 0;
+  std::uint64_t messages_out_ = 0;
   // After state_: released while the counters are certainly alive.
   address_counter::lease connection_lease_;
   address_counter::lease websocket_lease_;

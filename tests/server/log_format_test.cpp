@@ -49,8 +49,10 @@ TEST_CASE("JSON log lines parse, one per message, with time, level, component, m
   spdlog::error("stopped");
   logs::event(spdlog::level::info, "accounts", "login failed", {{"account", std::int64_t(7)}, {"client", "10.0.0.9"}});
   spdlog::info("http: a \"quoted\" path\nand a second line\x01");
+  // A field named like one of the line's own members does not replace it.
+  logs::event(spdlog::level::info, "moderation", "operator action", {{"message", std::int64_t(9)}, {"level", "x"}});
   const auto lines = c.lines();
-  REQUIRE(lines.size() == 5);
+  REQUIRE(lines.size() == 6);
   std::vector<nlohmann::json> parsed;
   for (const auto& l : lines) {
     INFO(l);
@@ -72,6 +74,10 @@ TEST_CASE("JSON log lines parse, one per message, with time, level, component, m
   CHECK(parsed[3]["account"] == 7);
   CHECK(parsed[3]["client"] == "10.0.0.9");
   CHECK(parsed[4]["message"] == "a \"quoted\" path\nand a second line\x01");
+  CHECK(parsed[5]["message"] == "operator action");
+  CHECK(parsed[5]["level"] == "info");
+  CHECK(parsed[5]["message_field"] == 9);
+  CHECK(parsed[5]["level_field"] == "x");
 }
 
 TEST_CASE("text log lines start with the UTC time and its zone, and name an event's fields", "[server][logs]") {

@@ -126,11 +126,8 @@ void accounts::merge(std::int64_t id, const std::vector<account_record>& all,
       const bool still = std::any_of(live.begin(), live.end(), [&hash](const auto& l) { return l.hash == hash; });
       if (!still) gone.push_back(hash);
     }
-    if (!gone.empty()) {
-      logs::event(spdlog::level::info, "accounts", "tokens expired", {{"count", std::int64_t(gone.size())}});
-    }
     for (const auto& hash : gone) {
-      auto h = forget_token(hash);
+      auto h = forget_token(hash, "ended on another node");
       ended.insert(ended.end(), h.begin(), h.end());
     }
     for (const auto& t : live) {
@@ -181,7 +178,7 @@ std::optional<bool> accounts::still_stored(const std::string& hash) {
   holder_list ended;
   {
     std::lock_guard lock(mutex_);
-    ended = forget_token(hash);  // revoked by another node while this one was not listening
+    ended = forget_token(hash, "revoked on another node");  // while this one was not listening
   }
   notify(ended);
   return false;
@@ -206,7 +203,7 @@ accounts::token_state* accounts::live_token(const std::string& hash, std::int64_
   const auto it = tokens_.find(hash);
   if (it == tokens_.end()) return nullptr;
   if (expired(it->second, at)) {
-    ended = forget_token(hash);
+    ended = forget_token(hash, "expired");
     store_.revoke_token(hash, [](const std::string&) {});
     return nullptr;
   }
@@ -221,10 +218,12 @@ accounts::token_state* accounts::live_token(const std::string& hash, std::int64_
   return &t;
 }
 
-accounts::holder_list accounts::forget_token(const std::string& hash) {
+accounts::holder_list accounts::forget_token(const std::string& hash, std::string_view why) {
   holder_list out;
   const auto it = tokens_.find(hash);
   if (it == tokens_.end()) return out;
+  logs::event(spdlog::level::info, "accounts", "token revoked",
+              {{"account", it->second.account}, {"why", why}, {"connections", std::int64_t(it->second.holders.size())}});
   for (auto& h : it->second.holders) out.push_back(std::move(h.second));
   tokens_.erase(it);
   return out;
@@ -292,14 +291,26 @@ void accounts::withdraw_attempt(const std::string& key, const std::string& addre
   }
 }
 
+bool accounts::first_refusal(const std::string& key, std::int64_t wait) {
+  const auto at = now();
+  std::lock_guard lock(mutex_);
+  auto& until = throttle_logged_[key];
+  if (until > at) return false;
+  until = at + wait;
+  if (throttle_logged_.size() > 4096) std::erase_if(throttle_logged_, [at](const auto& e) { return e.second <= at; });
+  return true;
+}
+
 std::optional<api_reply> accounts::begin_attempt(const std::string& key, const std::string& address,
                                                  bool with_account, const std::function<void()>& read) {
   const auto wait = count_attempt(key, address, with_account);
   if (!wait) return uncounted();
   if (*wait > 0) {
     ++stats_->logins_throttled;
-    logs::event(spdlog::level::warn, "accounts", "attempt throttled",
-                {{"name", key}, {"client", address}, {"retry_after", *wait}});
+    if (first_refusal(key + '\n' + address, *wait)) {  // once per name and address and wait: a flood is one line
+      logs::event(spdlog::level::warn, "accounts", "attempts throttled",
+                  {{"name", key}, {"client", address}, {"retry_after", *wait}});
+    }
     return throttled(*wait);
   }
   std::unique_lock lock(mutex_);
@@ -347,7 +358,7 @@ void accounts::sweep() {
       if (expired(t, at)) gone.push_back(hash);
     }
     for (const auto& hash : gone) {
-      auto h = forget_token(hash);
+      auto h = forget_token(hash, "expired");
       ended.insert(ended.end(), h.begin(), h.end());
       store_.revoke_token(hash, [](const std::string&) {});
     }
@@ -530,7 +541,7 @@ void accounts::logout(const std::string& token, reply_fn reply) {
     holder_list ended;
     {
       std::lock_guard lock(self->mutex_);
-      ended = self->forget_token(hash);
+      ended = self->forget_token(hash, "logout");
     }
     notify(ended);
     reply({http::status::ok, {{"ok", true}}});
@@ -625,7 +636,7 @@ void accounts::change_password(const std::string& token, std::string old_passwor
           if (t.account == id && hash != keep) others.push_back(hash);
         }
         for (const auto& hash : others) {
-          auto h = self->forget_token(hash);
+          auto h = self->forget_token(hash, "password changed");
           holders.insert(holders.end(), h.begin(), h.end());
           ++revoked;
         }
@@ -747,7 +758,7 @@ void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record 
           if (t.account == next.id) hashes.push_back(hash);
         }
         for (const auto& hash : hashes) {
-          for (auto& h : self->forget_token(hash)) ended.push_back(std::move(h));
+          for (auto& h : self->forget_token(hash, "banned")) ended.push_back(std::move(h));
         }
       }
     }

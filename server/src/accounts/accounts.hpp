@@ -152,9 +152,12 @@ class accounts : public std::enable_shared_from_this<accounts> {
   // forgotten, and its holders are left in `ended` to be notified outside the lock (a holder
   // released there may run its destructor, which detaches).
   token_state* live_token(const std::string& hash, std::int64_t now, holder_list& ended);
-  // Under mutex_: forgets a token, returns its holders to notify (outside the lock).
-  holder_list forget_token(const std::string& hash);
+  // Under mutex_: forgets a token (logged with `why` it ends), returns its holders to notify
+  // (outside the lock).
+  holder_list forget_token(const std::string& hash, std::string_view why);
   static void notify(const holder_list& holders);
+  // Whether a refused attempt under `key` is the first of its wait (logged), not one of a flood.
+  bool first_refusal(const std::string& key, std::int64_t wait);
   // Login throttling (without the lock: the counts may be in the database). An attempt of
   // account `key` (folded name) from `address`, counted at its start as a failure of the pair,
   // the address and (with_account) the account: the seconds to wait first (nothing counted)
@@ -197,6 +200,7 @@ class accounts : public std::enable_shared_from_this<accounts> {
   net::steady_timer sweep_timer_;
 
   mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::int64_t> throttle_logged_;  // name and address -> logged until; under mutex_
   bool stopped_ = false;
   int hashes_queued_ = 0;
   cluster::id_source ids_{store_, "accounts"};

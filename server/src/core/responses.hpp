@@ -10,6 +10,16 @@ namespace loyang::server {
 /// A request as the HTTP session reads it.
 using request = http::request<http::string_body>;
 
+/// A response ready to be written, with its status kept for the access log (logs/access.hpp).
+/// Made from any Beast response.
+struct answer {
+  template <class Body, class Fields>
+  answer(http::response<Body, Fields>&& res)  // NOLINT(google-explicit-constructor): any response is one
+      : status(res.result_int()), message(std::move(res)) {}
+  unsigned status;
+  http::message_generator message;
+};
+
 /// A response with `body` as compact JSON and the request's version and keep-alive. For a
 /// HEAD request the body is left out but Content-Length still gives its size.
 http::response<http::string_body> json_response(const request& req, http::status status,

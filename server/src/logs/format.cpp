@@ -105,7 +105,9 @@ class message_flag final : public spdlog::custom_flag_formatter {
       for (const auto& f : *current_fields) {
         if (parts.game && f.name == "game") continue;
         out.push_back(',');
-        append_json_string(out, f.name);
+        // A field never takes the place of the line's own members (one object, one key each).
+        const bool taken = f.name == "time" || f.name == "level" || f.name == "component" || f.name == "message";
+        append_json_string(out, taken ? std::string(f.name) + "_field" : std::string(f.name));
         out.push_back(':');
         if (const auto* n = std::get_if<std::int64_t>(&f.value)) {
           append_number(out, *n);

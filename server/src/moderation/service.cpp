@@ -2,6 +2,8 @@
 // log of every operator action.
 #include "service.hpp"
 
+#include "../logs/format.hpp"
+
 #include <boost/asio/post.hpp>
 
 #include <variant>
@@ -13,6 +15,14 @@
 
 namespace loyang::server::moderation {
 namespace {
+
+/// The log line of an operator's action, once stored (README.md, "Logs"): who did what to
+/// whom, never the message's text or the reason given.
+void log_action(const persistence::moderation_record& a) {
+  logs::event(spdlog::level::info, "moderation", "operator action",
+              {{"action", a.action}, {"by", a.moderator}, {"account", a.account}, {"game", a.game}, {"chat_message", a.message},
+               {"report", a.report}});
+}
 
 nlohmann::json report_json(const persistence::report_record& r, const std::function<std::string(std::int64_t)>& name_of) {
   auto opt = [](std::int64_t v) { return v ? nlohmann::json(v) : nlohmann::json(nullptr); };
@@ -192,8 +202,9 @@ void service::close_report(identity who, std::int64_t report, const nlohmann::js
     r.outcome = outcome;
     persistence::moderation_record log{self->moderation_ids_.next(), who.id, "close_report", r.account, r.game, r.message,
                                        r.id, outcome, r.closed_at};
-    self->store_.save_report(r, log, [self, r, reply](const std::string& e) {
+    self->store_.save_report(r, log, [self, r, log, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the report"));
+      log_action(log);
       reply({http::status::ok, report_json(r, [a = self->look_.accounts](std::int64_t id) { return a->name_of(id); })});
     });
   });
@@ -226,8 +237,9 @@ void service::delete_message(identity who, std::int64_t game, std::int64_t messa
     if (found[0].deleted_by != 0) return reply(api_error(http::status::conflict, "already_deleted", "this message is deleted already"));
     persistence::moderation_record log{self->moderation_ids_.next(), who.id, "delete_message", found[0].account, game,
                                        message, 0, found[0].text, self->look_.accounts->now()};
-    self->store_.delete_chat(message, log, [self, game, message, reply](const std::string& e) {
+    self->store_.delete_chat(message, log, [self, game, message, log, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the deletion"));
+      log_action(log);
       net::post(self->strand_, [self, game, message, reply] {
         self->look_.chat_deleted(game, message);
         reply({http::status::ok, {{"game", game}, {"message", message}, {"deleted", true}}});
@@ -252,8 +264,9 @@ void service::cancel_game(identity who, std::int64_t game, const nlohmann::json&
                                        self->look_.accounts->now()};
     // The log first: an action taken is never missing from it (one that then fails says so
     // by the game not being cancelled).
-    self->store_.save_moderation(log, [self, game, status, reply](const std::string& e) {
+    self->store_.save_moderation(log, [self, game, status, log, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the log entry"));
+      log_action(log);
       self->look_.cancel(game, status, reply);
     });
   });

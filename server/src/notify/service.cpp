@@ -1,5 +1,7 @@
 #include "service.hpp"
 
+#include "../logs/format.hpp"
+
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
@@ -243,8 +245,9 @@ std::string service::unwanted(const outbox_record& n, const nlohmann::json& body
 
 void service::after_failure(const outbox_record& n, const attempt& a) {
   if (a.permanent || n.attempts + 1 >= options_.max_attempts) {
-    spdlog::warn("notification {} ({} to account {}) given up after {} tries: {}", n.id, n.channel, n.account,
-                 n.attempts + 1, a.error);
+    logs::event(spdlog::level::warn, "notifications", "given up",
+                {{"notification", n.id}, {"channel", n.channel}, {"account", n.account}, {"tries", n.attempts + 1},
+                 {"error", a.error}});
     return settle(n, delivery::failed, 0, a.error);
   }
   // 1, 2, 4, ... times the base, at most an hour, never less than a second.

@@ -71,6 +71,7 @@ std::optional<table::found> table::find(std::string_view path, http::verb method
       }
     }
     if (!match) continue;
+    out.pattern = r.pattern;
     out.who = r.who;
     const auto asked = method == http::verb::head ? http::verb::get : method;
     for (const auto verb : allow_order) {

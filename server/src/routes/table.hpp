@@ -69,6 +69,8 @@ class table {
 
   /// What a path found.
   struct found {
+    /// The pattern matched ("/api/games/{id}"), for the access log.
+    std::string_view pattern;
     access who = access::open;
     /// The handler of the request's method; nullptr when the path has none (a 405).
     const handler* run = nullptr;

@@ -64,7 +64,7 @@ std::string_view mime_type(std::string_view path) {
 namespace {
 
 /// A file from the disk, as it is there: too large for the catalog to hold.
-http::message_generator serve_from_disk(const std::filesystem::path& file, std::string_view path,
+answer serve_from_disk(const std::filesystem::path& file, std::string_view path,
                                         const request& req) {
   auto not_found = [&] {
     return error_response(req, http::status::not_found, protocol::error_code::not_found,
@@ -116,7 +116,7 @@ http::message_generator serve_from_disk(const std::filesystem::path& file, std::
 }
 
 /// A file as the catalog holds it, in the coding the client prefers.
-http::message_generator serve_asset(const web::asset& a, std::string_view query, const request& req) {
+answer serve_asset(const web::asset& a, std::string_view query, const request& req) {
   const auto coding = a.compressible ? web::choose_coding(req[http::field::accept_encoding], !a.brotli.empty(),
                                                           !a.gzip.empty())
                                      : std::string_view();
@@ -155,7 +155,7 @@ http::message_generator serve_asset(const web::asset& a, std::string_view query,
 
 }  // namespace
 
-http::message_generator serve_file(web::web_assets& assets, const std::filesystem::path& web_root,
+answer serve_file(web::web_assets& assets, const std::filesystem::path& web_root,
                                    const std::filesystem::path& data_dir, std::string_view path,
                                    std::string_view query, const request& req) {
   // One answer for every refusal, so that a probe learns nothing about files outside.

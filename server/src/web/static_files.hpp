@@ -24,7 +24,7 @@ std::string_view mime_type(std::string_view path);
 /// envelope) for every path that names no such file, is unsafe in any way, or lies inside
 /// `data_dir` (the database is never served; empty means no such directory); 500 when the
 /// file cannot be read.
-http::message_generator serve_file(web::web_assets& assets, const std::filesystem::path& web_root,
+answer serve_file(web::web_assets& assets, const std::filesystem::path& web_root,
                                    const std::filesystem::path& data_dir, std::string_view path,
                                    std::string_view query, const request& req);
 
