@@ -2,6 +2,7 @@
 
 #include <boost/asio/ip/address.hpp>
 #include <algorithm>
+#include <regex>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -119,13 +120,27 @@ std::optional<std::string> apply_log_format(config& c, const std::string& value)
   return std::nullopt;
 }
 
+// An Origin as browsers send it (RFC 6454): http or https, a host in lower case (a name, an
+// IPv4 address or a bracketed IPv6 one), an optional port, and nothing after.
+bool is_origin(const std::string& item) {
+  static const std::regex origin(R"((https?)://([a-z0-9]([a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(:[0-9]{1,5})?)");
+  return std::regex_match(item, origin);
+}
+
 std::optional<std::string> apply_origins(config& c, const std::string& value) {
   c.allowed_origins.clear();
   std::size_t start = 0;
   while (start <= value.size()) {
     const auto comma = value.find(',', start);
     auto item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!item.empty()) c.allowed_origins.push_back(item);
+    if (!item.empty()) {
+      // A value no browser sends would keep every WebSocket out, silently.
+      if (!is_origin(item)) {
+        return "\"" + item + "\" is not an Origin: scheme://host[:port] in lower case, without a path "
+               "(e.g. https://loyang.example.org)";
+      }
+      c.allowed_origins.push_back(item);
+    }
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -457,7 +472,8 @@ Options (each also read from its environment variable; the flag wins):
                                       (for tests and load tools only)
   --memory-only B   LOYANG_MEMORY_ONLY
                                       true: keep games in memory only, nothing durable
-                                      (for tests; default false)
+                                      (for tests; default false); the data directory is
+                                      still locked through a loyang.db that keeps nothing
   --ws-rate N       LOYANG_WS_RATE    WebSocket messages per second per connection
                                       (bursts of 3 s worth; default 20)
   --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT

@@ -107,6 +107,18 @@ TEST_CASE("other bad values are refused", "[server][config]") {
   CHECK(parse({"--address", "localhost:80"}).action == config_action::error);
   CHECK(parse({"--data", ""}).action == config_action::error);
   CHECK(parse({}, {{"LOYANG_LOG_LEVEL", "verbose"}}).action == config_action::error);
+  // Origins as browsers send them, or refused: a typo would keep every WebSocket out.
+  for (const char* bad : {"notaurl", "https://loyang.example.org/", "https://Loyang.example.org", "ftp://a.b",
+                          "https://a.b,https://c.d/play", "loyang.example.org"}) {
+    INFO(bad);
+    const auto r = parse({"--allowed-origins", bad});
+    CHECK(r.action == config_action::error);
+    CHECK(r.message.find("is not an Origin") != std::string::npos);
+  }
+  const auto good = parse({"--allowed-origins", "https://loyang.example.org,http://127.0.0.1:8080,http://[::1]:9000"});
+  REQUIRE(good.action == config_action::run);
+  CHECK(good.settings.allowed_origins ==
+        std::vector<std::string>{"https://loyang.example.org", "http://127.0.0.1:8080", "http://[::1]:9000"});
 }
 
 TEST_CASE("unknown options and missing values are refused", "[server][config]") {
