@@ -60,7 +60,9 @@ struct queued_store::impl {
         batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
         queue.clear();
       }
+      const auto began = std::chrono::steady_clock::now();
       const auto results = commit(batch);
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - began;
       report(batch, results);
       std::uint64_t ok = 0;
       for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -73,6 +75,7 @@ struct queued_store::impl {
         --depth;
       }
       count(batch.size(), ok);
+      if (ok > 0 && settings.on_commit) settings.on_commit(ok, took.count());
       batch.clear();
     }
   }

@@ -76,6 +76,32 @@ std::optional<std::string> apply_address(config& c, const std::string& value) {
   return std::nullopt;
 }
 
+std::optional<std::string> apply_metrics_address(config& c, const std::string& value) {
+  if (value.empty()) {
+    c.metrics_address.clear();
+    return std::nullopt;
+  }
+  const auto colon = value.rfind(':');
+  const char* form = "metrics address must be IP:PORT, e.g. 127.0.0.1:9464 or [::1]:9464";
+  if (colon == std::string::npos) return form;
+  auto host = value.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(host, ec);
+  const auto port = value.substr(colon + 1);
+  unsigned n = 0;
+  const auto [end, err] = std::from_chars(port.data(), port.data() + port.size(), n);
+  if (ec || port.empty() || err != std::errc() || end != port.data() + port.size() || n > 65535) return form;
+  c.metrics_address = value;
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_metrics_on_game_port(config& c, const std::string& value) {
+  if (value != "on" && value != "local" && value != "off") return "must be on, local or off";
+  c.metrics_on_game_port = value;
+  return std::nullopt;
+}
+
 std::optional<std::string> apply_data(config& c, const std::string& value) {
   if (value.empty()) return "data directory must not be empty";
   c.data_dir = value;
@@ -312,7 +338,7 @@ std::optional<std::string> apply_notify_retry(config& c, const std::string& valu
   return std::nullopt;
 }
 
-constexpr std::array<option, 38> options{{
+constexpr std::array<option, 40> options{{
     {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT",
      whole_number{&config::max_unfinished_games_per_account, 1, 100000, "max unfinished games"}},
     {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
@@ -331,6 +357,8 @@ constexpr std::array<option, 38> options{{
     {"--notify-max-attempts", "LOYANG_NOTIFY_MAX_ATTEMPTS", whole_number{&config::notify_max_attempts, 1, 100, ""}},
     {"--port", "LOYANG_PORT", whole_number{&config::port, 0, 65535, "port"}},
     {"--address", "LOYANG_ADDRESS", apply_address},
+    {"--metrics-address", "LOYANG_METRICS_ADDRESS", apply_metrics_address},
+    {"--metrics-on-game-port", "LOYANG_METRICS_ON_GAME_PORT", apply_metrics_on_game_port},
     {"--data", "LOYANG_DATA", apply_data},
     {"--database", "LOYANG_DATABASE", apply_database},
     {"--node-name", "LOYANG_NODE_NAME", apply_node_name},
@@ -442,6 +470,12 @@ The At the Gates of Loyang game server: HTTP and WebSocket on one port.
 Options (each also read from its environment variable; the flag wins):
   --port N          LOYANG_PORT       TCP port to listen on (default 8080; 0 = any free port)
   --address A       LOYANG_ADDRESS    IP address to listen on (default 0.0.0.0)
+  --metrics-address IP:PORT           LOYANG_METRICS_ADDRESS
+                                      serve /metrics, /healthz and /readyz there too, for
+                                      Prometheus, apart from the players (default: none)
+  --metrics-on-game-port M            LOYANG_METRICS_ON_GAME_PORT
+                                      /metrics on the game port: on, local (a loopback
+                                      peer, not through a proxy; default) or off
   --data DIR        LOYANG_DATA       data directory, created if absent (default ./data);
                                       the database is DIR/loyang.db
   --database URL    LOYANG_DATABASE   store everything in this PostgreSQL database instead,

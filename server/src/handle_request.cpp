@@ -49,7 +49,19 @@ std::optional<std::string> bearer(const request& req) {
   return std::string(auth.substr(prefix.size()));
 }
 
-void route(shared_state& state, request& req, const std::string& client, responder respond, request_note& note) {
+/// Whether the game port answers /metrics to this request (--metrics-on-game-port).
+bool metrics_allowed(const shared_state& state, const request& req, const net::ip::address& peer) {
+  switch (state.metrics_on_game_port) {
+    case game_port_metrics::on: return true;
+    case game_port_metrics::off: return false;
+    case game_port_metrics::local: break;
+  }
+  // A proxy on this host connects from loopback too: what it forwards names its client.
+  return peer.is_loopback() && req.find("X-Forwarded-For") == req.end() && req.find(http::field::forwarded) == req.end();
+}
+
+void route(shared_state& state, request& req, const std::string& client, responder respond, request_note& note,
+           const net::ip::address& peer, port_role role) {
   const std::string_view target = req.target();
   const auto question = target.find('?');
   const std::string path(target.substr(0, question));
@@ -64,7 +76,15 @@ void route(shared_state& state, request& req, const std::string& client, respond
     respond(std::move(res));
   };
 
-  if (path == "/healthz" || path == "/readyz" || path == "/metrics") note.route = path;
+  const bool operational = path == "/healthz" || path == "/readyz" || path == "/metrics";
+  if (operational) note.route = path;
+  if ((role == port_role::metrics && !operational) ||
+      (role == port_role::game && path == "/metrics" && !metrics_allowed(state, req, peer))) {
+    if (!operational) note.route = "unmatched";
+    // As for any path nobody serves: a probe learns nothing more.
+    return respond(error_response(req, http::status::not_found, protocol::error_code::not_found,
+                                  "no such resource: " + path));
+  }
   if (path == "/healthz") {
     if (!get) return not_allowed("GET, HEAD");
     return respond(json_response(req, http::status::ok,
@@ -175,10 +195,9 @@ std::string request_client_address(const shared_state& state, const request& req
 }
 
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
-                    responder respond, request_note& note) {
-  ++state.stats().http_requests;
+                    responder respond, request_note& note, port_role role) {
   try {
-    route(state, req, request_client_key(state, req, peer), respond, note);
+    route(state, req, request_client_key(state, req, peer), respond, note, peer, role);
   } catch (const std::exception& e) {
     // The route, not the target: a target's query may hold a token.
     spdlog::error("http: {} {}: {}", std::string(req.method_string()), note.route.empty() ? "?" : note.route, e.what());

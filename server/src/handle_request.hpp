@@ -28,8 +28,10 @@ struct request_note {
 /// Errors are JSON error envelopes with a fitting status. HEAD is answered like GET without
 /// the body. `peer` is the socket's remote address: with state.trusted_proxies it tells the
 /// client's address (accounts/client_address.hpp), which login throttling keys on. Never throws.
+/// On the metrics port (`role`) only /metrics, /healthz and /readyz are served; on the game
+/// port /metrics as --metrics-on-game-port says (else 404).
 void handle_request(shared_state& state, request&& req, const net::ip::address& peer,
-                    responder respond, request_note& note);
+                    responder respond, request_note& note, port_role role = port_role::game);
 
 /// The key the per-address limits count the sender of `req` under: client_key() of `peer`
 /// and the request's X-Forwarded-For headers (believed only from state.trusted_proxies).

@@ -22,11 +22,13 @@ http::response<http::string_body> too_many_connections(const request& req, const
 
 }  // namespace
 
-http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease)
-    : stream_(std::move(socket)), state_(std::move(state)), lease_(std::move(lease)) {}
+http_session::http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease,
+                           port_role role)
+    : stream_(std::move(socket)), state_(std::move(state)), role_(role), lease_(std::move(lease)) {}
 
-void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending) {
-  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), std::move(pending));
+void http_session::refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending,
+                          port_role role) {
+  auto session = std::make_shared<http_session>(std::move(socket), std::move(state), std::move(pending), role);
   session->refused_ = true;
   session->run();
 }
@@ -88,7 +90,7 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
         req, "this address has the most connections open that the server allows; close one first"));
   }
 
-  if (beast::websocket::is_upgrade(req)) {
+  if (role_ == port_role::game && beast::websocket::is_upgrade(req)) {
     const std::string_view target = req.target();
     if (target.substr(0, target.find('?')) != "/ws") {
       return write(error_response(req, http::status::not_found, "not_found",
@@ -120,11 +122,11 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
   const auto peer = this->peer();
   // For the access log (logs/access.hpp): handle_request() fills the note before it answers.
   auto note = std::make_shared<request_note>();
-  auto logged = [note, started = std::chrono::steady_clock::now(), method = std::string(req.method_string()),
-                 client = request_client_address(*state_, req, peer)](unsigned status) {
-    logs::http_request(method, note->route, status,
-                       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started),
-                       client, note->account);
+  auto logged = [note, stats = state_->stats_shared(), started = std::chrono::steady_clock::now(),
+                 method = std::string(req.method_string()), client = request_client_address(*state_, req, peer)](unsigned status) {
+    const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+    logs::http_request(method, note->route, status, took, client, note->account);
+    stats->observe_http(note->route.empty() ? "unmatched" : note->route, status, static_cast<double>(took.count()) / 1e6);
   };
   handle_request(
       *state_, std::move(req), peer,
@@ -133,7 +135,7 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
         net::post(self->stream_.get_executor(),
                   [self, msg = std::move(a.message)]() mutable { self->write(std::move(msg)); });
       },
-      *note);
+      *note, role_);
 }
 
 void http_session::write(http::message_generator msg) {

@@ -26,13 +26,15 @@ class http_session : public connection, public std::enable_shared_from_this<http
 
   /// A session for `socket`; `lease` counts it under its peer address while it lives (and
   /// goes to the websocket_session on an upgrade).
-  http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease);
+  http_session(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease lease,
+               port_role role = port_role::game);
   ~http_session() override;
 
   /// Answers the first request on `socket` with 429 too_many_connections and closes: its peer
   /// address has the most connections allowed. Waits at most refusal_timeout for the request;
   /// `pending` (shared_state::pending_refusals) is held until then.
-  static void refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending);
+  static void refuse(socket_type&& socket, std::shared_ptr<shared_state> state, address_counter::lease pending,
+                     port_role role = port_role::game);
 
   /// Starts reading requests.
   void run();
@@ -53,6 +55,7 @@ class http_session : public connection, public std::enable_shared_from_this<http
   beast::basic_stream<tcp, strand_type> stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
+  port_role role_;
   // Rebuilt for every request: a parser holds one message.
   boost::optional<http::request_parser<http::string_body>> parser_;
   // Between a request read and its response written: close() must not cut it off.

@@ -46,8 +46,8 @@ void throw_if(beast::error_code ec, const tcp::endpoint& endpoint) {
 }  // namespace
 
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
-                   std::shared_ptr<shared_state> state)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), state_(std::move(state)), backoff_timer_(acceptor_.get_executor()) {
+                   std::shared_ptr<shared_state> state, port_role role)
+    : ioc_(ioc), role_(role), acceptor_(net::make_strand(ioc)), state_(std::move(state)), backoff_timer_(acceptor_.get_executor()) {
   beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   throw_if(ec, endpoint);
@@ -145,10 +145,10 @@ void listener::admit(socket_type socket) {
     // Answered while few are waiting for their answer; beyond that closed at once, so that
     // refusing cannot hold many descriptors either.
     auto pending = state_->pending_refusals.try_acquire("", shared_state::max_pending_refusals);
-    if (pending) http_session::refuse(std::move(socket), state_, std::move(*pending));
+    if (pending) http_session::refuse(std::move(socket), state_, std::move(*pending), role_);
     return;
   }
-  std::make_shared<http_session>(std::move(socket), state_, std::move(*lease))->run();
+  std::make_shared<http_session>(std::move(socket), state_, std::move(*lease), role_)->run();
 }
 
 }  // namespace loyang::server

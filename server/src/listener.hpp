@@ -20,7 +20,9 @@ class listener : public std::enable_shared_from_this<listener> {
  public:
   /// Opens, binds and listens on `endpoint`. Throws listen_error (server.hpp) with a
   /// sentence that names the address and the reason in plain words.
-  listener(net::io_context& ioc, const tcp::endpoint& endpoint, std::shared_ptr<shared_state> state);
+  /// `role`: what its connections may ask for (shared_state.hpp).
+  listener(net::io_context& ioc, const tcp::endpoint& endpoint, std::shared_ptr<shared_state> state,
+           port_role role = port_role::game);
 
   /// Starts accepting connections.
   void run();
@@ -45,6 +47,7 @@ class listener : public std::enable_shared_from_this<listener> {
   void admit(socket_type socket);
 
   net::io_context& ioc_;
+  port_role role_;
   tcp::acceptor acceptor_;
   tcp::endpoint endpoint_;
   std::shared_ptr<shared_state> state_;

@@ -173,6 +173,10 @@ int main(int argc, char** argv) {
                  server::version(), s.address(), s.port(),
                  s.database_file().empty() ? std::string("a PostgreSQL database") : s.database_file().string(),
                  std::filesystem::absolute(s.web_root()).string());
+    if (s.metrics_port() != 0) {
+      spdlog::info("metrics: /metrics, /healthz and /readyz also on {} (port {})", settings.metrics_address,
+                   s.metrics_port());
+    }
     if (files.now > files.before) {
       spdlog::info("open-file limit: {} (raised from {}, the hard limit)", files.now, files.before);
     } else {

@@ -32,13 +32,24 @@ struct server::impl {
         db(open_database(settings)),
         state(std::make_shared<shared_state>(settings.web_root.empty() ? std::filesystem::path("web")
                                                                        : settings.web_root)),
-        store(make_storage(settings, db)),
+        store(make_storage(settings, db, state->stats_shared())),
         strand(net::make_strand(ioc)),
         signals(strand),
         grace_timer(strand),
         acceptor(std::make_shared<listener>(
             ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {
     init_crypto();
+    state->stats().set_version(std::string(version()));
+    if (db && !settings.memory_only) {
+      const auto file = db->file().string();
+      state->stats().set_database_files({{"database", file}, {"wal", file + "-wal"}});
+    }
+    if (!settings.metrics_address.empty()) {
+      metrics_acceptor = std::make_shared<listener>(ioc, endpoint_of(settings.metrics_address), state, port_role::metrics);
+    }
+    state->metrics_on_game_port = settings.metrics_on_game_port == "on"    ? game_port_metrics::on
+                                  : settings.metrics_on_game_port == "off" ? game_port_metrics::off
+                                                                           : game_port_metrics::local;
     state->limits.allowed_origins = settings.allowed_origins;
     state->data_dir = settings.data_dir;
     state->assets = std::make_shared<web::web_assets>(state->web_root(), state->data_dir);
@@ -145,6 +156,14 @@ struct server::impl {
     state->connections().forget_on_empty();
   }
 
+  // "IP:PORT" or "[IPv6]:PORT", as the configuration checked it.
+  static tcp::endpoint endpoint_of(const std::string& address) {
+    const auto colon = address.rfind(':');
+    auto host = address.substr(0, colon);
+    if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
+    return {net::ip::make_address(host), static_cast<std::uint16_t>(std::stoul(address.substr(colon + 1)))};
+  }
+
   // The SQLite database (locking the data directory), unless the store is PostgreSQL's.
   static std::optional<persistence::database> open_database(const config& c) {
     if (!c.database_url.empty() && !c.memory_only) return std::nullopt;
@@ -152,15 +171,18 @@ struct server::impl {
   }
 
   // `db` (opened first) has already refused an unusable file and migrated the schema.
-  static std::unique_ptr<storage> make_storage(const config& c, std::optional<persistence::database>&) {
+  static std::unique_ptr<storage> make_storage(const config& c, std::optional<persistence::database>&,
+                                               const std::shared_ptr<metrics>& stats) {
     if (c.memory_only) return persistence::make_memory_store();
     const auto log_failure = [](const std::string& what) { spdlog::error("store: {}", what); };
     const auto log_recovery = [](const std::string& what) { spdlog::info("store: {}", what); };
+    const auto on_commit = [stats](std::size_t writes, double seconds) { stats->observe_commit(writes, seconds); };
     if (!c.database_url.empty()) {
       persistence::pg_store_options o;
       o.engine_version = std::string(version());
       o.on_failure = log_failure;
       o.on_recovery = log_recovery;
+      o.on_commit = on_commit;
       o.node = c.node_name;
       auto store = persistence::make_pg_store(c.database_url, std::move(o));
       spdlog::info("cluster: this node is named {} (--node-name)", store->node());
@@ -171,6 +193,7 @@ struct server::impl {
     o.max_page_count = c.max_database_pages;
     o.on_failure = log_failure;
     o.on_recovery = log_recovery;
+    o.on_commit = on_commit;
     return persistence::make_sqlite_store(c.data_dir, std::move(o));
   }
 
@@ -182,6 +205,7 @@ struct server::impl {
     if (stopping) return;
     stopping = true;
     acceptor->close();
+    if (metrics_acceptor) metrics_acceptor->close();
     state->connections().close_all([this] { net::post(strand, [this] { on_drained(); }); });
     grace_timer.expires_after(shutdown_grace);
     grace_timer.async_wait([this](beast::error_code ec) {
@@ -222,6 +246,7 @@ struct server::impl {
   net::signal_set signals;
   net::steady_timer grace_timer;
   std::shared_ptr<listener> acceptor;
+  std::shared_ptr<listener> metrics_acceptor;  // --metrics-address; none without it
   bool stopping = false;  // guarded by `strand`
 };
 
@@ -230,6 +255,10 @@ server::server(config settings) : impl_(std::make_unique<impl>(std::move(setting
 server::~server() = default;
 
 std::uint16_t server::port() const noexcept { return impl_->acceptor->local_endpoint().port(); }
+
+std::uint16_t server::metrics_port() const noexcept {
+  return impl_->metrics_acceptor ? impl_->metrics_acceptor->local_endpoint().port() : 0;
+}
 
 std::string server::address() const {
   return impl_->acceptor->local_endpoint().address().to_string();
@@ -250,6 +279,7 @@ void server::stop_on_signals() {
 
 void server::run() {
   impl_->acceptor->run();
+  if (impl_->metrics_acceptor) impl_->metrics_acceptor->run();
   const int extra = impl_->settings.threads - 1;
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(extra));

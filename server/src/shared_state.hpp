@@ -24,6 +24,13 @@ namespace routes {
 class table;
 }
 
+/// Which listener a connection came through: the game port (players, the web client), or the
+/// metrics port (--metrics-address: /metrics, /healthz and /readyz for the operator only).
+enum class port_role { game, metrics };
+
+/// Whether the game port serves /metrics (--metrics-on-game-port).
+enum class game_port_metrics { on, local, off };
+
 /// State shared by the listener and all sessions. Owned through std::shared_ptr by each of
 /// them, so it outlives the last session.
 class shared_state {
@@ -51,6 +58,10 @@ class shared_state {
   std::shared_ptr<const routes::table> routes;
   /// Chat pages, for the WebSocket's chat_page (chat/service.hpp); set with `games`.
   std::shared_ptr<chat::service> chat;
+
+  /// Whether the game port serves /metrics; set once at start. `local`: to a loopback peer
+  /// whose request carries no X-Forwarded-For or Forwarded header (no proxy forwarded it).
+  game_port_metrics metrics_on_game_port = game_port_metrics::local;
 
   /// WebSocket limits; set once at start.
   ws_limits limits;

@@ -92,6 +92,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
   if (ec == websocket::error::closed && !closing_) close_code_ = ws_.reason().code;  // the client's
   if (ec) return fail(ec, "read");
   ++messages_in_;
+  ++state_->stats().websocket_messages_in;
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   if (!take_token()) {
@@ -288,6 +289,7 @@ void websocket_session::do_write() {
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   ++messages_out_;
+  ++state_->stats().websocket_messages_out;
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (revoked_) close_revoked();

@@ -312,3 +312,71 @@ TEST_CASE("http_validators: dates and entity tags", "[server][validators]") {
   CHECK(v1.etag != v3.etag);
   CHECK(v1.last_modified == v2.last_modified);
 }
+
+TEST_CASE("/metrics: the game port serves it to a local peer no proxy forwarded, or as configured; "
+          "the metrics port serves it and the probes only",
+          "[server][http][metrics]") {
+  SECTION("local (the default): a loopback peer, not a proxy's request") {
+    running_server s;
+    CHECK(fetch(s.port(), http::verb::get, "/metrics").result() == http::status::ok);
+    // nginx or HAProxy on this host connect from loopback too, and say whom they forward.
+    CHECK(fetch(s.port(), http::verb::get, "/metrics", {{http::field::forwarded, "for=203.0.113.9"}}).result() ==
+          http::status::not_found);
+    CHECK(exchange_raw(s.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.9\r\n"
+                                 "Connection: close\r\n\r\n")
+              .result() == http::status::not_found);
+  }
+  SECTION("off and on") {
+    running_server off([](loyang::server::config& c) { c.metrics_on_game_port = "off"; });
+    CHECK(fetch(off.port(), http::verb::get, "/metrics").result() == http::status::not_found);
+    CHECK(fetch(off.port(), http::verb::get, "/healthz").result() == http::status::ok);
+    running_server on([](loyang::server::config& c) { c.metrics_on_game_port = "on"; });
+    CHECK(exchange_raw(on.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.9\r\n"
+                                  "Connection: close\r\n\r\n")
+              .result() == http::status::ok);
+  }
+  SECTION("--metrics-address: a port of its own for Prometheus") {
+    running_server s([](loyang::server::config& c) {
+      c.metrics_address = "127.0.0.1:0";
+      c.metrics_on_game_port = "off";
+    });
+    const auto port = s.get().metrics_port();
+    REQUIRE(port != 0);
+    REQUIRE(port != s.port());
+    loyang::test::sign_up(s.port(), "metered");  // a request by route, a login failure, and commits to count
+    CHECK(loyang::test::api_post(s.port(), "/api/sessions", "", {{"name", "metered"}, {"password", "wrong one"}}).status ==
+          http::status::unauthorized);
+    const auto scraped = fetch(port, http::verb::get, "/metrics");
+    CHECK(scraped.result() == http::status::ok);
+    const auto& text = scraped.body();
+    INFO(text);
+    // What an operator alerts on, named as Prometheus' conventions have it.
+    for (const char* series : {"loyang_connections ", "loyang_build_info{version=\"", "process_cpu_seconds_total ",
+                               "process_resident_memory_bytes ", "process_open_fds ", "process_max_fds ",
+                               "process_start_time_seconds ",
+                               "loyang_http_requests_total{route=\"/api/accounts\",status=\"201\"} 1\n",
+                               "loyang_http_requests_total{route=\"/api/sessions\",status=\"401\"} 1\n",
+                               "loyang_http_request_duration_seconds_bucket{route=\"/api/accounts\",le=\"+Inf\"} 1\n",
+                               "loyang_login_failures_total 1\n", "loyang_websocket_messages_total{direction=\"in\"} ",
+                               "loyang_store_commit_seconds_count ", "loyang_store_commit_writes_bucket{le=\"1\"} ",
+                               "loyang_database_bytes{file=\"database\"} ", "loyang_database_bytes{file=\"wal\"} ",
+                               "loyang_command_latency_seconds_bucket{le=\"+Inf\"} "}) {
+      INFO(series);
+      CHECK(text.find(series) != std::string::npos);
+    }
+    CHECK(text.find("loyang_store_commit_seconds_count 0\n") == std::string::npos);  // the sign-up committed
+    CHECK(text.find("loyang_database_bytes{file=\"database\"} 0\n") == std::string::npos);
+    CHECK(fetch(port, http::verb::get, "/healthz").result() == http::status::ok);
+    CHECK(fetch(port, http::verb::get, "/readyz").result() == http::status::ok);
+    // Nothing of the game: no API, no files, no WebSocket.
+    CHECK(fetch(port, http::verb::get, "/api/games").result() == http::status::not_found);
+    CHECK(fetch(port, http::verb::get, "/").result() == http::status::not_found);
+    CHECK(fetch(port, http::verb::post, "/api/accounts", {{http::field::content_type, "application/json"}},
+                R"({"name":"x","password":"correct horse"})")
+              .result() == http::status::not_found);
+    const auto upgrade = exchange_raw(port, "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+    CHECK(upgrade.result() == http::status::not_found);
+    CHECK(fetch(s.port(), http::verb::get, "/metrics").result() == http::status::not_found);
+  }
+}

@@ -479,6 +479,7 @@ void accounts::login(std::string name, std::string password, std::string address
     if (!ok || current == self->by_name_.end() || current->second.id != id ||
         current->second.password_hash != hash) {
       lock.unlock();
+      ++self->stats_->login_failures;
       logs::event(spdlog::level::info, "accounts", "login failed", {{"name", key}, {"client", address}});
       return reply(error(http::status::unauthorized, "bad_credentials", "wrong name or password"));
     }

@@ -1,5 +1,10 @@
 #include "metrics.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace loyang::server {
@@ -9,13 +14,69 @@ void metrics::command_rejected(const std::string& code) {
   ++rejected_[code];
 }
 
-void metrics::observe_latency(double seconds) {
-  std::size_t i = 0;
-  while (i < latency_bounds.size() && seconds > latency_bounds[i]) ++i;
-  ++buckets_[i];
-  ++latency_count_;
-  latency_micros_sum_ += static_cast<std::int64_t>(seconds * 1e6);
+void metrics::observe_latency(double seconds) { latency_.observe(seconds); }
+
+void metrics::observe_http(std::string_view route, unsigned status, double seconds) {
+  std::lock_guard lock(http_mutex_);
+  ++http_answers_[{std::string(route), status}];
+  auto it = http_seconds_.find(route);
+  if (it == http_seconds_.end()) {
+    it = http_seconds_
+             .emplace(std::string(route), std::make_unique<histogram>(std::vector<double>{
+                                              0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5}))
+             .first;
+  }
+  it->second->observe(seconds);
 }
+
+void metrics::observe_commit(std::size_t writes, double seconds) {
+  commit_seconds_.observe(seconds);
+  commit_writes_.observe(static_cast<double>(writes));
+}
+
+namespace {
+
+// The process_* metrics of Prometheus' client libraries, from /proc/self (Linux).
+void write_process(std::ostream& out) {
+  std::ifstream stat("/proc/self/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  // The fields after the command's closing parenthesis (the command may hold spaces).
+  const auto close = text.rfind(')');
+  if (close != std::string::npos) {
+    std::istringstream fields(text.substr(close + 2));
+    std::vector<std::string> f{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
+    // Counted from field 3 (state): utime 14, stime 15, starttime 22, vsize 23, rss 24.
+    const auto at = [&](std::size_t n) { return n - 3 < f.size() ? std::stod(f[n - 3]) : 0.0; };
+    const double ticks = static_cast<double>(::sysconf(_SC_CLK_TCK));
+    const double page = static_cast<double>(::sysconf(_SC_PAGESIZE));
+    double boot = 0;
+    std::ifstream proc_stat("/proc/stat");
+    for (std::string line; std::getline(proc_stat, line);) {
+      if (line.rfind("btime ", 0) == 0) boot = std::stod(line.substr(6));
+    }
+    out << "# HELP process_cpu_seconds_total User and system CPU time spent, in seconds.\n"
+        << "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total " << (at(14) + at(15)) / ticks << '\n'
+        << "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
+        << "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes " << static_cast<std::int64_t>(at(24) * page) << '\n'
+        << "# HELP process_virtual_memory_bytes Virtual memory size in bytes.\n"
+        << "# TYPE process_virtual_memory_bytes gauge\nprocess_virtual_memory_bytes " << static_cast<std::int64_t>(at(23)) << '\n'
+        << "# HELP process_start_time_seconds Start time of the process since the epoch, in seconds.\n"
+        << "# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds " << boot + at(22) / ticks << '\n';
+  }
+  std::error_code ec;
+  std::int64_t open = 0;
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec); !ec && it != std::filesystem::directory_iterator();
+       it.increment(ec)) {
+    ++open;
+  }
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);
+  out << "# HELP process_open_fds Open file descriptors.\n# TYPE process_open_fds gauge\nprocess_open_fds " << open
+      << "\n# HELP process_max_fds The most file descriptors the process may open.\n"
+      << "# TYPE process_max_fds gauge\nprocess_max_fds " << static_cast<double>(files.rlim_cur) << '\n';
+}
+
+}  // namespace
 
 void metrics::set_queue_depth_source(std::function<std::int64_t()> source) {
   queue_depth_ = std::move(source);
@@ -31,12 +92,47 @@ std::optional<std::string> metrics::not_ready_reason() const {
 
 std::string metrics::text() const {
   std::ostringstream out;
+  out.precision(15);  // seconds since the epoch and byte counts, whole
   auto gauge = [&](const char* name, const char* help, std::int64_t value, const char* type) {
     out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
         << name << ' ' << value << '\n';
   };
   gauge("loyang_connections", "Open WebSocket connections.", connections.load(), "gauge");
-  gauge("loyang_http_requests_total", "HTTP requests answered.", http_requests.load(), "counter");
+  out << "# HELP loyang_build_info The server's version (always 1).\n# TYPE loyang_build_info gauge\n"
+      << "loyang_build_info{version=\"" << version_ << "\"} 1\n";
+  write_process(out);
+  {
+    std::lock_guard lock(http_mutex_);
+    out << "# HELP loyang_http_requests_total HTTP requests answered, by route pattern and status.\n"
+        << "# TYPE loyang_http_requests_total counter\n";
+    for (const auto& [key, n] : http_answers_) {
+      out << "loyang_http_requests_total{route=\"" << key.first << "\",status=\"" << key.second << "\"} " << n << '\n';
+    }
+    out << "# HELP loyang_http_request_duration_seconds From an HTTP request read to its answer made, by route.\n"
+        << "# TYPE loyang_http_request_duration_seconds histogram\n";
+    for (const auto& [route, h] : http_seconds_) h->write(out, "loyang_http_request_duration_seconds", "route=\"" + route + "\"");
+  }
+  out << "# HELP loyang_websocket_messages_total WebSocket messages, read (in) and written (out).\n"
+      << "# TYPE loyang_websocket_messages_total counter\n"
+      << "loyang_websocket_messages_total{direction=\"in\"} " << websocket_messages_in.load() << '\n'
+      << "loyang_websocket_messages_total{direction=\"out\"} " << websocket_messages_out.load() << '\n';
+  gauge("loyang_login_failures_total", "Logins refused: no such name or a wrong password.", login_failures.load(),
+        "counter");
+  out << "# HELP loyang_store_commit_seconds How long the store's writer took to commit a transaction.\n"
+      << "# TYPE loyang_store_commit_seconds histogram\n";
+  commit_seconds_.write(out, "loyang_store_commit_seconds");
+  out << "# HELP loyang_store_commit_writes Writes per committed transaction (group commits).\n"
+      << "# TYPE loyang_store_commit_writes histogram\n";
+  commit_writes_.write(out, "loyang_store_commit_writes");
+  if (!files_.empty()) {
+    out << "# HELP loyang_database_bytes Size of the database's files (SQLite: the database and its WAL).\n"
+        << "# TYPE loyang_database_bytes gauge\n";
+    for (const auto& [label, path] : files_) {
+      std::error_code ec;
+      const auto size = std::filesystem::file_size(path, ec);
+      out << "loyang_database_bytes{file=\"" << label << "\"} " << (ec ? 0 : size) << '\n';
+    }
+  }
   gauge("loyang_games_in_memory", "Games loaded in memory.", games_in_memory.load(), "gauge");
   gauge("loyang_persistence_queue_depth", "Writes waiting for the database writer.",
         queue_depth_ ? queue_depth_() : 0, "gauge");
@@ -112,17 +208,7 @@ std::string metrics::text() const {
   }
   out << "# HELP loyang_command_latency_seconds From a command's arrival to its durable result.\n"
       << "# TYPE loyang_command_latency_seconds histogram\n";
-  std::int64_t cumulative = 0;
-  for (std::size_t i = 0; i < latency_bounds.size(); ++i) {
-    cumulative += buckets_[i].load();
-    out << "loyang_command_latency_seconds_bucket{le=\"" << latency_bounds[i] << "\"} "
-        << cumulative << '\n';
-  }
-  cumulative += buckets_.back().load();
-  out << "loyang_command_latency_seconds_bucket{le=\"+Inf\"} " << cumulative << '\n'
-      << "loyang_command_latency_seconds_sum " << static_cast<double>(latency_micros_sum_.load()) / 1e6
-      << '\n'
-      << "loyang_command_latency_seconds_count " << latency_count_.load() << '\n';
+  latency_.write(out, "loyang_command_latency_seconds");
   return out.str();
 }
 

@@ -9,6 +9,10 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "histogram.hpp"
 
 namespace loyang::server {
 
@@ -19,7 +23,6 @@ class metrics {
                                                          0.05,   0.1,   0.25,  0.5,   1.0,  2.5};
 
   std::atomic<std::int64_t> connections{0};     ///< open WebSocket connections
-  std::atomic<std::int64_t> http_requests{0};
   std::atomic<std::int64_t> games_in_memory{0};
   std::atomic<std::int64_t> commands_accepted{0};
   // Several nodes (cluster/).
@@ -33,6 +36,9 @@ class metrics {
   std::atomic<std::int64_t> messages_dropped_connections{0};  ///< closed for a full send queue
   std::atomic<std::int64_t> password_hashes{0};   ///< argon2id hashes and verifications run
   std::atomic<std::int64_t> logins_throttled{0};  ///< logins refused with too_many_attempts
+  std::atomic<std::int64_t> login_failures{0};    ///< logins refused: no such name, or a wrong password
+  std::atomic<std::int64_t> websocket_messages_in{0};   ///< messages read from WebSockets
+  std::atomic<std::int64_t> websocket_messages_out{0};  ///< messages written to WebSockets
   // Connections and descriptors (listener, http_session).
   std::atomic<std::int64_t> accept_failures{0};  ///< accepts that failed (out of descriptors, ...)
   std::atomic<std::int64_t> refused_per_address{0};  ///< TCP connections over --max-connections-per-address
@@ -65,6 +71,20 @@ class metrics {
   /// Records the time from a command's arrival to its durable result.
   void observe_latency(double seconds);
 
+  /// Counts an HTTP request answered under its route's pattern (logs/access.hpp) and status,
+  /// and how long its answer took.
+  void observe_http(std::string_view route, unsigned status, double seconds);
+
+  /// Records a transaction the store's writer committed: how many writes it held and how long
+  /// the commit took (the store's on_commit, on its writer thread).
+  void observe_commit(std::size_t writes, double seconds);
+
+  /// The build's version, for loyang_build_info (set once at start).
+  void set_version(std::string version) { version_ = std::move(version); }
+  /// The database's files whose sizes /metrics reports (SQLite: the file and its WAL), by the
+  /// label they get; set once at start.
+  void set_database_files(std::vector<std::pair<std::string, std::string>> files) { files_ = std::move(files); }
+
   /// How to read the persistence queue depth (set once at start).
   void set_queue_depth_source(std::function<std::int64_t()> source);
 
@@ -81,9 +101,14 @@ class metrics {
  private:
   mutable std::mutex rejected_mutex_;  // a rare path; a map needs a lock
   std::map<std::string, std::int64_t> rejected_;
-  std::array<std::atomic<std::int64_t>, latency_bounds.size() + 1> buckets_{};
-  std::atomic<std::int64_t> latency_count_{0};
-  std::atomic<std::int64_t> latency_micros_sum_{0};
+  histogram latency_{{latency_bounds.begin(), latency_bounds.end()}};
+  histogram commit_seconds_{{0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5}};
+  histogram commit_writes_{{1, 2, 4, 8, 16, 32, 64, 128, 256}};
+  mutable std::mutex http_mutex_;  // a map per route; HTTP is rare beside the game's messages
+  std::map<std::pair<std::string, unsigned>, std::int64_t> http_answers_;
+  std::map<std::string, std::unique_ptr<histogram>, std::less<>> http_seconds_;
+  std::string version_ = "unknown";
+  std::vector<std::pair<std::string, std::string>> files_;
   std::function<std::int64_t()> queue_depth_;
   std::function<std::optional<std::string>()> readiness_;
 };

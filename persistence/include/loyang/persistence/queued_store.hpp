@@ -72,6 +72,9 @@ struct queued_store_options {
   std::function<void(const std::string&)> on_failure = {};
   /// Told (on the writer thread) when writes succeed again after a failure.
   std::function<void(const std::string&)> on_recovery = {};
+  /// Told (on the writer thread) of each transaction committed: how many writes it held and
+  /// how long its commit took, in seconds (for /metrics). Must not block or throw.
+  std::function<void(std::size_t writes, double seconds)> on_commit = {};
 };
 
 class queued_store : public store {

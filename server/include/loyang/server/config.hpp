@@ -81,6 +81,13 @@ struct config {
   std::string log_level = "info";
   /// "text" (a line per message, UTC time first) or "json" (an object per line).
   std::string log_format = "text";
+  /// Where Prometheus scrapes /metrics (with /healthz and /readyz) apart from the players:
+  /// "IP:PORT" ("[IPv6]:PORT"; port 0 picks one, server::metrics_port() tells); empty: no such
+  /// listener.
+  std::string metrics_address;
+  /// Whether the game port serves /metrics too: "on"; "local" (only to a loopback peer whose
+  /// request no proxy forwarded: no X-Forwarded-For or Forwarded header); "off".
+  std::string metrics_on_game_port = "local";
   /// Origins allowed to open a WebSocket; empty: any.
   std::vector<std::string> allowed_origins;
   /// argon2id cost of password hashes: "interactive" or "minimal" (tests, load tools).

@@ -42,6 +42,9 @@ class server {
   /// The TCP port actually bound (useful with port 0).
   std::uint16_t port() const noexcept;
 
+  /// The metrics port actually bound (config::metrics_address); 0 when there is none.
+  std::uint16_t metrics_port() const noexcept;
+
   /// The address bound, as text ("0.0.0.0", "127.0.0.1", "::").
   std::string address() const;
 
