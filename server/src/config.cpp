@@ -7,6 +7,8 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -411,13 +413,48 @@ std::optional<std::string> process_env(std::string_view name) {
   return std::string(value);
 }
 
+namespace {
+
+/// The value of LOYANG_X, or of the file LOYANG_X_FILE names; an error sentence when both are
+/// given or the file cannot be read.
+std::variant<std::optional<std::string>, std::string> env_value(const env_lookup& env, std::string_view name) {
+  const auto direct = env(name);
+  const auto file = env(std::string(name) + "_FILE");
+  if (!file) return direct;
+  if (direct) return std::string(name) + " and " + std::string(name) + "_FILE are both set: give one";
+  std::ifstream in(*file, std::ios::binary);
+  std::string value((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) return std::string(name) + "_FILE=" + *file + ": the file cannot be read";
+  if (!std::filesystem::is_regular_file(*file)) return std::string(name) + "_FILE=" + *file + ": no such file";
+  if (value.ends_with("\r\n")) {
+    value.resize(value.size() - 2);
+  } else if (value.ends_with('\n')) {
+    value.pop_back();
+  }
+  return std::optional<std::string>(std::move(value));
+}
+
+/// Whether `url` holds a password (scheme://user:password@host...).
+bool url_has_password(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return false;
+  const auto at = url.find('@', scheme + 3);
+  const auto slash = url.find('/', scheme + 3);
+  if (at == std::string::npos || (slash != std::string::npos && slash < at)) return false;
+  return url.substr(scheme + 3, at - scheme - 3).find(':') != std::string::npos;
+}
+
+}  // namespace
+
 config_result parse_config(std::span<const std::string> args, const env_lookup& env) {
   config_result result;
   result.settings.threads = default_threads();
 
   // The environment first, so that flags applied afterwards win.
   for (const auto& o : options) {
-    auto value = env(o.env);
+    auto found = env_value(env, o.env);
+    if (auto* wrong = std::get_if<std::string>(&found)) return refuse(*wrong);
+    auto value = std::get<std::optional<std::string>>(std::move(found));
     if (!value) continue;
     if (auto problem = apply_option(o, result.settings, *value)) {
       return refuse(std::string(o.env) + "=" + *value + ": " + *problem);
@@ -447,8 +484,14 @@ config_result parse_config(std::span<const std::string> args, const env_lookup& 
     } else {
       return refuse("option " + std::string(name) + " needs a value");
     }
+    const bool secret = name == "--smtp-password" || ((name == "--database" || name == "--smtp-url") && url_has_password(value));
     if (auto problem = apply_option(*o, result.settings, value)) {
-      return refuse(std::string(name) + " " + value + ": " + *problem);
+      return refuse(std::string(name) + (secret ? "" : " " + value) + ": " + *problem);
+    }
+    if (secret) {
+      const std::string variable(o->env);
+      result.warnings.push_back(std::string(name) + " holds a password, which every user of this machine can read in "
+                                "the process list: give it as " + variable + " or " + variable + "_FILE instead");
     }
   }
   return result;

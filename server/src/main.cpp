@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
   if (settings.web_root.empty()) settings.web_root = server::default_web_root(exe_dir(argv[0]));
   server::logs::use_format(*server::logs::format_named(settings.log_format));
   spdlog::set_level(spdlog::level::from_str(settings.log_level));
+  for (const auto& w : parsed.warnings) spdlog::warn("config: {}", w);
   // Every connection takes a file descriptor: use all the operator allows. Logged once the
   // server listens, so that a server that cannot start says only why.
   const auto files = server::raise_descriptor_limit();

@@ -292,3 +292,32 @@ TEST_CASE("--node-name names this node among those sharing a database, from the 
   }
   CHECK(loyang::server::usage("loyang-server").find("LOYANG_NODE_NAME") != std::string::npos);
 }
+
+TEST_CASE("secrets come from files (LOYANG_X_FILE); a password on the command line is warned about",
+          "[server][config][secrets]") {
+  loyang::test::temp_dir tmp;
+  const auto secret = tmp.path() / "smtp_password";
+  std::ofstream(secret) << "s3cret word\n";  // as `echo` writes it: the line break is not the password's
+  const auto from_file = parse({}, {{"LOYANG_SMTP_PASSWORD_FILE", secret.string()},
+                                    {"LOYANG_DATABASE_FILE", (tmp.path() / "none").string()}});
+  CHECK(from_file.action == config_action::error);  // a file that is not there
+  CHECK(from_file.message.find("LOYANG_DATABASE_FILE") != std::string::npos);
+  const auto read = parse({}, {{"LOYANG_SMTP_PASSWORD_FILE", secret.string()}});
+  REQUIRE(read.action == config_action::run);
+  CHECK(read.settings.smtp_password == "s3cret word");
+  CHECK(read.warnings.empty());
+  const auto both = parse({}, {{"LOYANG_SMTP_PASSWORD_FILE", secret.string()}, {"LOYANG_SMTP_PASSWORD", "x"}});
+  CHECK(both.action == config_action::error);
+  CHECK(both.message.find("both set") != std::string::npos);
+  // Any setting may come from a file, not only the secret ones.
+  std::ofstream(tmp.path() / "port") << "8181";
+  CHECK(parse({}, {{"LOYANG_PORT_FILE", (tmp.path() / "port").string()}}).settings.port == 8181);
+
+  const auto flagged = parse({"--smtp-password", "s3cret", "--database", "postgresql://loyang:pw@db/loyang"});
+  REQUIRE(flagged.action == config_action::run);
+  REQUIRE(flagged.warnings.size() == 2);
+  CHECK(flagged.warnings[0].find("LOYANG_SMTP_PASSWORD_FILE") != std::string::npos);
+  CHECK(flagged.warnings[1].find("LOYANG_DATABASE") != std::string::npos);
+  for (const auto& w : flagged.warnings) CHECK(w.find("s3cret") == std::string::npos);
+  CHECK(parse({"--database", "postgresql://loyang@db/loyang"}).warnings.empty());  // no password in it
+}

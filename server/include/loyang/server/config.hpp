@@ -185,9 +185,14 @@ struct config_result {
   config settings;
   /// Why the command line or environment was refused, when action is error.
   std::string message;
+  /// What the operator should change though the server may start (a password on the command
+  /// line, where any user of the machine can read it in the process list), one sentence each.
+  std::vector<std::string> warnings;
 };
 
-/// Looks up an environment variable; nullopt when unset.
+/// Looks up an environment variable; nullopt when unset. Every LOYANG_X may instead be given as
+/// LOYANG_X_FILE, the name of a file holding the value (a Docker or Kubernetes secret; a final
+/// line break is dropped); both at once are refused.
 using env_lookup = std::function<std::optional<std::string>(std::string_view name)>;
 
 /// The real process environment, for env_lookup. Empty values count as unset.
