@@ -56,12 +56,17 @@ void backup_database(const std::filesystem::path& data_dir, const std::filesyste
                 ", not a loyang database this program knows");
   }
 
+  copy_database(source.get(), out, source_file.string());
+}
+
+void copy_database(sqlite3* source, const std::filesystem::path& out, const std::string& what) {
+  std::error_code ec;
   auto tmp = out;
   tmp += ".tmp";
   std::filesystem::remove(tmp, ec);
   {
     raw_connection target(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "cannot create");
-    sqlite3_backup* b = sqlite3_backup_init(target.get(), "main", source.get(), "main");
+    sqlite3_backup* b = sqlite3_backup_init(target.get(), "main", source, "main");
     if (b == nullptr) {
       detail::raise(sqlite3_extended_errcode(target.get()), target.get(), "starting the backup");
     }
@@ -71,7 +76,7 @@ void backup_database(const std::filesystem::path& data_dir, const std::filesyste
     if (rc == SQLITE_DONE) rc = finish;
     if (rc != SQLITE_OK && rc != SQLITE_DONE) {
       std::filesystem::remove(tmp, ec);
-      detail::raise(rc, target.get(), "backing up " + source_file.string());
+      detail::raise(rc, target.get(), "backing up " + what);
     }
     // A standalone file: no -wal beside it to forget when copying it around.
     char* message = nullptr;

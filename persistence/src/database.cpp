@@ -26,7 +26,7 @@ database::database(const std::filesystem::path& file, std::chrono::milliseconds 
   }
   try {
     configure(busy_timeout);
-    migrate(*this);
+    pre_migration_copy_ = migrate(*this);
   } catch (const error& e) {
     close();
     throw error("database " + file_.string() + ": " + e.what(), e.sqlite_code());
@@ -64,6 +64,7 @@ void database::probe_write() {
 database::database(database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr)),
       file_(std::move(other.file_)),
+      pre_migration_copy_(std::move(other.pre_migration_copy_)),
       lock_(std::move(other.lock_)) {}
 
 database& database::operator=(database&& other) noexcept {
@@ -71,6 +72,7 @@ database& database::operator=(database&& other) noexcept {
     close();
     db_ = std::exchange(other.db_, nullptr);
     file_ = std::move(other.file_);
+    pre_migration_copy_ = std::move(other.pre_migration_copy_);
     lock_ = std::move(other.lock_);
   }
   return *this;

@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "loyang/persistence/backup.hpp"
 #include "loyang/persistence/database.hpp"
 #include "loyang/persistence/transaction.hpp"
 
@@ -242,9 +243,16 @@ void check_known(int found) { check_schema_version(found, latest_schema_version(
 
 }  // namespace
 
-void migrate(database& db) {
-  check_known(db.user_version());
-  if (db.user_version() == latest_schema_version()) return;
+std::filesystem::path migrate(database& db) {
+  const int before = db.user_version();
+  check_known(before);
+  if (before == latest_schema_version()) return {};
+  std::filesystem::path copy;
+  if (before >= 1) {
+    copy = db.file();
+    copy += ".pre-v" + std::to_string(before);
+    copy_database(db.handle(), copy, db.file().string());
+  }
   transaction t(db);
   // Read again under the write lock: another process may have migrated meanwhile.
   const int found = db.user_version();
@@ -255,6 +263,7 @@ void migrate(database& db) {
   // PRAGMA takes no bound parameters; the value is an integer this program produced.
   db.exec("PRAGMA user_version = " + std::to_string(latest_schema_version()));
   t.commit();
+  return copy;
 }
 
 }  // namespace loyang::persistence

@@ -15,6 +15,7 @@
 #include "assemble.hpp"
 #include "accounts/auth.hpp"
 #include "listener.hpp"
+#include "loyang/persistence/migrations.hpp"
 #include "lobby/lobby.hpp"
 #include "core/records.hpp"
 #include "loyang/persistence/database.hpp"
@@ -40,6 +41,12 @@ struct server::impl {
             ioc, tcp::endpoint(net::ip::make_address(settings.address), settings.port), state)) {
     init_crypto();
     state->stats().set_version(std::string(version()));
+    if (db && !db->pre_migration_copy().empty()) {
+      spdlog::warn("store: {} was migrated to schema version {}; its copy as it was is {}. To go back to the "
+                   "previous release: stop, replace loyang.db with that copy (removing loyang.db-wal and "
+                   "loyang.db-shm), start the previous release (README.md, \"Upgrading and going back\")",
+                   db->file().string(), persistence::latest_schema_version(), db->pre_migration_copy().string());
+    }
     if (db && !settings.memory_only) {
       const auto file = db->file().string();
       state->stats().set_database_files({{"database", file}, {"wal", file + "-wal"}});

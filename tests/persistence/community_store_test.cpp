@@ -539,6 +539,27 @@ TEST_CASE("a database of schema 7 is migrated and keeps its accounts and games",
   }
   auto s = make_sqlite_store(tmp.path());
   CHECK(scalar(tmp.path(), "PRAGMA user_version") == persistence::latest_schema_version());
+  // The way back to the previous release: the file as it was, beside it, still at schema 7
+  // with its rows, and a standalone file (no WAL to carry along).
+  const auto copy = tmp.path() / "loyang.db.pre-v7";
+  REQUIRE(std::filesystem::is_regular_file(copy));
+  CHECK_FALSE(std::filesystem::exists(tmp.path() / "loyang.db.pre-v7-wal"));
+  {
+    sqlite3* was = nullptr;
+    REQUIRE(sqlite3_open_v2(copy.c_str(), &was, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+    const auto ask = [was](const char* sql) {
+      sqlite3_stmt* st = nullptr;
+      REQUIRE(sqlite3_prepare_v2(was, sql, -1, &st, nullptr) == SQLITE_OK);
+      REQUIRE(sqlite3_step(st) == SQLITE_ROW);
+      const auto v = sqlite3_column_int64(st, 0);
+      sqlite3_finalize(st);
+      return v;
+    };
+    CHECK(ask("PRAGMA user_version") == 7);
+    CHECK(ask("SELECT count(*) FROM accounts") == 2);
+    CHECK(ask("SELECT count(*) FROM games") == 1);
+    sqlite3_close(was);
+  }
   auto c = s->load_catalog();
   REQUIRE(c.accounts.size() == 2);
   CHECK(account_of(c, 1).name == "ann");

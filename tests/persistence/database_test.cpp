@@ -70,6 +70,10 @@ TEST_CASE("opening creates the data directory and migrates an empty file",
   CHECK(db.file() == data / "loyang.db");
   CHECK(db.user_version() == latest_schema_version());
   CHECK(latest_schema_version() >= 1);
+  CHECK(db.pre_migration_copy().empty());  // a new file has nothing to go back to
+  for (const auto& f : std::filesystem::directory_iterator(data)) {
+    CHECK(f.path().filename().string().find(".pre-v") == std::string::npos);
+  }
   const auto tables = table_names(db);
   for (const char* t : {"accounts", "tokens", "games", "seats", "commands", "snapshots"}) {
     INFO("table " << t);

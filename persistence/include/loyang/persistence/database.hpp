@@ -76,6 +76,10 @@ class database {
   /// The file this connection has open.
   const std::filesystem::path& file() const noexcept { return file_; }
 
+  /// The copy of the file as it was before this opening migrated it (migrations.hpp,
+  /// migrate()); empty when nothing was migrated.
+  const std::filesystem::path& pre_migration_copy() const noexcept { return pre_migration_copy_; }
+
   /// The raw handle, for what these wrappers do not cover. Still owned by this object.
   sqlite3* handle() const noexcept { return db_; }
 
@@ -85,6 +89,7 @@ class database {
 
   sqlite3* db_ = nullptr;
   std::filesystem::path file_;
+  std::filesystem::path pre_migration_copy_;
   std::shared_ptr<const data_dir_lock> lock_;  // open_in's; released after db_ is closed
 };
 

@@ -26,6 +26,7 @@
 /// games.extra (JSON or NULL), and the tables relations, chat_messages, notes, reports,
 /// moderation_log and server_secrets (with the 'daily' secret, 64 random hex digits made by
 /// the migration itself).
+#include <filesystem>
 #include <span>
 #include <string_view>
 
@@ -43,8 +44,13 @@ int latest_schema_version();
 /// (written by a newer program: "run a newer loyang-server") or negative. Both stores use it.
 void check_schema_version(int found, int latest);
 
-/// Applies the migrations `db` has not had. Throws persistence::error when the file's
-/// version is newer than latest_schema_version() (written by a newer program) or negative.
-void migrate(database& db);
+/// Applies the migrations `db` has not had. A database that has data (a version from 1) is first
+/// copied beside its file as it is, `loyang.db.pre-vN` (N its version), with SQLite's backup
+/// API: the way back to the previous release (README.md, "Upgrading and going back"). Returns
+/// that copy's path, or an empty one when nothing was migrated or the file was new. Throws
+/// persistence::error when the file's version is newer than latest_schema_version() (written
+/// by a newer program) or negative, or when the copy cannot be written (then nothing is
+/// migrated).
+std::filesystem::path migrate(database& db);
 
 }  // namespace loyang::persistence
