@@ -47,6 +47,22 @@ async function player(name, viewport, device) {
   return page;
 }
 
+// Follows the link `selector`, which must lead to `target`. The click is tried again (at most
+// three times) when the address did not change: on a loaded machine a click can land while the
+// page still settles (the chart and the tables laid out), and miss. A link that does not lead
+// there fails all three.
+async function follow(page, selector, target) {
+  for (let attempt = 1; ; attempt++) {
+    await page.click(selector);
+    try {
+      await page.waitForURL(target, { timeout: 10000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
 async function open(page, hash, selector) {
   await page.goto(url(`/${hash}`));
   await page.waitForSelector(selector, { timeout: 10000 });
@@ -75,8 +91,7 @@ export default [
     expect(/finishes 100% of games/.test(await textOf(rhea, "#reputation")), "rhea finishes her games");
     expect(/2 players, Yucata rules/.test(await textOf(rhea, "#by-kind")), "games by kind");
     expect((await rhea.locator("#friend-toggle").count()) === 0, "no friend button on one's own profile");
-    await rhea.click(`#recent-games tr[data-game="${game}"] a`);
-    await rhea.waitForURL(new RegExp(`#/replay/${game}$`));
+    await follow(rhea, `#recent-games tr[data-game="${game}"] a`, new RegExp(`#/replay/${game}$`));
     await rhea.waitForSelector("#replay-version");
 
     // Saul's profile as rhea sees it: his record, and what she can do about him.
