@@ -79,21 +79,9 @@ std::optional<std::string> apply_address(config& c, const std::string& value) {
 }
 
 std::optional<std::string> apply_metrics_address(config& c, const std::string& value) {
-  if (value.empty()) {
-    c.metrics_address.clear();
-    return std::nullopt;
+  if (!value.empty() && !parse_host_port(value)) {
+    return "metrics address must be IP:PORT, e.g. 127.0.0.1:9464 or [::1]:9464";
   }
-  const auto colon = value.rfind(':');
-  const char* form = "metrics address must be IP:PORT, e.g. 127.0.0.1:9464 or [::1]:9464";
-  if (colon == std::string::npos) return form;
-  auto host = value.substr(0, colon);
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  boost::system::error_code ec;
-  boost::asio::ip::make_address(host, ec);
-  const auto port = value.substr(colon + 1);
-  unsigned n = 0;
-  const auto [end, err] = std::from_chars(port.data(), port.data() + port.size(), n);
-  if (ec || port.empty() || err != std::errc() || end != port.data() + port.size() || n > 65535) return form;
   c.metrics_address = value;
   return std::nullopt;
 }
@@ -406,6 +394,20 @@ config_result refuse(std::string message) {
 }
 
 }  // namespace
+
+std::optional<host_port> parse_host_port(std::string_view text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  auto host = text.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(std::string(host), ec);
+  const auto port = text.substr(colon + 1);
+  unsigned n = 0;
+  const auto [end, err] = std::from_chars(port.data(), port.data() + port.size(), n);
+  if (ec || port.empty() || err != std::errc() || end != port.data() + port.size() || n > 65535) return std::nullopt;
+  return host_port{std::string(host), static_cast<std::uint16_t>(n)};
+}
 
 std::optional<std::string> process_env(std::string_view name) {
   const char* value = std::getenv(std::string(name).c_str());

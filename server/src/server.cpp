@@ -165,10 +165,8 @@ struct server::impl {
 
   // "IP:PORT" or "[IPv6]:PORT", as the configuration checked it.
   static tcp::endpoint endpoint_of(const std::string& address) {
-    const auto colon = address.rfind(':');
-    auto host = address.substr(0, colon);
-    if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
-    return {net::ip::make_address(host), static_cast<std::uint16_t>(std::stoul(address.substr(colon + 1)))};
+    const auto where = parse_host_port(address).value();
+    return {net::ip::make_address(where.host), where.port};
   }
 
   // The SQLite database (locking the data directory), unless the store is PostgreSQL's.

@@ -36,6 +36,18 @@ void metrics::observe_commit(std::size_t writes, double seconds) {
 
 namespace {
 
+/// A family's `# HELP` and `# TYPE` lines.
+void family(std::ostream& out, std::string_view name, std::string_view help, std::string_view type) {
+  out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n';
+}
+
+/// A family of one unlabelled sample.
+template <class Value>
+void single(std::ostream& out, std::string_view name, std::string_view help, std::string_view type, Value value) {
+  family(out, name, help, type);
+  out << name << ' ' << value << '\n';
+}
+
 // The process_* metrics of Prometheus' client libraries, from /proc/self (Linux).
 void write_process(std::ostream& out) {
   std::ifstream stat("/proc/self/stat");
@@ -54,14 +66,14 @@ void write_process(std::ostream& out) {
     for (std::string line; std::getline(proc_stat, line);) {
       if (line.rfind("btime ", 0) == 0) boot = std::stod(line.substr(6));
     }
-    out << "# HELP process_cpu_seconds_total User and system CPU time spent, in seconds.\n"
-        << "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total " << (at(14) + at(15)) / ticks << '\n'
-        << "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
-        << "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes " << static_cast<std::int64_t>(at(24) * page) << '\n'
-        << "# HELP process_virtual_memory_bytes Virtual memory size in bytes.\n"
-        << "# TYPE process_virtual_memory_bytes gauge\nprocess_virtual_memory_bytes " << static_cast<std::int64_t>(at(23)) << '\n'
-        << "# HELP process_start_time_seconds Start time of the process since the epoch, in seconds.\n"
-        << "# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds " << boot + at(22) / ticks << '\n';
+    single(out, "process_cpu_seconds_total", "User and system CPU time spent, in seconds.", "counter",
+           (at(14) + at(15)) / ticks);
+    single(out, "process_resident_memory_bytes", "Resident memory size in bytes.", "gauge",
+           static_cast<std::int64_t>(at(24) * page));
+    single(out, "process_virtual_memory_bytes", "Virtual memory size in bytes.", "gauge",
+           static_cast<std::int64_t>(at(23)));
+    single(out, "process_start_time_seconds", "Start time of the process since the epoch, in seconds.", "gauge",
+           boot + at(22) / ticks);
   }
   std::error_code ec;
   std::int64_t open = 0;
@@ -71,9 +83,9 @@ void write_process(std::ostream& out) {
   }
   rlimit files{};
   ::getrlimit(RLIMIT_NOFILE, &files);
-  out << "# HELP process_open_fds Open file descriptors.\n# TYPE process_open_fds gauge\nprocess_open_fds " << open
-      << "\n# HELP process_max_fds The most file descriptors the process may open.\n"
-      << "# TYPE process_max_fds gauge\nprocess_max_fds " << static_cast<double>(files.rlim_cur) << '\n';
+  single(out, "process_open_fds", "Open file descriptors.", "gauge", open);
+  single(out, "process_max_fds", "The most file descriptors the process may open.", "gauge",
+         static_cast<double>(files.rlim_cur));
 }
 
 }  // namespace
@@ -94,39 +106,33 @@ std::string metrics::text() const {
   std::ostringstream out;
   out.precision(15);  // seconds since the epoch and byte counts, whole
   auto gauge = [&](const char* name, const char* help, std::int64_t value, const char* type) {
-    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
-        << name << ' ' << value << '\n';
+    single(out, name, help, type, value);
   };
   gauge("loyang_connections", "Open WebSocket connections.", connections.load(), "gauge");
-  out << "# HELP loyang_build_info The server's version (always 1).\n# TYPE loyang_build_info gauge\n"
-      << "loyang_build_info{version=\"" << version_ << "\"} 1\n";
+  family(out, "loyang_build_info", "The server's version (always 1).", "gauge");
+  out << "loyang_build_info{version=\"" << version_ << "\"} 1\n";
   write_process(out);
   {
     std::lock_guard lock(http_mutex_);
-    out << "# HELP loyang_http_requests_total HTTP requests answered, by route pattern and status.\n"
-        << "# TYPE loyang_http_requests_total counter\n";
+    family(out, "loyang_http_requests_total", "HTTP requests answered, by route pattern and status.", "counter");
     for (const auto& [key, n] : http_answers_) {
       out << "loyang_http_requests_total{route=\"" << key.first << "\",status=\"" << key.second << "\"} " << n << '\n';
     }
-    out << "# HELP loyang_http_request_duration_seconds From an HTTP request read to its answer made, by route.\n"
-        << "# TYPE loyang_http_request_duration_seconds histogram\n";
+    family(out, "loyang_http_request_duration_seconds", "From an HTTP request read to its answer made, by route.",
+           "histogram");
     for (const auto& [route, h] : http_seconds_) h->write(out, "loyang_http_request_duration_seconds", "route=\"" + route + "\"");
   }
-  out << "# HELP loyang_websocket_messages_total WebSocket messages, read (in) and written (out).\n"
-      << "# TYPE loyang_websocket_messages_total counter\n"
-      << "loyang_websocket_messages_total{direction=\"in\"} " << websocket_messages_in.load() << '\n'
+  family(out, "loyang_websocket_messages_total", "WebSocket messages, read (in) and written (out).", "counter");
+  out << "loyang_websocket_messages_total{direction=\"in\"} " << websocket_messages_in.load() << '\n'
       << "loyang_websocket_messages_total{direction=\"out\"} " << websocket_messages_out.load() << '\n';
   gauge("loyang_login_failures_total", "Logins refused: no such name or a wrong password.", login_failures.load(),
         "counter");
-  out << "# HELP loyang_store_commit_seconds How long the store's writer took to commit a transaction.\n"
-      << "# TYPE loyang_store_commit_seconds histogram\n";
+  family(out, "loyang_store_commit_seconds", "How long the store's writer took to commit a transaction.", "histogram");
   commit_seconds_.write(out, "loyang_store_commit_seconds");
-  out << "# HELP loyang_store_commit_writes Writes per committed transaction (group commits).\n"
-      << "# TYPE loyang_store_commit_writes histogram\n";
+  family(out, "loyang_store_commit_writes", "Writes per committed transaction (group commits).", "histogram");
   commit_writes_.write(out, "loyang_store_commit_writes");
   if (!files_.empty()) {
-    out << "# HELP loyang_database_bytes Size of the database's files (SQLite: the database and its WAL).\n"
-        << "# TYPE loyang_database_bytes gauge\n";
+    family(out, "loyang_database_bytes", "Size of the database's files (SQLite: the database and its WAL).", "gauge");
     for (const auto& [label, path] : files_) {
       std::error_code ec;
       const auto size = std::filesystem::file_size(path, ec);
@@ -147,9 +153,9 @@ std::string metrics::text() const {
   gauge("loyang_accept_failures_total",
         "Connections the listener failed to accept (out of file descriptors, ...); it backs off up to 1 s.",
         accept_failures.load(), "counter");
-  out << "# HELP loyang_connections_refused_total Connections refused with 429 too_many_connections, by limit.\n"
-      << "# TYPE loyang_connections_refused_total counter\n"
-      << "loyang_connections_refused_total{limit=\"connections_per_address\"} " << refused_per_address.load() << '\n'
+  family(out, "loyang_connections_refused_total", "Connections refused with 429 too_many_connections, by limit.",
+         "counter");
+  out << "loyang_connections_refused_total{limit=\"connections_per_address\"} " << refused_per_address.load() << '\n'
       << "loyang_connections_refused_total{limit=\"websockets_per_address\"} "
       << refused_websockets_per_address.load() << '\n';
   gauge("loyang_deadlines_armed", "Games with a turn clock running (the timer service waits for them).",
@@ -198,16 +204,14 @@ std::string metrics::text() const {
         account_lookups_skipped.load(), "counter");
   gauge("loyang_leader", "1 while this node runs bots, clocks and notification delivery (several nodes).",
         leader.load(), "gauge");
-  out << "# HELP loyang_commands_rejected_total Game commands refused, by error code.\n"
-      << "# TYPE loyang_commands_rejected_total counter\n";
+  family(out, "loyang_commands_rejected_total", "Game commands refused, by error code.", "counter");
   {
     std::lock_guard lock(rejected_mutex_);
     for (const auto& [code, n] : rejected_) {
       out << "loyang_commands_rejected_total{code=\"" << code << "\"} " << n << '\n';
     }
   }
-  out << "# HELP loyang_command_latency_seconds From a command's arrival to its durable result.\n"
-      << "# TYPE loyang_command_latency_seconds histogram\n";
+  family(out, "loyang_command_latency_seconds", "From a command's arrival to its durable result.", "histogram");
   latency_.write(out, "loyang_command_latency_seconds");
   return out.str();
 }

@@ -178,6 +178,15 @@ enum class config_action {
   error,    ///< print config_result::message and exit 2
 };
 
+/// An address and port as config::metrics_address holds them: "IP:PORT" or "[IPv6]:PORT".
+struct host_port {
+  std::string host;  ///< without brackets
+  std::uint16_t port = 0;
+};
+/// `text` split and checked (the host an IPv4 or IPv6 address, the port 0-65535); nullopt
+/// when it is not of that form.
+std::optional<host_port> parse_host_port(std::string_view text);
+
 /// The outcome of parse_config().
 struct config_result {
   config_action action = config_action::run;
