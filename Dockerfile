@@ -15,7 +15,7 @@ FROM debian:bookworm-slim
 COPY scripts/install-deps.sh /tmp/install-deps.sh
 RUN bash /tmp/install-deps.sh --runtime && rm -rf /var/lib/apt/lists/* /tmp/install-deps.sh \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin loyang \
- && mkdir -p /data && chown loyang:loyang /data
+ && mkdir -p /data /backups && chown loyang:loyang /data /backups
 COPY --from=build /src/build/release/server/loyang-server /src/build/release/tools/loyang /usr/local/bin/
 COPY web /usr/local/share/loyang/web
 ENV LOYANG_PORT=8080 \

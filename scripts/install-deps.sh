@@ -18,8 +18,8 @@ build_packages=(
 # libFuzzer, whose runtime is in libclang-rt-14-dev), and a real SMTP server (aiosmtpd) that
 # receives the notification e-mails, and a real PostgreSQL (initdb/pg_ctl in a temporary
 # directory) for the PostgreSQL store; promtool (Debian's prometheus package) checks the
-# monitoring examples (deploy/monitoring/).
-test_packages=(python3 python3-websockets python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
+# monitoring examples (deploy/monitoring/); python3-yaml reads the deploy examples' backup jobs.
+test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4 curl ca-certificates)
 
 mode=${1:-}

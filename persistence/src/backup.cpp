@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <ctime>
 #include <system_error>
 #include <utility>
 
@@ -87,8 +89,75 @@ void copy_database(sqlite3* source, const std::filesystem::path& out, const std:
       throw error("finishing the backup: " + m);
     }
   }
+  // Everything the site keeps is in it (password and token hashes, mail addresses, the daily
+  // secret): readable by its owner only, whatever the umask.
+  std::filesystem::permissions(tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write, ec);
+  if (ec) throw error("cannot restrict the backup's permissions: " + ec.message());
   std::filesystem::rename(tmp, out, ec);
   if (ec) throw error("cannot move the backup to " + out.string() + ": " + ec.message());
+}
+
+namespace {
+
+constexpr std::string_view backup_prefix = "loyang-";
+constexpr std::string_view backup_suffix = ".db";
+
+bool is_backup_name(const std::string& name, std::string_view suffix) {
+  return name.size() > backup_prefix.size() + suffix.size() && name.starts_with(backup_prefix) &&
+         name.ends_with(suffix);
+}
+
+}  // namespace
+
+std::filesystem::path take_backup(const std::filesystem::path& data_dir, const std::filesystem::path& out_dir,
+                                  std::chrono::system_clock::time_point now) {
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) throw error("cannot make the backup directory " + out_dir.string() + ": " + ec.message());
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>(ms % 1000));
+  const auto out = out_dir / (std::string(backup_prefix) + stamp + millis + std::string(backup_suffix));
+  backup_database(data_dir, out);
+  return out;
+}
+
+std::vector<std::filesystem::path> backups_in(const std::filesystem::path& out_dir) {
+  std::vector<std::filesystem::path> found;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(out_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file(ec) && is_backup_name(it->path().filename().string(), backup_suffix)) {
+      found.push_back(it->path());
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::vector<std::filesystem::path> prune_backups(const std::filesystem::path& out_dir, std::size_t keep) {
+  std::vector<std::filesystem::path> doomed;
+  const auto all = backups_in(out_dir);
+  if (all.size() > keep) doomed.assign(all.begin(), all.end() - static_cast<std::ptrdiff_t>(std::max<std::size_t>(keep, 1)));
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(out_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    // Another backup may be writing its copy now: only one untouched for ten minutes is left over.
+    if (!is_backup_name(it->path().filename().string(), ".db.tmp")) continue;
+    const auto touched = std::filesystem::last_write_time(it->path(), ec);
+    if (!ec && std::filesystem::file_time_type::clock::now() - touched > std::chrono::minutes(10)) {
+      doomed.push_back(it->path());
+    }
+  }
+  for (const auto& file : doomed) {
+    if (!std::filesystem::remove(file, ec) && ec) {
+      throw error("cannot delete the old backup " + file.string() + ": " + ec.message());
+    }
+  }
+  return doomed;
 }
 
 }  // namespace loyang::persistence

@@ -183,7 +183,7 @@ class memory_store final : public store {
     }
     return out;
   }
-  void ban_account(const account_record&, const moderation_record& log, write_done done) override {
+  void save_standing(const account_record&, const moderation_record& log, write_done done) override {
     save_moderation(log, std::move(done));
   }
   std::int64_t queue_depth() const override { return 0; }

@@ -438,8 +438,8 @@ std::vector<moderation_record> queued_store::load_moderation(std::int64_t before
   return impl_->read([&](detail::store_reader& r) { return r.load_moderation(before, limit); });
 }
 
-void queued_store::ban_account(const account_record& a, const moderation_record& log, write_done done) {
-  enqueue({detail::ban_write{a, log}}, std::move(done));
+void queued_store::save_standing(const account_record& a, const moderation_record& log, write_done done) {
+  enqueue({detail::standing_write{a, log}}, std::move(done));
 }
 
 loaded_game queued_store::load_game(const game_record& g) {

@@ -24,9 +24,9 @@ write_statements::write_statements(database& db, std::string engine_version)
       upsert_account_(db.prepare(
           "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
-          "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
-          "password_hash = excluded.password_hash, operator = excluded.operator, "
-          "banned_at = excluded.banned_at, banned_by = excluded.banned_by, ban_reason = excluded.ban_reason")),
+          "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash")),
+      set_standing_(db.prepare(
+          "UPDATE accounts SET operator = ?2, banned_at = ?3, banned_by = ?4, ban_reason = ?5 WHERE id = ?1")),
       upsert_token_(db.prepare(
           "INSERT INTO tokens(token_hash, account_id, created_at, last_used_at, revoked) "
           "VALUES (?1, ?2, ?3, ?3, 0) "
@@ -185,8 +185,13 @@ void write_statements::run(const report_write& w) {
 
 void write_statements::run(const moderation_write& w) { log(w.log); }
 
-void write_statements::run(const ban_write& w) {
-  run(account_write{w.account});
+void write_statements::run(const standing_write& w) {
+  set_standing_.bind(1, w.account.id)
+      .bind(2, w.account.operator_account ? 1 : 0)
+      .bind(3, w.account.banned_at)
+      .bind(4, w.account.banned_by)
+      .bind(5, std::string_view(w.account.ban_reason))
+      .run();
   log(w.log);
   if (w.account.banned_at != 0) revoke_all_tokens_.bind(1, w.account.id).run();
 }

@@ -40,13 +40,13 @@ class write_statements {
   void run(const note_write& w);
   void run(const report_write& w);
   void run(const moderation_write& w);
-  void run(const ban_write& w);
+  void run(const standing_write& w);
   void queue(const std::vector<outbox_record>& notes);
   void log(const moderation_record& m);
 
   database& db_;
   std::string engine_version_;
-  statement upsert_account_, upsert_token_, revoke_token_, touch_token_;
+  statement upsert_account_, set_standing_, upsert_token_, revoke_token_, touch_token_;
   statement set_password_, revoke_others_;
   statement upsert_game_, upsert_seat_, delete_extra_seats_;
   statement advance_game_, insert_command_, insert_snapshot_, prune_snapshots_;

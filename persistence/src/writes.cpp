@@ -105,9 +105,9 @@ std::string describe(const write& w) {
     std::string operator()(const moderation_write& m) const {
       return "logging operator action " + std::to_string(m.log.id) + " (" + m.log.action + ")";
     }
-    std::string operator()(const ban_write& b) const {
-      return std::string(b.account.banned_at != 0 ? "banning" : "unbanning") + " account " +
-             std::to_string(b.account.id) + " (" + b.account.name + ")";
+    std::string operator()(const standing_write& b) const {
+      return "storing the standing of account " + std::to_string(b.account.id) + " (" + b.account.name + "): " +
+             b.log.action;
     }
   };
   return std::visit(visitor{}, w);

@@ -148,9 +148,9 @@ struct moderation_write {
   moderation_record log;
 };
 
-/// The account row with its ban fields, the log entry, and, when banned, every token of the
-/// account revoked.
-struct ban_write {
+/// An account's standing (operator right, ban fields), the log entry, and, when banned, every
+/// token of the account revoked.
+struct standing_write {
   account_record account;
   moderation_record log;
 };
@@ -158,7 +158,7 @@ struct ban_write {
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
                            game_write, command_write, seen_write, notify_settings_write, settle_write,
                            vacation_write, relation_write, chat_write, chat_delete_write, note_write,
-                           report_write, moderation_write, ban_write>;
+                           report_write, moderation_write, standing_write>;
 
 game_write make_game_write(const game_record& g);
 

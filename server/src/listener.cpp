@@ -38,7 +38,8 @@ std::string accept_error(beast::error_code ec) {
 void throw_if(beast::error_code ec, const tcp::endpoint& endpoint) {
   if (!ec) return;
   const auto address = endpoint.address();
-  const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+  // Appended, not "[" + ...: GCC 12 misreads that as an overlapping copy (GCC bug 105651).
+  const std::string host = address.is_v6() ? std::string("[").append(address.to_string()).append("]") : address.to_string();
   throw listen_error("cannot listen on " + host + ":" + std::to_string(endpoint.port()) + ": " +
                      reason(ec));
 }

@@ -11,12 +11,14 @@
 
 #include <boost/system/system_error.hpp>
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "loyang/persistence/backup.hpp"
@@ -73,14 +75,34 @@ std::string flag_or_env(const std::map<std::string, std::string>& flags, const s
   return it != flags.end() ? it->second : loyang::server::process_env(env).value_or(fallback);
 }
 
-/// `backup --data DIR --out FILE` (also `--flag=value`; DIR defaults to LOYANG_DATA, else
-/// ./data): an online copy of DIR/loyang.db, safe while a server runs on DIR. A PostgreSQL
-/// site (--database, or LOYANG_DATABASE without --data) is refused: its own tools back it up.
+/// A period for `backup --every`: seconds, or a number with s, m, h or d; nullopt otherwise.
+std::optional<std::chrono::seconds> period_of(const std::string& text) {
+  std::size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  const std::string unit = text.substr(used);
+  const long long scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
+  if (scale == 0 || n < 1 || n > 366LL * 86400 / scale) return std::nullopt;
+  return std::chrono::seconds(n * scale);
+}
+
+/// `backup --data DIR --out FILE`, or `--out-dir DIR [--keep N] [--every PERIOD]` (also
+/// `--flag=value`; DIR defaults to LOYANG_DATA, else ./data): an online copy of DIR/loyang.db,
+/// safe while a server runs on DIR. With --out-dir each copy is named by its UTC time and only
+/// the newest N are kept; with --every it goes on taking one each period until stopped (a
+/// failed one is logged and tried again at the next). A PostgreSQL site (--database, or
+/// LOYANG_DATABASE without --data) is refused: its own tools back it up.
 int backup(const std::vector<std::string>& args) {
   constexpr const char* usage =
       "usage: loyang-server backup [--data DIR] --out FILE\n"
-      "(SQLite only: back up a PostgreSQL database with pg_dump, or base backups and WAL archiving)\n";
-  const auto flags = subcommand_flags(args, {"--data", "--database", "--out"}, usage);
+      "       loyang-server backup [--data DIR] --out-dir DIR [--keep N] [--every PERIOD]\n"
+      "(PERIOD: seconds, or e.g. 30m, 6h, 1d. SQLite only: back up a PostgreSQL database with pg_dump,\n"
+      "or base backups and WAL archiving)\n";
+  const auto flags = subcommand_flags(args, {"--data", "--database", "--out", "--out-dir", "--keep", "--every"}, usage);
   if (!flags) return exit_bad_setup;
   if (flags->contains("--database") ||
       (!flags->contains("--data") && loyang::server::process_env("LOYANG_DATABASE"))) {
@@ -91,18 +113,57 @@ int backup(const std::vector<std::string>& args) {
   }
   const std::filesystem::path data = flag_or_env(*flags, "--data", "LOYANG_DATA", "data");
   const std::filesystem::path out = flag_or_env(*flags, "--out", "", "");
-  if (out.empty()) {
+  const std::filesystem::path out_dir = flag_or_env(*flags, "--out-dir", "", "");
+  if (out.empty() == out_dir.empty() || (out_dir.empty() && (flags->contains("--keep") || flags->contains("--every")))) {
     std::cerr << usage;
     return exit_bad_setup;
   }
-  try {
-    loyang::persistence::backup_database(data, out);
-  } catch (const loyang::persistence::error& e) {
-    std::cerr << "loyang-server backup: " << e.what() << '\n';
-    return exit_bad_setup;
+  if (!out.empty()) {
+    try {
+      loyang::persistence::backup_database(data, out);
+    } catch (const loyang::persistence::error& e) {
+      std::cerr << "loyang-server backup: " << e.what() << '\n';
+      return exit_bad_setup;
+    }
+    std::cout << "backed up " << (data / "loyang.db").string() << " to " << out.string() << '\n';
+    return 0;
   }
-  std::cout << "backed up " << (data / "loyang.db").string() << " to " << out.string() << '\n';
-  return 0;
+
+  std::size_t keep = 0;  // 0: all
+  if (const auto k = flags->find("--keep"); k != flags->end()) {
+    const auto& n = k->second;
+    if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos || std::stoul(n) == 0) {
+      std::cerr << "loyang-server backup: --keep must be a count of backups (1 or more), not \"" << n << "\"\n";
+      return exit_bad_setup;
+    }
+    keep = std::stoul(n);
+  }
+  std::optional<std::chrono::seconds> every;
+  if (const auto e = flags->find("--every"); e != flags->end()) {
+    every = period_of(e->second);
+    if (!every) {
+      std::cerr << "loyang-server backup: --every must be a period such as 3600, 30m, 6h or 1d, not \"" << e->second
+                << "\"\n";
+      return exit_bad_setup;
+    }
+  }
+  for (;;) {
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      const auto file = loyang::persistence::take_backup(data, out_dir, std::chrono::system_clock::now());
+      std::cout << "backed up " << (data / "loyang.db").string() << " to " << file.string() << std::endl;
+      if (keep > 0) {
+        for (const auto& gone : loyang::persistence::prune_backups(out_dir, keep)) {
+          std::cout << "deleted the old backup " << gone.string() << std::endl;
+        }
+      }
+    } catch (const loyang::persistence::error& e) {
+      std::cerr << "loyang-server backup: " << e.what() << std::endl;
+      if (!every) return exit_bad_setup;
+    }
+    if (!every) return 0;
+    std::this_thread::sleep_until(started + *every);
+  }
 }
 
 /// `copy-to-postgres --data DIR --database URL` (DIR defaults to LOYANG_DATA, else ./data; URL

@@ -191,6 +191,7 @@ struct server::impl {
       o.node = c.node_name;
       auto store = persistence::make_pg_store(c.database_url, std::move(o));
       spdlog::info("cluster: this node is named {} (--node-name)", store->node());
+      if (!store->schema_note().empty()) spdlog::warn("store: {}", store->schema_note());
       return store;
     }
     persistence::sqlite_store_options o;

@@ -164,7 +164,7 @@ TEST_CASE("relations, ban and operator fields, a game's extra, the max ids and t
     linus.banned_at = 700;
     linus.banned_by = 2;
     linus.ban_reason = "spam, twice";
-    add_account(*s, linus);  // save_account stores the ban fields too
+    REQUIRE(wait_for([&](auto d) { s->save_standing(linus, action(3, "ban", 700), d); }) == "");
 
     live_game g(1, engine::options{3, engine::ruleset::original, false}, 99);
     g.record.extra = extra;
@@ -367,13 +367,13 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
     banned.banned_by = 2;
     banned.ban_reason = "spam";
     // Its log entry cannot be stored (id 1 is taken): nothing of the ban is, tokens included.
-    CHECK(wait_for([&](auto d) { s->ban_account(banned, action(1, "ban", 700), d); }) == "storage_failed");
+    CHECK(wait_for([&](auto d) { s->save_standing(banned, action(1, "ban", 700), d); }) == "storage_failed");
     CHECK(sorted(s->load_catalog().tokens).size() == 3);
     CHECK(account_of(s->load_catalog(), 3).banned_at == 0);
 
     auto log = action(2, "ban", 700);
     log.account = 3;
-    CHECK(wait_for([&](auto d) { s->ban_account(banned, log, d); }) == "");
+    CHECK(wait_for([&](auto d) { s->save_standing(banned, log, d); }) == "");
   }
   {
     auto s = where.open();
@@ -393,7 +393,7 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
     REQUIRE(wait_for([&](auto d) { s->save_token("l3", 3, 800, d); }) == "");
     auto log2 = action(3, "unban", 800);
     log2.account = 3;
-    CHECK(wait_for([&](auto d) { s->ban_account(linus, log2, d); }) == "");
+    CHECK(wait_for([&](auto d) { s->save_standing(linus, log2, d); }) == "");
   }
   auto s = where.open();
   const auto c = s->load_catalog();
@@ -404,6 +404,44 @@ TEST_CASE("a ban revokes the account's tokens in one transaction; an unban keeps
   CHECK(account_of(c, 3).ban_reason.empty());
   CHECK(sorted(c.tokens) == std::vector<token_record>{{"a1", 1, 200, 200}, {"l3", 3, 800, 800}});
   CHECK(ids_of(s->load_moderation(0, 10)) == std::vector<std::int64_t>{3, 2, 1});
+}
+
+TEST_CASE("an account's standing is stored apart: a node's older copy of the account does not undo a grant, a "
+          "revoke or a ban",
+          "[persistence][community]") {
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
+  add_people(*s);  // grace (2) an operator, linus (3) not
+  account_record old_grace{2, "grace", "hash-grace", 101};
+  old_grace.operator_account = true;
+  const account_record old_linus{3, "linus", "hash-linus", 102};
+
+  auto revoked = old_grace;
+  revoked.operator_account = false;
+  auto granted = old_linus;
+  granted.operator_account = true;
+  granted.banned_at = 900;
+  granted.banned_by = 1;
+  granted.ban_reason = "test";
+  REQUIRE(wait_for([&](auto d) { s->save_standing(revoked, action(1, "revoke_operator", 900), d); }) == "");
+  REQUIRE(wait_for([&](auto d) { s->save_standing(granted, action(2, "grant_operator", 900), d); }) == "");
+
+  // Another node, still holding the accounts as they were, changes their passwords.
+  auto stale_grace = old_grace;
+  stale_grace.password_hash = "new-hash-grace";
+  auto stale_linus = old_linus;
+  stale_linus.password_hash = "new-hash-linus";
+  add_account(*s, stale_grace);
+  add_account(*s, stale_linus);
+
+  const auto c = s->load_catalog();
+  CHECK_FALSE(account_of(c, 2).operator_account);
+  CHECK(account_of(c, 2).password_hash == "new-hash-grace");
+  CHECK(account_of(c, 3).operator_account);
+  CHECK(account_of(c, 3).banned_at == 900);
+  CHECK(account_of(c, 3).ban_reason == "test");
+  CHECK(account_of(c, 3).password_hash == "new-hash-linus");
 }
 
 TEST_CASE("notes are replaced, and empty text deletes them", "[persistence][community]") {

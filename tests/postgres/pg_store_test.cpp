@@ -94,8 +94,58 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     CHECK(c.accounts[0].name == "ada");
   }
   CHECK(cluster().psql(db_name(where), "SELECT count(*) FROM loyang_schema") == "1\n");
-  cluster().psql(db_name(where), "UPDATE loyang_schema SET version = 99");
-  CHECK_THROWS_WITH(where.open(), Catch::Contains("newer than this program knows"));
+  CHECK(cluster().psql(db_name(where), "SELECT compatible_from FROM loyang_schema") == "1\n");
+  // A newer program's schema that contracted (dropped or changed) what this one uses.
+  cluster().psql(db_name(where), "UPDATE loyang_schema SET version = 99, compatible_from = 99");
+  CHECK_THROWS_WITH(where.open(), Catch::Contains("newer than this program knows (5) and needs a program of schema "
+                                                  "version 99 or newer"));
+}
+
+TEST_CASE("rolling back: this program runs on the schema of a newer one whose migrations only added to it, and "
+          "upgrades one the previous release migrated",
+          "[postgres][migrations]") {
+  store_backing where(store_kind::postgres);
+  const auto db = db_name(where);
+  {
+    auto s = where.open();
+    add_creator(*s);
+    CHECK(dynamic_cast<persistence::pg_store&>(*s).schema_note().empty());
+  }
+  // The previous release's bookkeeping: no compatible_from, its version inserted alone.
+  cluster().psql(db, "ALTER TABLE loyang_schema DROP COLUMN compatible_from");
+  {
+    auto s = where.open();
+    CHECK(s->load_catalog().accounts.size() == 1);
+  }
+  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "5|1\n");
+
+  // A newer release's expand migration: a new table, a column with a default, an index; it
+  // says programs from schema 5 on may run on it.
+  cluster().psql(db, "CREATE TABLE tournaments (id BIGINT PRIMARY KEY, name TEXT NOT NULL); "
+                     "ALTER TABLE games ADD COLUMN tournament_id BIGINT; "
+                     "ALTER TABLE accounts ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'; "
+                     "CREATE INDEX games_tournament ON games(tournament_id); "
+                     "UPDATE loyang_schema SET version = 6, compatible_from = 5");
+  {
+    auto s = where.open();
+    const auto note = dynamic_cast<persistence::pg_store&>(*s).schema_note();
+    CHECK(note.find("schema version 6 is newer than this program's (5); it runs on it") != std::string::npos);
+    // This program serves it: accounts, games and commands written and read back.
+    REQUIRE(wait_for([&](auto d) { s->save_account({2, "bea", "hash-bea", 100}, d); }) == "");
+    live_game g(1, engine::options{2, engine::ruleset::original, false}, 7);
+    g.save(*s);
+    for (int i = 0; i < 5; ++i) {
+      auto next = g.advance();
+      REQUIRE(wait_for([&](auto d) { s->append_command(next.first, next.second, g.state, d); }) == "");
+    }
+    const auto c = s->load_catalog();
+    CHECK(c.accounts.size() == 2);
+    REQUIRE(c.games.size() == 1);
+    CHECK(s->load_game(c.games[0]).state == g.state);
+  }
+  // Left as the newer program made it: not migrated back, not marked as this program's.
+  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "6|5\n");
+  CHECK(cluster().psql(db, "SELECT count(*) FROM accounts WHERE locale = 'en'") == "2\n");
 }
 
 TEST_CASE("a tampered snapshot or game row is refused with engine_mismatch", "[postgres][replay]") {

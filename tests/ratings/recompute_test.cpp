@@ -128,6 +128,7 @@ TEST_CASE("recompute: results that replay pass; a wrong ranking, wrong scores or
                                               {"games", 2}});
   CHECK(j["mismatches"].size() == 4);
   CHECK(j["mismatches"][0]["game"] == 3);
+  CHECK(j["games_replayed"] == report.games_replayed);
   std::ostringstream text;
   loyang::ratings::print_report(report, text);
   CHECK_THAT(text.str(), Catch::Contains("alice") && Catch::Contains("mismatch: game 3:"));

@@ -232,3 +232,67 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   CHECK(log.body["actions"][2]["detail"] == "insults");
   CHECK(log.body["actions"][5]["moderator"].is_null());  // the command line
 }
+
+TEST_CASE("operators: one makes another while the server runs; both changes logged; nobody changes his own right",
+          "[server][moderation]") {
+  std::shared_ptr<temp_dir> data;
+  {
+    running_server s;
+    data = s.data();
+    sign_up(s.port(), "chief");
+  }
+  REQUIRE(loyang::server::set_operator(data->path() / "data", "chief", true) == "");
+  // (The command refused while the server holds the directory, saying how to grant online
+  // instead: data_dir_test.py, "lock", with the real binary.)
+  running_server s({}, data);
+
+  const auto chief = login(s.port(), "chief");
+  REQUIRE_FALSE(chief.empty());
+  const auto deputy = sign_up(s.port(), "deputy");
+  const auto other = sign_up(s.port(), "other");
+  ws_client deputy_live(s.port());
+  CHECK(deputy_live.hello(deputy)["account"]["operator"] == false);
+  CHECK(api_get(s.port(), "/api/moderation/reports", deputy).status == status::forbidden);
+
+  // Only an operator grants; not himself; not twice; not an unknown name.
+  CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/operators/deputy", json::object(), other)) ==
+        "not_operator");
+  CHECK(code_of(call_api(s.port(), verb::delete_, "/api/moderation/operators/chief", std::nullopt, chief)) ==
+        "bad_request");
+  CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/operators/nobody", json::object(), chief)) ==
+        "no_such_player");
+  CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/operators/deputy", json{{"why", "x"}}, chief)) ==
+        "bad_request");
+  const auto granted =
+      call_api(s.port(), verb::put, "/api/moderation/operators/DEPUTY", json{{"reason", "helps on weekends"}}, chief);
+  REQUIRE(granted.status == status::ok);
+  CHECK(granted.body == json{{"name", "deputy"}, {"operator", true}});
+  CHECK(code_of(call_api(s.port(), verb::put, "/api/moderation/operators/deputy", json::object(), chief)) ==
+        "already_operator");
+
+  // At once, with the same token: the deputy reads reports and bans; a new connection says so.
+  CHECK(api_get(s.port(), "/api/moderation/reports", deputy).status == status::ok);
+  ws_client deputy_again(s.port());
+  CHECK(deputy_again.hello(deputy)["account"]["operator"] == true);
+  REQUIRE(call_api(s.port(), verb::put, "/api/moderation/bans/other", json::object(), deputy).status == status::ok);
+  REQUIRE(call_api(s.port(), verb::delete_, "/api/moderation/bans/other", std::nullopt, deputy).status == status::ok);
+
+  // The deputy cannot take the chief's right; the chief takes the deputy's.
+  CHECK(code_of(call_api(s.port(), verb::delete_, "/api/moderation/operators/deputy", std::nullopt, deputy)) ==
+        "bad_request");
+  REQUIRE(call_api(s.port(), verb::delete_, "/api/moderation/operators/deputy", std::nullopt, chief).status ==
+          status::ok);
+  CHECK(code_of(call_api(s.port(), verb::delete_, "/api/moderation/operators/deputy", std::nullopt, chief)) ==
+        "was_not_operator");
+  CHECK(api_get(s.port(), "/api/moderation/reports", deputy).status == status::forbidden);
+
+  const auto log = api_get(s.port(), "/api/moderation/log", chief);
+  std::vector<std::string> actions;
+  for (const auto& a : log.body["actions"]) actions.push_back(a["action"]);
+  CHECK(actions == std::vector<std::string>{"revoke_operator", "unban", "ban", "grant_operator", "grant_operator"});
+  CHECK(log.body["actions"][0]["moderator"] == "chief");
+  CHECK(log.body["actions"][0]["player"] == "deputy");
+  CHECK(log.body["actions"][3]["moderator"] == "chief");
+  CHECK(log.body["actions"][3]["detail"] == "helps on weekends");
+  CHECK(log.body["actions"][4]["moderator"].is_null());  // the command line, before the start
+}

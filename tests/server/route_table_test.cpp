@@ -96,7 +96,7 @@ TEST_CASE("the server's rooms add their endpoints once each, with the access eac
   for (const auto* e : {"POST /api/accounts", "DELETE /api/sessions", "GET /api/games", "POST /api/games/{id}/join",
                         "GET /api/games/{id}/chat", "PUT /api/games/{id}/notes", "GET /api/players/{name}",
                         "PUT /api/account/blocks/{name}", "GET /api/notify/verify", "POST /api/games/{id}/resign",
-                        "GET /api/games/{id}/history", "POST /api/daily", "DELETE /api/moderation/bans/{name}",
+                        "GET /api/games/{id}/history", "POST /api/daily", "DELETE /api/moderation/bans/{name}", "PUT /api/moderation/operators/{name}",
                         "POST /api/games/{id}/hint"}) {
     INFO(e);
     CHECK(std::find(all.begin(), all.end(), e) != all.end());

@@ -79,6 +79,7 @@ TEST_CASE("every write route spends from a budget; reads spend nothing", "[budge
            {verb::delete_, "/api/games/7/chat/3", write_kind::moderation},
            {verb::post, "/api/moderation/reports/3/close", write_kind::moderation},
            {verb::put, "/api/moderation/bans/bob", write_kind::moderation},
+           {verb::put, "/api/moderation/operators/bob", write_kind::moderation},
            {verb::post, "/api/games/7/hint", write_kind::other},
            {verb::post, "/api/games/7/analysis", write_kind::other},
            {verb::post, "/api/daily", write_kind::other},

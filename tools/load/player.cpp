@@ -340,8 +340,8 @@ void player::chat_later(bool first) {
     const auto n = ++self->chats_;
     nlohmann::json m{{"type", "chat"},
                      {"game", self->table_->game},
-                     {"id", "m" + std::to_string(n)},
-                     {"text", "message " + std::to_string(n) + " from seat " + std::to_string(self->seat_) +
+                     {"id", std::string("m").append(std::to_string(n))},
+                     {"text", std::string("message ").append(std::to_string(n)) + " from seat " + std::to_string(self->seat_) +
                                   ": a few words about the game, as people write them"}};
     if (self->run_.measured(clock::now())) ++self->table_->chat_sent;
     self->send(m.dump());

@@ -45,6 +45,10 @@ export const reports = (openOnly, before) => call("GET", `/api/moderation/report
 export const closeReport = (id, outcome) => call("POST", `/api/moderation/reports/${id}/close`, outcome ? { outcome } : {});
 export const ban = (name, reason) => call("PUT", `/api/moderation/bans/${enc(name)}`, reason ? { reason } : {});
 export const unban = (name) => call("DELETE", `/api/moderation/bans/${enc(name)}`);
+export const grantOperator = (name, reason) =>
+  call("PUT", `/api/moderation/operators/${enc(name)}`, reason ? { reason } : {});
+export const revokeOperator = (name, reason) =>
+  call("DELETE", `/api/moderation/operators/${enc(name)}`, reason ? { reason } : {});
 export const deleteMessage = (game, message) => call("DELETE", `/api/games/${game}/chat/${message}`);
 export const cancelGame = (game, reason) => call("POST", `/api/games/${game}/cancel`, reason ? { reason } : {});
 export const moderationLog = (before) => call("GET", `/api/moderation/log${query({ before })}`);

@@ -1,6 +1,6 @@
 // The operators' page (#/moderation): players' reports (open ones, or all), closing them with an
-// outcome, banning and unbanning, cancelling a game, deleting a reported chat message, and the
-// log of every such action. The server decides who is an operator (403 not_operator for anyone
+// outcome, banning and unbanning, making and unmaking operators, cancelling a game, deleting a
+// reported chat message, and the log of every such action. The server decides who is an operator (403 not_operator for anyone
 // else); the header links here only for operators. Reasons are players' text: set as text only.
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
@@ -142,6 +142,31 @@ export function moderationPage(root, { onAuthError }) {
       note);
   }
 
+  function operatorBox() {
+    const note = h("p.note#operator-note", { role: "status" });
+    const name = h("input#operator-name", { autocomplete: "off", required: true, minlength: 3, maxlength: 24 });
+    const reason = h("input#operator-reason", { maxlength: 500 });
+    const act = async (grant) => {
+      note.textContent = "";
+      const who = name.value.trim();
+      if (!who) { note.textContent = "Enter a player's name."; return; }
+      try {
+        const r = grant ? await community.grantOperator(who, reason.value.trim())
+          : await community.revokeOperator(who, reason.value.trim());
+        note.textContent = grant ? `${r.name} is an operator now, on every server.` : `${r.name} is no longer an operator.`;
+        loadLog().catch(() => {});
+      } catch (e) { refused(e, note); }
+    };
+    return h("form.panel.mod-form#operator-form", { onsubmit: (e) => { e.preventDefault(); act(true); } },
+      h("h2", "Operators"),
+      h("p.quiet", "Operators see this page. Nobody changes his own right."),
+      h("label", { for: "operator-name" }, "Player"), name,
+      h("label", { for: "operator-reason" }, "Reason (kept in the log)"), reason,
+      h("div.button-row", h("button.primary#grant-operator", { type: "submit" }, "Make operator"),
+        h("button#revoke-operator", { type: "button", onclick: () => act(false) }, "Remove operator")),
+      note);
+  }
+
   function cancelBox() {
     const note = h("p.note#cancel-note", { role: "status" });
     const game = h("input#cancel-game", { type: "number", min: 1, required: true, inputmode: "numeric" });
@@ -170,7 +195,7 @@ export function moderationPage(root, { onAuthError }) {
       if (e.code === "not_operator") {
         clear(out).append(h("section.panel", h("h1", "Moderation"),
           h("p.error#not-operator", { role: "alert" }, "Only operators may see this page."),
-          h("p", "Operators are made on the server's command line. To report a player, use the Report button on his profile.")));
+          h("p", "Operators are made by other operators (the first one on the server's command line). To report a player, use the Report button on his profile.")));
       } else {
         const f = failure(e, { onAuthError });
         if (f) clear(out).append(f);
@@ -187,7 +212,7 @@ export function moderationPage(root, { onAuthError }) {
         h("section.panel.reports-panel", { "aria-labelledby": "reports-title" },
           h("div.panel-head", h("h2#reports-title", "Reports"), h("label.check", toggle, " Show closed reports")),
           reportList, reportMore),
-        h("div.mod-side", banBox(), cancelBox()),
+        h("div.mod-side", banBox(), operatorBox(), cancelBox()),
         h("section.panel.log-panel", { "aria-labelledby": "log-title" }, h("h2#log-title", "Moderation log"), logBody, logMore)));
   })();
   return () => { gone = true; };

@@ -15,6 +15,12 @@ struct pg_result;
 
 namespace loyang::persistence::pg {
 
+/// A statement a connection prepares under a name (the writer's and the readers').
+struct named_sql {
+  const char* name;
+  std::string_view sql;
+};
+
 /// A finished query's result; empty (null) after a move.
 class result {
  public:

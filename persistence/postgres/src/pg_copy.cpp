@@ -111,7 +111,7 @@ pg_copy_report copy_sqlite_to_postgres(const std::filesystem::path& data_dir, co
   pg_copy_report report;
   {
     pg::connection to(url);
-    pg::migrate(to);
+    if (!pg::migrate(to).empty()) throw error("the database was made by a newer loyang-server: copy with that one");
     pg::transaction t(to);
     refuse_unless_empty(to);
     for (const auto& table : tables) {

@@ -21,9 +21,16 @@ auto read_all(Row&& rows, Read&& read) {
 
 }  // namespace
 
-reader::reader(const std::string& url, const std::string& node) : c_(url, "loyang " + node + " reader") {
+std::vector<named_sql> reader_statements() {
   using namespace detail;
-  const std::array<std::pair<const char*, std::string>, 16> queries{{
+  // Columns' lists joined once: the views outlive every call.
+  static const std::string due_notes = std::string(outbox_columns) + "WHERE state = 'queued' AND next_at <= $1 ORDER BY next_at, id LIMIT $2";
+  static const std::string chat_page = std::string(chat_columns) + "WHERE game_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3";
+  static const std::string reports_page = std::string(report_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2";
+  static const std::string open_reports_page =
+      std::string(report_columns) + "WHERE closed_by = 0 AND id < $1 ORDER BY id DESC LIMIT $2";
+  static const std::string moderation_page = std::string(moderation_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2";
+  return {
       // Served by accounts_by_folded_name and the tokens' primary key.
       {"account_named", "SELECT id FROM accounts WHERE lower(name) = lower($1)"},
       {"account_of_token", "SELECT account_id FROM tokens WHERE token_hash = $1 AND revoked = 0"},
@@ -35,21 +42,24 @@ reader::reader(const std::string& url, const std::string& node) : c_(url, "loyan
        "ORDER BY version DESC LIMIT 1"},
       {"commands", "SELECT version, player, command, created_at FROM commands WHERE game_id = $1 ORDER BY version"},
       {"last_seen", "SELECT seat, version FROM last_seen WHERE game_id = $1 ORDER BY seat"},
-      {"due_notes", std::string(outbox_columns) + "WHERE state = 'queued' AND next_at <= $1 ORDER BY next_at, id LIMIT $2"},
-      {"chat_page", std::string(chat_columns) + "WHERE game_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3"},
+      {"due_notes", due_notes},
+      {"chat_page", chat_page},
       {"chat_count", "SELECT count(*) FROM chat_messages WHERE game_id = $1"},
       {"game_note", "SELECT text, updated_at FROM notes WHERE game_id = $1 AND account_id = $2"},
-      {"reports_page", std::string(report_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2"},
+      {"reports_page", reports_page},
       // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
-      {"open_reports_page", std::string(report_columns) + "WHERE closed_by = 0 AND id < $1 ORDER BY id DESC LIMIT $2"},
-      {"moderation_page", std::string(moderation_columns) + "WHERE id < $1 ORDER BY id DESC LIMIT $2"},
+      {"open_reports_page", open_reports_page},
+      {"moderation_page", moderation_page},
       // Made if absent and locked (DO UPDATE locks the row) until the transaction ends.
       {"lock_counter",
        "INSERT INTO login_counters(key, touched_at) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET "
        "touched_at = greatest(login_counters.touched_at, excluded.touched_at) RETURNING count, since, known"},
       {"set_counter", "UPDATE login_counters SET count = $2, since = $3, known = $4 WHERE key = $1"},
-  }};
-  for (const auto& [name, sql] : queries) c_.prepare(name, sql);
+  };
+}
+
+reader::reader(const std::string& url, const std::string& node) : c_(url, "loyang " + node + " reader") {
+  for (const auto& q : reader_statements()) c_.prepare(q.name, q.sql);
 }
 
 store::catalog reader::load_catalog() {

@@ -8,6 +8,9 @@
 
 namespace loyang::persistence::pg {
 
+/// The statements every read connection prepares (as writer_statements()).
+std::vector<named_sql> reader_statements();
+
 class reader final : public detail::store_reader {
  public:
   /// Connects (as "loyang NODE reader" in pg_stat_activity) and prepares the queries. Throws

@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "loyang/persistence/error.hpp"
 #include "loyang/persistence/migrations.hpp"
 
 namespace loyang::persistence::pg {
@@ -215,6 +216,35 @@ ALTER TABLE games ADD COLUMN round BIGINT NOT NULL DEFAULT 0;
 constexpr std::array<std::string_view, 5> all_migrations{migration_1, migration_2, migration_3, migration_4,
                                                          migration_5};
 
+// Whether each migration contracts the schema (drops or changes what an earlier program reads or
+// writes: the second release of a removal, docs/scale-out.md "Operating"). A program whose
+// schema is older than the newest contraction cannot run on the database; every other one can
+// (loyang_schema.compatible_from says which, for the programs that come after this one).
+// Migration 1 makes the schema: no program before it.
+constexpr std::array<bool, all_migrations.size()> contracts{false, false, false, false, false};
+
+bool has_compatibility_column(connection& c) {
+  return c.query("SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() "
+                 "AND table_name = 'loyang_schema' AND column_name = 'compatible_from'")
+             .int64(0, 0) > 0;
+}
+
+// A database a newer program migrated: this one runs on it when none of the newer migrations
+// contracted the schema; else it is refused, saying which program it needs.
+std::string newer_database(connection& c, int found) {
+  const int from = has_compatibility_column(c)
+                       ? static_cast<int>(c.query("SELECT coalesce(max(compatible_from), 0) FROM loyang_schema").int64(0, 0))
+                       : found;
+  if (from <= latest_schema()) {
+    return "the database's schema version " + std::to_string(found) + " is newer than this program's (" +
+           std::to_string(latest_schema()) + "); it runs on it, as that version's migrations since only add to the " +
+           "schema (a rollback)";
+  }
+  throw error("schema version " + std::to_string(found) + " is newer than this program knows (" +
+              std::to_string(latest_schema()) + ") and needs a program of schema version " + std::to_string(from) +
+              " or newer; run a newer loyang-server or restore a backup from before the upgrade");
+}
+
 // Any constant of this program's: the advisory lock that serialises migrations.
 constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(7346273402110)";
 
@@ -224,27 +254,48 @@ std::span<const std::string_view> schema_migrations() { return all_migrations; }
 
 int latest_schema() { return static_cast<int>(all_migrations.size()); }
 
+bool contracts_schema(int version) {
+  return version >= 1 && version <= latest_schema() && contracts[static_cast<std::size_t>(version - 1)];
+}
+
+int compatible_from_for(int version) {
+  int from = 1;
+  for (int v = 2; v <= version; ++v) {
+    if (contracts_schema(v)) from = v;
+  }
+  return from;
+}
+
 int schema_version(connection& c) {
   // Two queries: a query naming a table that does not exist fails when planned.
   if (c.query("SELECT to_regclass('loyang_schema') IS NULL").text(0, 0) == "t") return 0;
   return static_cast<int>(c.query("SELECT coalesce(max(version), 0) FROM loyang_schema").int64(0, 0));
 }
 
-void migrate(connection& c) {
-  check_schema_version(schema_version(c), latest_schema());
-  if (schema_version(c) == latest_schema()) return;
+std::string migrate(connection& c) {
+  if (const int found = schema_version(c); found > latest_schema()) return newer_database(c, found);
+  if (schema_version(c) == latest_schema() && has_compatibility_column(c)) return "";
   transaction t(c);
   c.exec(migration_lock);
   c.exec("CREATE TABLE IF NOT EXISTS loyang_schema (version INTEGER NOT NULL)");
+  // Programs before it insert the version alone: the default says any program runs.
+  c.exec("ALTER TABLE loyang_schema ADD COLUMN IF NOT EXISTS compatible_from INTEGER NOT NULL DEFAULT 1");
   // Read again under the lock: another node may have migrated meanwhile.
   const int found = schema_version(c);
+  if (found > latest_schema()) {
+    auto note = newer_database(c, found);
+    t.commit();
+    return note;
+  }
   check_schema_version(found, latest_schema());
   for (int version = found + 1; version <= latest_schema(); ++version) {
     c.exec(all_migrations[static_cast<std::size_t>(version - 1)]);
   }
   c.exec("DELETE FROM loyang_schema");
-  c.exec("INSERT INTO loyang_schema(version) VALUES (" + std::to_string(latest_schema()) + ")");
+  c.exec("INSERT INTO loyang_schema(version, compatible_from) VALUES (" + std::to_string(latest_schema()) + ", " +
+         std::to_string(compatible_from_for(latest_schema())) + ")");
   t.commit();
+  return "";
 }
 
 }  // namespace loyang::persistence::pg

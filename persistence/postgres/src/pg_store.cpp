@@ -16,10 +16,10 @@ namespace {
 
 // Migrates on its own connection first, so the writer prepares against the current schema.
 std::unique_ptr<pg::writer> migrated_writer(const std::string& url, const std::string& engine_version,
-                                            const std::string& node) {
+                                            const std::string& node, std::string& schema_note) {
   {
     pg::connection c(url);
-    pg::migrate(c);
+    schema_note = pg::migrate(c);
   }
   return std::make_unique<pg::writer>(url, engine_version, node);
 }
@@ -29,13 +29,15 @@ std::string node_or_default(std::string node) { return node.empty() ? default_no
 }  // namespace
 
 pg_store::pg_store(const std::string& url, pg_store_options options)
-    : pg_store(url, options, node_or_default(options.node)) {}
+    : pg_store(url, options, node_or_default(options.node), std::make_unique<std::string>()) {}
 
-pg_store::pg_store(const std::string& url, const pg_store_options& options, std::string node)
-    : queued_store(options, migrated_writer(url, options.engine_version, node),
+pg_store::pg_store(const std::string& url, const pg_store_options& options, std::string node,
+                   std::unique_ptr<std::string> note)
+    : queued_store(options, migrated_writer(url, options.engine_version, node, *note),
                    [url, node] { return std::make_unique<pg::reader>(url, node); }),
       url_(url),
-      node_(std::move(node)) {}
+      node_(std::move(node)),
+      schema_note_(std::move(*note)) {}
 
 pg_store::~pg_store() { pg_store::stop(); }
 

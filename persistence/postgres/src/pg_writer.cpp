@@ -11,20 +11,15 @@
 namespace loyang::persistence::pg {
 namespace {
 
-struct named_sql {
-  const char* name;
-  const char* sql;
-};
-
 // The write connection's statements, prepared on each (re)connection. Where SQLite's store
 // runs several statements for one command, one statement here does it all (one round trip).
 constexpr std::array statements{
     named_sql{"upsert_account",
               "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
               "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-              "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash, "
-              "operator = excluded.operator, banned_at = excluded.banned_at, banned_by = excluded.banned_by, "
-              "ban_reason = excluded.ban_reason"},
+              "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash"},
+    named_sql{"set_standing",
+              "UPDATE accounts SET operator = $2, banned_at = $3, banned_by = $4, ban_reason = $5 WHERE id = $1"},
     named_sql{"upsert_token",
               "INSERT INTO tokens(token_hash, account_id, created_at, last_used_at, revoked) "
               "VALUES ($1, $2, $3, $3, 0) "
@@ -404,13 +399,17 @@ void writer::run_one(const detail::write& write) {
       if (w.log) self.log(*w.log);
     }
     void operator()(const detail::moderation_write& w) const { self.log(w.log); }
-    void operator()(const detail::ban_write& w) const {
-      (*this)(detail::account_write{w.account});
+    void operator()(const detail::standing_write& w) const {
+      const auto& a = w.account;
+      self.send("set_standing", params(a.id, a.operator_account ? 1 : 0, a.banned_at, a.banned_by, a.ban_reason));
+      self.tell('a', a.id);
       self.log(w.log);
       if (w.account.banned_at != 0) self.send("revoke_all_tokens", params(w.account.id));
     }
   };
   std::visit(visitor{*this}, write);
 }
+
+std::vector<named_sql> writer_statements() { return {statements.begin(), statements.end()}; }
 
 }  // namespace loyang::persistence::pg

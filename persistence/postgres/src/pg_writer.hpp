@@ -13,6 +13,10 @@
 
 namespace loyang::persistence::pg {
 
+/// The statements every write connection prepares, for a release's snapshot of what it runs
+/// (tests/postgres/release/, docs/scale-out.md "Operating").
+std::vector<named_sql> writer_statements();
+
 class writer final : public detail::write_backend {
  public:
   /// Connects (throws persistence::error when PostgreSQL cannot be reached) and prepares the

@@ -726,34 +726,51 @@ std::optional<account_record> accounts::record_of(std::int64_t id) const {
   return out;
 }
 
-void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record log, reply_fn reply) {
+void accounts::set_standing(std::int64_t id, standing change, persistence::moderation_record log, reply_fn reply) {
+  const bool ban = change == standing::ban || change == standing::unban;
+  const bool on = change == standing::ban || change == standing::grant_operator;
   account_record next;
   {
     std::lock_guard lock(mutex_);
     const auto name = names_.find(id);
     const auto it = name == names_.end() ? by_name_.end() : by_name_.find(fold(name->second));
     if (it == by_name_.end()) return reply(error(http::status::not_found, "no_such_player", "there is no such player"));
-    if (on == (it->second.banned_at != 0)) {
-      return reply(on ? error(http::status::conflict, "already_banned", "this account is banned already")
-                      : error(http::status::conflict, "not_banned", "this account is not banned"));
+    const bool now_on = ban ? it->second.banned_at != 0 : it->second.operator_account;
+    if (on == now_on) {
+      switch (change) {
+        case standing::ban: return reply(error(http::status::conflict, "already_banned", "this account is banned already"));
+        case standing::unban: return reply(error(http::status::conflict, "not_banned", "this account is not banned"));
+        case standing::grant_operator:
+          return reply(error(http::status::conflict, "already_operator", "this account is an operator already"));
+        case standing::revoke_operator:
+          return reply(error(http::status::conflict, "was_not_operator", "this account is not an operator"));
+      }
     }
     next = it->second;
   }
-  next.banned_at = on ? log.at : 0;
-  next.banned_by = on ? log.moderator : 0;
-  next.ban_reason = on ? log.detail : std::string();
-  store_.ban_account(next, log, [self = shared_from_this(), next, on, by = log.moderator,
-                                 reply = std::move(reply)](const std::string& e) {
-    if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the ban could not be stored"));
+  if (ban) {
+    next.banned_at = on ? log.at : 0;
+    next.banned_by = on ? log.moderator : 0;
+    next.ban_reason = on ? log.detail : std::string();
+  } else {
+    next.operator_account = on;
+  }
+  store_.save_standing(next, log, [self = shared_from_this(), next, ban, on, by = log.moderator,
+                                   reply = std::move(reply)](const std::string& e) {
+    if (!e.empty()) return reply(error(http::status::service_unavailable, e, "the change could not be stored"));
     holder_list ended;
     {
       std::lock_guard lock(self->mutex_);
       if (const auto it = self->by_name_.find(self->fold(next.name)); it != self->by_name_.end()) {
-        it->second.banned_at = next.banned_at;
-        it->second.banned_by = next.banned_by;
-        it->second.ban_reason = next.ban_reason;
+        if (ban) {
+          it->second.banned_at = next.banned_at;
+          it->second.banned_by = next.banned_by;
+          it->second.ban_reason = next.ban_reason;
+        } else {
+          it->second.operator_account = next.operator_account;
+        }
       }
-      if (on) {
+      if (ban && on) {
         std::vector<std::string> hashes;
         for (const auto& [hash, t] : self->tokens_) {
           if (t.account == next.id) hashes.push_back(hash);
@@ -764,9 +781,14 @@ void accounts::set_ban(std::int64_t id, bool on, persistence::moderation_record 
       }
     }
     notify(ended);  // outside the lock: a closing connection detaches
-    logs::event(spdlog::level::info, "accounts", on ? "banned" : "unbanned",
-                {{"account", next.id}, {"by", by}, {"tokens_revoked", std::int64_t(ended.size())}});
-    reply({http::status::ok, {{"name", next.name}, {"banned", on}}});
+    if (ban) {
+      logs::event(spdlog::level::info, "accounts", on ? "banned" : "unbanned",
+                  {{"account", next.id}, {"by", by}, {"tokens_revoked", std::int64_t(ended.size())}});
+      return reply({http::status::ok, {{"name", next.name}, {"banned", on}}});
+    }
+    logs::event(spdlog::level::warn, "accounts", on ? "operator granted" : "operator revoked",
+                {{"account", next.id}, {"by", by}});
+    reply({http::status::ok, {{"name", next.name}, {"operator", on}}});
   });
 }
 

@@ -127,15 +127,19 @@ class accounts : public std::enable_shared_from_this<accounts> {
   /// The clock of token expiry and of every rate limit: Unix seconds (policy::now, if set).
   std::int64_t now() const;
 
-  /// Whether account `id` is an operator (granted by the `loyang-server operator` command).
+  /// Whether account `id` is an operator (granted by the `loyang-server operator` command or by
+  /// another operator: set_standing).
   bool is_operator(std::int64_t id) const;
   /// The stored record of account `id` (without its password hash), if there is one.
   std::optional<account_record> record_of(std::int64_t id) const;
-  /// Bans (`on`) or lifts the ban of account `id` with `log` (its moderator, time and reason):
-  /// stored first, then, when banned, every token of the account ends and its connections
-  /// close. A banned account cannot log in (403 banned). Replies 200 {"name", "banned"}; 404
-  /// no_such_player; 409 not_banned / already_banned; 503 a storage code.
-  void set_ban(std::int64_t id, bool on, persistence::moderation_record log, reply_fn reply);
+  /// What an operator changes of an account's standing.
+  enum class standing { ban, unban, grant_operator, revoke_operator };
+  /// Changes the standing of account `id` with `log` (its moderator, time and reason): stored
+  /// first (on a shared database the other nodes read it back), then held here. A ban ends every
+  /// token of the account and closes its connections; a banned account cannot log in (403
+  /// banned). Replies 200 {"name", "banned"} or {"name", "operator"}; 404 no_such_player; 409
+  /// already_banned / not_banned / already_operator / was_not_operator; 503 a storage code.
+  void set_standing(std::int64_t id, standing change, persistence::moderation_record log, reply_fn reply);
 
  private:
   using holder_list = std::vector<std::weak_ptr<token_holder>>;

@@ -75,9 +75,13 @@ void catch_up::on_remote(persistence::store::change c) {
         return net::post(strand_, [self = shared_from_this(), c] {
           if (self->look_.to_room(c)) return;
           --self->stats_->remote_changes;  // counted once, by the call below
-          auto without = c;
-          without.command.reset();
-          self->on_remote(without);
+          // The change without its command (built, not copied and reset: GCC 12 then warns of
+          // an uninitialized copy that cannot happen).
+          persistence::store::change without;
+          without.what = c.what;
+          without.id = c.id;
+          without.version = c.version;
+          self->on_remote(std::move(without));
         });
       }
       return read_then([self = shared_from_this(), id = c.id] { return self->store_.load_catalog_part(id, 0); },

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "loyang/server/config.hpp"
+#include "cluster/id_source.hpp"
 #include "loyang/persistence/error.hpp"
 #include "loyang/persistence/pg_store.hpp"
 #include "loyang/persistence/sqlite_store.hpp"
@@ -42,19 +43,24 @@ std::string set_operator(const std::filesystem::path& data_dir, const std::strin
     if (it == catalog.accounts.end()) return "no account is called " + name;
     if (it->operator_account == on) return it->name + (on ? " is an operator already" : " is not an operator");
     it->operator_account = on;
-    if (auto e = wait_for([&](persistence::write_done d) { store->save_account(*it, std::move(d)); }); !e.empty()) {
-      return "the change could not be stored (" + e + ")";
-    }
-    persistence::moderation_record log{catalog.max_moderation_id + 1, 0, on ? "grant_operator" : "revoke_operator",
+    // On a shared database, running nodes hold blocks of log ids: take one as they do.
+    cluster::id_source ids(*store, "moderation");
+    ids.start_after(catalog.max_moderation_id);
+    const auto id = ids.next();
+    if (id == 0) return "the database gave no id for the log entry";
+    persistence::moderation_record log{id, 0, on ? "grant_operator" : "revoke_operator",
                                        it->id, 0, 0, 0, "loyang-server operator", 0};
     log.at = static_cast<std::int64_t>(std::time(nullptr));
-    if (auto e = wait_for([&](persistence::write_done d) { store->save_moderation(log, std::move(d)); }); !e.empty()) {
-      return "the change was stored but its log entry was not (" + e + ")";
+    if (auto e = wait_for([&](persistence::write_done d) { store->save_standing(*it, log, std::move(d)); });
+        !e.empty()) {
+      return "the change could not be stored (" + e + ")";
     }
     store->stop();
     return "";
   } catch (const persistence::error& e) {
-    return std::string(e.what()) + (database_url.empty() ? " (stop the server on this directory first)" : "");
+    return std::string(e.what()) + (database_url.empty() ? " (its server holds it: stop the server first, or let an operator grant "
+                                                         "online with PUT /api/moderation/operators/" + name + ")"
+                                                       : "");
   }
 }
 

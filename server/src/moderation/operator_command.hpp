@@ -1,8 +1,10 @@
 #pragma once
-// Internal: `loyang-server operator grant|revoke NAME [--data DIR | --database URL]`, the only
-// way to make an account an operator (no endpoint can). It opens the store itself, so the
-// server must be stopped (a SQLite directory's lock says so otherwise; on PostgreSQL nothing
-// does: a running server would write its own copy of the account back).
+// Internal: `loyang-server operator grant|revoke NAME [--data DIR | --database URL]`, how the
+// first operator is made (later ones an operator can make online: PUT /api/moderation/operators).
+// It opens the store itself: a SQLite directory is locked while its server runs (stop it, or
+// grant online); a PostgreSQL database may have nodes running, which read the change back (the
+// account's standing is stored apart from the rest of its row, so no node writes an older copy
+// back over it).
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -26,6 +26,8 @@ void add_routes(routes::table& table, std::shared_ptr<service> moderation) {
   for (const bool on : {true, false}) {
     table.add("/api/moderation/bans/{name}", access::account, on ? http::verb::put : http::verb::delete_,
               [moderation, on](call& c) { moderation->ban(*c.who, c.names[0], c.body, on, c.reply); });
+    table.add("/api/moderation/operators/{name}", access::account, on ? http::verb::put : http::verb::delete_,
+              [moderation, on](call& c) { moderation->set_operator(*c.who, c.names[0], c.body, on, c.reply); });
   }
   table.add("/api/games/{id}/cancel", access::account, http::verb::post,
             [moderation](call& c) { moderation->cancel_game(*c.who, c.ids[0], c.body, c.reply); });

@@ -219,7 +219,25 @@ void service::ban(identity who, const std::string& name, const nlohmann::json& b
   if (*id == who.id) return reply(api_error(http::status::bad_request, "bad_request", "an operator cannot ban himself"));
   persistence::moderation_record log{moderation_ids_.next(), who.id, on ? "ban" : "unban", *id, 0, 0, 0,
                                      std::get<std::string>(reason), look_.accounts->now()};
-  look_.accounts->set_ban(*id, on, log, std::move(reply));
+  look_.accounts->set_standing(*id, on ? accounts::standing::ban : accounts::standing::unban, log, std::move(reply));
+}
+
+void service::set_operator(identity who, const std::string& name, const nlohmann::json& body, bool on,
+                           reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  auto reason = reason_of(body);
+  if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
+  const auto id = look_.accounts->id_of(name);
+  if (!id) return reply(no_such_player_reply());
+  if (*id == who.id) {
+    return reply(api_error(http::status::bad_request, "bad_request", "an operator cannot change his own operator right"));
+  }
+  const auto log_id = moderation_ids_.next();
+  if (log_id == 0) return reply(storage_reply("storage_failed", "the change"));
+  persistence::moderation_record log{log_id, who.id, on ? "grant_operator" : "revoke_operator", *id, 0, 0, 0,
+                                     std::get<std::string>(reason), look_.accounts->now()};
+  look_.accounts->set_standing(*id, on ? accounts::standing::grant_operator : accounts::standing::revoke_operator,
+                               log, std::move(reply));
 }
 
 void service::delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply) {

@@ -1,7 +1,7 @@
 #pragma once
-// Internal: the moderation room. Players report players and chat messages; operators (made by
-// the `loyang-server operator` command, never by an endpoint) read the reports, ban accounts,
-// delete messages and cancel games. Every operator action is stored in the moderation log with
+// Internal: the moderation room. Players report players and chat messages; operators (the first
+// made by the `loyang-server operator` command, others by an operator too) read the reports, ban
+// accounts, grant or revoke the operator right, delete messages and cancel games. Every operator action is stored in the moderation log with
 // who did it, in the same transaction as its effect where the store allows (a ban, a deleted
 // message, a closed report), else just before it (a cancelled game).
 //
@@ -63,6 +63,11 @@ class service : public std::enable_shared_from_this<service> {
   /// PUT (`on`) or DELETE /api/moderation/bans/{name} {"reason"}: 404 no_such_player; 400 for
   /// oneself; else as accounts::set_ban.
   void ban(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply);
+  /// PUT (`on`) or DELETE /api/moderation/operators/{name} {"reason"}: the operator right granted
+  /// or revoked, logged like every operator action. 404 no_such_player; 400 bad_request for
+  /// oneself (an operator cannot revoke himself: the last one would lock everyone out); else as
+  /// accounts::set_standing.
+  void set_operator(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply);
   /// DELETE /api/games/{id}/chat/{message}: 404 no_such_message, 409 already_deleted.
   void delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply);
   /// POST /api/games/{id}/cancel {"reason"}: an open or running game cancelled, its summary

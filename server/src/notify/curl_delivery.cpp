@@ -122,8 +122,9 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
   message += "\n" + m.text;
   message = crlf(message);
   upload u{&message};
-  const auto rcpt = make_list({"<" + one_line(m.to) + ">"});
-  const auto from = "<" + one_line(relay.from) + ">";
+  // Appended, not "<" + ...: GCC 12 misreads that as an overlapping copy (GCC bug 105651).
+  const auto rcpt = make_list({std::string("<").append(one_line(m.to)).append(">")});
+  const auto from = std::string("<").append(one_line(relay.from)).append(">");
   curl_easy_setopt(c.get(), CURLOPT_URL, relay.url.c_str());
   curl_easy_setopt(c.get(), CURLOPT_PROTOCOLS_STR, "smtp,smtps");
   curl_easy_setopt(c.get(), CURLOPT_MAIL_FROM, from.c_str());

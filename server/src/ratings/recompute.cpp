@@ -43,11 +43,13 @@ std::optional<std::string> differs(const nlohmann::json& stored, const nlohmann:
   }
   if (same) return std::nullopt;
   if (describe(mine) != describe(replayed)) {
-    return "the stored ranking " + describe(mine) + " is not the replay's " + describe(replayed);
+    return std::string("the stored ranking ").append(describe(mine)).append(" is not the replay's ").append(describe(replayed));
   }
-  return "the stored scores " + mine.dump() + " are not the replay's " + replayed.dump();
+  return std::string("the stored scores ").append(mine.dump()).append(" are not the replay's ").append(replayed.dump());
 }
 
+// Messages are appended to a std::string, not built as "literal" + a temporary: GCC 12 misreads
+// that as an overlapping copy once inlined here (-Wrestrict, GCC bug 105651).
 std::optional<std::string> check(const game_loader& load, const game_record& g) {
   std::optional<persistence::loaded_game> loaded;
   try {
@@ -67,12 +69,12 @@ std::optional<std::string> check(const game_loader& load, const game_record& g) 
     const auto seat = result.value("seat", nlohmann::json());
     if (!seat.is_number_integer() || seat.get<std::int64_t>() < 0 ||
         seat.get<std::int64_t>() >= static_cast<std::int64_t>(g.seats.size())) {
-      return "its result names no seat that lost: " + seat.dump();
+      return std::string("its result names no seat that lost: ").append(seat.dump());
     }
     const auto expected = server::games::ended_early(g, seat.get<engine::player_id>());
     return differs(result.value("ranking", nlohmann::json()), expected["ranking"]);
   }
-  return "its result cannot be read: " + result.dump();
+  return std::string("its result cannot be read: ").append(result.dump());
 }
 
 const char* usage = "usage: loyang-server ratings [--data DIR | --database postgresql://...] [--json]\n";
@@ -131,7 +133,7 @@ recompute_report recompute(const persistence::store::catalog& catalog, const gam
   for (const auto& a : catalog.accounts) names[a.id] = a.name;
   for (const auto& e : out.figures.elo.leaderboard()) {
     const auto name = names.find(e.account);
-    out.leaderboard.push_back({e.rank, name == names.end() ? "#" + std::to_string(e.account) : name->second,
+    out.leaderboard.push_back({e.rank, name == names.end() ? std::string("#").append(std::to_string(e.account)) : name->second,
                                e.rating, e.games});
   }
   for (const auto& g : catalog.games) {
@@ -147,7 +149,7 @@ nlohmann::json report_json(const recompute_report& r) {
   for (const auto& e : r.leaderboard) board.push_back({{"name", e.name}, {"rating", e.rating}, {"games", e.games}});
   auto mismatches = nlohmann::json::array();
   for (const auto& m : r.mismatches) mismatches.push_back({{"game", m.game}, {"problem", m.problem}});
-  return {{"leaderboard", std::move(board)}, {"mismatches", std::move(mismatches)}};
+  return {{"leaderboard", std::move(board)}, {"mismatches", std::move(mismatches)}, {"games_replayed", r.games_replayed}};
 }
 
 void print_report(const recompute_report& r, std::ostream& out) {

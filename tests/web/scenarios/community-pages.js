@@ -1,8 +1,9 @@
 // The community pages (issue 23, the browser's side): a player's profile with his rating
 // history, relations and a report; the leaderboard and its pages; the daily challenge; the
-// operators' page (reports, bans, cancelling a game, the log). Rated games are played out
-// through the HTTP API (create rated, join, resign: 1520 and 1480), which is quicker than the
-// table; the pages are then checked in the browser, with axe-core and on a phone's width.
+// operators' page (reports, bans, operators made and unmade, cancelling a game, the log).
+// Rated games are played out through the HTTP API (create rated, join, resign: 1520 and 1480),
+// which is quicker than the table; the pages are then checked in the browser, with axe-core
+// and on a phone's width.
 import path from "node:path";
 import {
   ACTION_PREFS, api, apiLogIn, checkA11y, expect, grantOperator, logIn, newAccount, newPlayer, shots, url, waitUntil,
@@ -328,11 +329,33 @@ export default [
     expect(["cancel_game", "ban", "close_report", "grant_operator"].every((a) => actions.includes(a)) && actions[0] === "cancel_game",
       `the log: ${actions}`);
     expect((await otto.getAttribute("#moderation-link", "aria-current")) === "page", "the header marks the page");
+    // Another operator, made on the page while the server runs: ulla's header links here at
+    // once; then the right is taken back, and both are logged.
+    const ullaPage = await player("ulla");
+    expect(await ullaPage.isHidden("#moderation-link"), "no Moderation link for ulla yet");
+    await otto.fill("#operator-name", "ulla");
+    await otto.fill("#operator-reason", "weekend shifts");
+    await otto.click("#grant-operator");
+    await waitUntil(otto, () => /ulla is an operator now/.test(document.querySelector("#operator-note")?.textContent || ""));
+    await ullaPage.reload();
+    await ullaPage.waitForSelector("#moderation-link:not([hidden])", { timeout: 10000 });
+    await otto.click("#revoke-operator");
+    await waitUntil(otto, () => /ulla is no longer an operator/.test(document.querySelector("#operator-note")?.textContent || ""));
+    await ullaPage.reload();
+    await ullaPage.waitForSelector("#moderation-link[hidden]", { state: "attached", timeout: 10000 });
+    await ullaPage.context().close();
+    await otto.fill("#operator-name", "otto");
+    await otto.click("#revoke-operator");
+    await waitUntil(otto, () => /own/.test(document.querySelector("#operator-note")?.textContent || ""));
+    await waitUntil(otto, () => document.querySelector("#mod-log-table tbody tr")?.dataset.action === "revoke_operator");
+    const later = await otto.locator("#mod-log-table tbody tr").evaluateAll((rs) => rs.map((r) => r.dataset.action));
+    expect(later[0] === "revoke_operator" && later[1] === "grant_operator" && later[2] === "cancel_game", `the log: ${later}`);
     await checkA11y(otto, "the operators' page after the actions");
     await noBlanks(otto, "the operators' page");
     await otto.screenshot({ path: path.join(shots, "moderation-desk-after.png"), fullPage: true });
-    // Expected: the refusals before the grant, and reconnects refused while the server restarted.
-    otto.errors = otto.errors.filter((e) => !/403|ERR_CONNECTION_REFUSED/.test(e));
+    // Expected: the refusals before the grant, and reconnects refused while the server restarted,
+    // and the refusal of otto's own right (400).
+    otto.errors = otto.errors.filter((e) => !/403|400|ERR_CONNECTION_REFUSED/.test(e));
     expect(otto.errors.length === 0, `page errors: ${otto.errors.join("; ")}`);
     await otto.context().close();
     await vic.context().close();

@@ -130,7 +130,7 @@ class queued_store : public store {
   std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) final;
   /// Upserts the whole account row (like save_account), logs the action, and when
   /// `a.banned_at` != 0 revokes every token of the account; unbanning (0) revokes nothing.
-  void ban_account(const account_record& a, const moderation_record& log, write_done done) final;
+  void save_standing(const account_record& a, const moderation_record& log, write_done done) final;
 
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game (a snapshot that does

@@ -133,9 +133,11 @@ class store {
   /// Up to `limit` operator actions with an id below `before` (0: from the newest), newest
   /// first. Blocking. Throws persistence::error.
   virtual std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) = 0;
-  /// Stores the account row (its ban fields set or cleared) with `log`, and, when it is banned,
-  /// revokes all its tokens: one transaction.
-  virtual void ban_account(const account_record& a, const moderation_record& log, write_done done) = 0;
+  /// Stores an account's standing, which only an operator changes (its operator right and its
+  /// ban fields, as in `a`), with `log`, and, when it is banned, revokes all its tokens: one
+  /// transaction. save_account() writes these fields only when it inserts the account, so a
+  /// node's older copy of the account cannot undo a standing another one stored.
+  virtual void save_standing(const account_record& a, const moderation_record& log, write_done done) = 0;
 
   /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
   /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.

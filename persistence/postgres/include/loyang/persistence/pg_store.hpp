@@ -35,7 +35,10 @@
 /// nullable columns or columns with defaults, and indexes; never drop, rename or retype a
 /// column the previous version reads or writes, nor add a constraint its writes would break.
 /// Removing something takes two releases: stop using it, then (once no node runs the old
-/// version) drop it. A database whose version is newer than this program's is refused.
+/// version) drop it. A database a newer program migrated is served when none of its newer
+/// migrations contracted the schema (loyang_schema.compatible_from, written by each program
+/// that migrates: the oldest program schema that runs on it), else refused: so a release whose
+/// migrations only add can be rolled back while the nodes run.
 ///
 /// The daily secret is made by the first migration (from PostgreSQL's strong random source)
 /// and kept in server_secrets, never changed after.
@@ -65,7 +68,7 @@ class pg_store final : public queued_store {
   /// Connects to `url` (a libpq URI, postgresql://user:password@host:port/db?..., or
   /// key=value string), migrates the schema and starts the writer thread. Throws
   /// persistence::error when PostgreSQL cannot be reached, refuses the login, or holds a
-  /// schema newer than this program knows.
+  /// schema a newer program contracted (schema_note() when it only added to it).
   pg_store(const std::string& url, pg_store_options options);
   /// stop()s.
   ~pg_store() override;
@@ -81,12 +84,18 @@ class pg_store final : public queued_store {
   /// Stops listening, then as queued_store::stop.
   void stop() override;
   const std::string& node() const noexcept { return node_; }
+  /// Empty, or, when a newer program migrated the database and this one runs on it (its newer
+  /// migrations only add: a rollback), a sentence saying so for the log.
+  const std::string& schema_note() const noexcept { return schema_note_; }
 
  private:
-  pg_store(const std::string& url, const pg_store_options& options, std::string node);
+  // `note`: where the migration's sentence is kept until schema_note_ is made.
+  pg_store(const std::string& url, const pg_store_options& options, std::string node,
+           std::unique_ptr<std::string> note);
 
   std::string url_;
   std::string node_;
+  std::string schema_note_;
   std::shared_ptr<void> listener_;  // pg::listener, internal
 };
 
