@@ -145,7 +145,8 @@ TEST_CASE("the last move on the Path in a round promises no vegetables: the harv
   auto s = action_game(2, engine::ruleset::yucata);
   // Both players end their turns; the second one's move on the Path ends round 1.
   autoplay_until(s, [](const engine::state& x) {
-    return x.current_step == engine::step::advance && x.turn_index + 1 == x.action_order.size();
+    return x.current_step == engine::step::advance &&
+           static_cast<std::size_t>(x.turn_index + 1) == x.action_order.size();
   });
   REQUIRE(s.round == 1);
   const auto seat = s.active;

@@ -84,7 +84,7 @@ TEST_CASE("a seat's patch carries its own hand; the others' and the spectators' 
     if (!patcher) return void(patcher.emplace(s));
     patcher->advance(s);
     for (engine::player_id p = 0; p < 3; ++p) {
-      const auto me = "\"/game/players/" + std::to_string(p);
+      const auto me = std::string("\"/game/players/").append(std::to_string(p));  // gcc bug 105651
       for (const engine::player_id other : {engine::player_id(0), engine::player_id(1),
                                             engine::player_id(2), engine::no_player}) {
         if (other == p) continue;

@@ -70,7 +70,7 @@ inline bool play_while_acting(viewer& v, std::int64_t game, std::mt19937& random
     for (const auto& c : v.doc["legal"])
       if (c["type"] != "undo") legal.push_back(c);
     if (legal.empty()) return false;
-    const auto answer = v.command(game, legal[random() % legal.size()], "r" + std::to_string(n));
+    const auto answer = v.command(game, legal[random() % legal.size()], std::string("r").append(std::to_string(n)));
     if (answer["type"] == "result" && answer["error"]["code"] == "stale") continue;  // a bot moved first
     if (amid_bots && answer["type"] == "result" && answer["error"]["code"] == "game_over") return true;
     INFO(answer.dump());

@@ -28,7 +28,7 @@ struct social_room {
 
   explicit social_room(int others) {
     std::vector<loyang::persistence::account_record> all{{1, "ann", "h", 1}};
-    for (int i = 0; i < others; ++i) all.push_back({2 + i, "p" + std::to_string(i), "h", 1});
+    for (int i = 0; i < others; ++i) all.push_back({2 + i, std::string("p").append(std::to_string(i)), "h", 1});
     users->start(all, {});
     room = std::make_shared<social::service>(*store, users, table);
   }
@@ -81,7 +81,7 @@ TEST_CASE("the social room refuses a relation over the most of its kind, and kee
   for (std::size_t i = 0; i < social::relations::max_per_kind; ++i) {
     s.table->set({1, std::int64_t(2 + i), kind::mute, 1}, true);
   }
-  const auto over = s.set(kind::mute, "p" + std::to_string(social::relations::max_per_kind), true);
+  const auto over = s.set(kind::mute, std::string("p").append(std::to_string(social::relations::max_per_kind)), true);
   CHECK(over.status == http::status::conflict);
   CHECK(code(over) == "too_many");
   CHECK(s.table->count(1, kind::mute) == social::relations::max_per_kind);

@@ -305,7 +305,7 @@ TEST_CASE("racing clients with random versions: every connection's patches form 
     const int r = percent(random);
     if (r < 10 && version > 0) version -= 1;
     if (r >= 90) version += 1;
-    const std::string id = "r" + std::to_string(n);
+    const std::string id = std::string("r").append(std::to_string(n));
     c.ws->send(command_message(t.game, version, id, cmd));
     for (;;) {
       const json m = next_taken(c);
