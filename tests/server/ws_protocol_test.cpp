@@ -185,11 +185,11 @@ TEST_CASE("resume after a dropped connection: the missing patches, or a snapshot
   CHECK(b.version == version);
   bool got_snapshot = false;
   for (const auto& text : b.ws->received) got_snapshot |= json::parse(text)["type"] == "snapshot";
-  CHECK_FALSE(got_snapshot);  // only the three patches
+  CHECK_FALSE(got_snapshot);  // one patch of the three commands, rebuilt from the log
   CHECK(same_as_snapshot(b, t.game));
 
   // b drops again and plays on from a second connection (another device) until the first is
-  // further behind than the patches kept per seat (64, or 16 KiB): that one gets a snapshot.
+  // further behind than a resume rebuilds (64 versions): that one gets a snapshot.
   b.ws->close();
   const std::uint32_t long_ago = b.version;
   viewer b2 = connect(s.port(), t.tokens[1], t.game, false);

@@ -11,12 +11,12 @@
 
 namespace loyang::server::history {
 
-const std::string& game_log::entry::text_for(engine::player_id viewer) const {
-  for (const auto& [seat, t] : own) {
-    if (seat == viewer) return t;
-  }
-  return text;
-}
+namespace {
+
+// replay_texts' viewer for "nothing redacted" (the `all` view of a finished game).
+constexpr int all_viewers = -2;
+
+}  // namespace
 
 void replay_entry(engine::state& s, const game_log::entry& e, engine::event_list* events) {
   const auto cmd = protocol::parse_command(nlohmann::json::parse(e.cmd()));
@@ -47,8 +47,11 @@ game_log game_log::rebuild(const engine::state& start,
       throw std::runtime_error(where() + " no longer applies: " + e->code);
     }
     if (s.version != c.version) throw std::runtime_error(where() + " gives another version");
-    out.append(c.version, c.player, c.cmd, c.at, std::move(events), s);
+    out.undo_.on_applied(c.version, events, s);
+    out.entries_.push_back({c.version, c.player, c.at, c.cmd});
+    if (c.version % checkpoint_every == 0) out.checkpoints_.push_back(s);
   }
+  out.undo_before_ = out.undo_;
   if (end) *end = std::move(s);
   return out;
 }
@@ -56,16 +59,9 @@ game_log game_log::rebuild(const engine::state& start,
 game_log game_log::commands_only(std::size_t seats,
                                  const std::vector<persistence::logged_command>& commands) {
   game_log out(seats);
+  out.events_known_ = false;
   out.entries_.reserve(commands.size());
-  for (const auto& c : commands) {
-    entry e;
-    e.version = c.version;
-    e.player = c.player;
-    e.at = c.at;
-    e.text = protocol::log_entry_text(c.version, c.player, c.cmd, c.at, "null", &e.cmd_offset);
-    e.cmd_size = c.cmd.size();
-    out.entries_.push_back(std::move(e));
-  }
+  for (const auto& c : commands) out.entries_.push_back({c.version, c.player, c.at, c.cmd});
   return out;
 }
 
@@ -73,78 +69,121 @@ void game_log::append(std::uint32_t version, engine::player_id player, std::stri
                       std::int64_t at, engine::event_list events, const engine::state& after) {
   undo_before_ = undo_;
   undo_.on_applied(version, events, after);
-  unredacted_.clear();
-  entry e;
-  e.version = version;
-  e.player = player;
-  e.at = at;
+  kept_.clear();
+  entries_.push_back({version, player, at, std::string(cmd_text)});
+  if (version % checkpoint_every == 0) checkpoints_.push_back(after);
+  // The texts the patch publishing this command carries: the spectators', and a seat's own
+  // where its redaction differs (the cards dealt to it).
+  last_.assign(seats_ + 1, std::string());
   const auto spectators = engine::redact(events, engine::no_player);
-  e.text = protocol::log_entry_text(version, player, cmd_text, at,
-                                    protocol::events_to_json(spectators).dump(), &e.cmd_offset);
-  e.cmd_size = cmd_text.size();
+  last_.back() = protocol::log_entry_text(version, player, cmd_text, at, protocol::events_to_json(spectators).dump());
   for (std::size_t seat = 0; seat < seats_; ++seat) {
     const auto mine = engine::redact(events, engine::player_id(seat));
-    if (mine == spectators) continue;
-    e.own.emplace_back(engine::player_id(seat),
-                       protocol::log_entry_text(version, player, cmd_text, at,
-                                                protocol::events_to_json(mine).dump()));
+    last_[seat] = mine == spectators ? last_.back()
+                                     : protocol::log_entry_text(version, player, cmd_text, at,
+                                                                protocol::events_to_json(mine).dump());
   }
-  e.own.shrink_to_fit();
-  entries_.push_back(std::move(e));
-  if (version % checkpoint_every == 0) checkpoints_.push_back(after);
+  last_version_ = version;
 }
 
 void game_log::pop_back() {
   entries_.pop_back();
   undo_ = undo_before_;
-  unredacted_.clear();
+  kept_.clear();
+  last_.clear();
+  last_version_ = 0;
   if (checkpoints_.size() > entries_.size() / checkpoint_every) checkpoints_.pop_back();
 }
 
-std::string game_log::unredacted_array_text(const engine::state& start, std::size_t count) const {
-  if (unredacted_.size() != entries_.size()) {
-    std::vector<std::string> texts;
-    texts.reserve(entries_.size());
-    engine::state s = start;
-    engine::event_list events;
-    engine::undo_tracker undo;
-    for (const auto& e : entries_) {
-      events.clear();
-      replay_entry(s, e, &events);
-      undo.on_applied(e.version, events, s);
-      texts.push_back(protocol::log_entry_text(e.version, e.player, e.cmd(), e.at,
-                                               protocol::events_to_json(events).dump()));
+const std::string& game_log::last_text_for(engine::player_id viewer) const {
+  static const std::string none;
+  if (last_.empty() || entries_.empty() || last_version_ != entries_.back().version) return none;
+  return viewer == engine::no_player || std::size_t(viewer) >= seats_ ? last_.back() : last_[std::size_t(viewer)];
+}
+
+template <class Take>
+void game_log::replay_texts(const engine::state& start, int viewer, std::size_t first, std::size_t count,
+                            Take&& take) const {
+  const std::size_t end = std::min(entries_.size(), first + std::min(count, entries_.size()));
+  if (!events_known_) {
+    for (std::size_t i = first; i < end; ++i) {
+      const auto& e = entries_[i];
+      take(protocol::log_entry_text(e.version, e.player, e.cmd(), e.at, "null"));
     }
-    unredacted_ = std::move(texts);
+    return;
   }
-  count = std::min(count, unredacted_.size());
-  std::string out = "[";
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i) out += ',';
-    out += unredacted_[i];
+  // From the start: an `undone` event names a version only the undo history since the start knows.
+  engine::state s = start;
+  engine::event_list events;
+  engine::undo_tracker undo;
+  for (std::size_t i = 0; i < end; ++i) {
+    const auto& e = entries_[i];
+    events.clear();
+    replay_entry(s, e, &events);
+    undo.on_applied(e.version, events, s);
+    if (i < first) continue;
+    const auto shown = viewer == all_viewers ? events : engine::redact(events, engine::player_id(viewer));
+    take(protocol::log_entry_text(e.version, e.player, e.cmd(), e.at, protocol::events_to_json(shown).dump()));
   }
-  out += ']';
+}
+
+std::vector<std::string> game_log::entry_texts(const engine::state& start, engine::player_id viewer,
+                                               std::size_t first, std::size_t count) const {
+  std::vector<std::string> out;
+  replay_texts(start, viewer, first, count, [&out](std::string t) { out.push_back(std::move(t)); });
   return out;
 }
 
-const engine::state* game_log::checkpoint_at_or_before(std::uint32_t version) const {
-  const std::size_t n = std::min<std::size_t>(version / checkpoint_every, checkpoints_.size());
-  return n == 0 ? nullptr : &checkpoints_[n - 1];
+const std::vector<std::string>& game_log::kept_texts(const engine::state& start, int viewer) const {
+  const std::size_t slot = viewer == all_viewers ? seats_ + 1 : viewer < 0 ? seats_ : std::size_t(viewer);
+  if (kept_.size() < seats_ + 2) kept_.resize(seats_ + 2);
+  auto& texts = kept_[slot];
+  if (texts.size() != entries_.size()) {
+    texts.clear();
+    texts.reserve(entries_.size());
+    replay_texts(start, viewer, 0, entries_.size(), [&texts](std::string t) { texts.push_back(std::move(t)); });
+  }
+  return texts;
 }
 
-std::string game_log::array_text(engine::player_id viewer, std::size_t count) const {
-  count = std::min(count, entries_.size());
+namespace {
+
+std::string joined(const std::vector<std::string>& texts, std::size_t count) {
+  count = std::min(count, texts.size());
   std::size_t bytes = 2;
-  for (std::size_t i = 0; i < count; ++i) bytes += entries_[i].text_for(viewer).size() + 1;
+  for (std::size_t i = 0; i < count; ++i) bytes += texts[i].size() + 1;
   std::string out;
   out.reserve(bytes);
   out += '[';
   for (std::size_t i = 0; i < count; ++i) {
     if (i) out += ',';
-    out += entries_[i].text_for(viewer);
+    out += texts[i];
   }
   out += ']';
   return out;
+}
+
+}  // namespace
+
+std::string game_log::array_text(const engine::state& start, engine::player_id viewer, std::size_t count,
+                                 bool keep) const {
+  if (keep) return joined(kept_texts(start, viewer), count);
+  std::string out = "[";
+  replay_texts(start, viewer, 0, count, [&out](const std::string& t) {
+    if (out.size() > 1) out += ',';
+    out += t;
+  });
+  out += ']';
+  return out;
+}
+
+std::string game_log::unredacted_array_text(const engine::state& start, std::size_t count) const {
+  return joined(kept_texts(start, all_viewers), count);
+}
+
+const engine::state* game_log::checkpoint_at_or_before(std::uint32_t version) const {
+  const std::size_t n = std::min<std::size_t>(version / checkpoint_every, checkpoints_.size());
+  return n == 0 ? nullptr : &checkpoints_[n - 1];
 }
 
 }  // namespace loyang::server::history

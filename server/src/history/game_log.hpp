@@ -1,11 +1,13 @@
 #pragma once
 // Internal: a game's log as its viewers see it: every accepted command with when it was
 // accepted and the events it caused, redacted per viewer. Events are derived data: they are
-// recomputed by replaying the commands when a game is loaded (rebuild), never stored.
+// recomputed by replaying the commands, never stored.
 //
-// Memory: most events are public, so each entry keeps one text (the spectators' copy, which
-// is every seat's too) and a seat's own text only where its redaction differs (the cards dealt
-// to it). The command's text is not kept twice: the entry text holds it at a known offset.
+// Memory: a room keeps this log for every game in play, so each entry keeps only the command
+// (its text, seat and time: about 100 bytes); the entries' texts with their events are made
+// again by replaying the game from its start when a snapshot, a resume or a history view asks
+// for them (a few microseconds an entry). Only the last entry's texts are kept, for the patch
+// that publishes it.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,13 +26,9 @@ class game_log {
     std::uint32_t version = 0;
     engine::player_id player = engine::no_player;
     std::int64_t at = 0;
-    std::string text;           // the spectators' entry (log_entry_text)
-    std::size_t cmd_offset = 0, cmd_size = 0;  // the command's text within `text`
-    std::vector<std::pair<engine::player_id, std::string>> own;  // seats that read otherwise
+    std::string command;  // the command's JSON text
 
-    std::string_view cmd() const { return std::string_view(text).substr(cmd_offset, cmd_size); }
-    /// This entry's text for `viewer` (a seat, or no_player for the spectators).
-    const std::string& text_for(engine::player_id viewer) const;
+    std::string_view cmd() const { return command; }
   };
 
   /// An empty log of a game with `seats` seats.
@@ -67,8 +65,21 @@ class game_log {
   const entry& operator[](std::size_t i) const { return entries_[i]; }
   const entry& back() const { return entries_.back(); }
 
-  /// The JSON array text of the first `count` entries (all when larger) for `viewer`.
-  std::string array_text(engine::player_id viewer, std::size_t count = SIZE_MAX) const;
+  /// The last appended entry's text (log_entry_text) for `viewer` (a seat, or no_player for
+  /// the spectators). Only right after append() (empty after pop_back()).
+  const std::string& last_text_for(engine::player_id viewer) const;
+
+  /// The texts of entries [first, first + count) (clamped to the log) for `viewer`, made by
+  /// replaying the game from `start` (the state new_game gives). Throws std::runtime_error when
+  /// a command no longer applies (checked on load: a log that replays then replays now).
+  std::vector<std::string> entry_texts(const engine::state& start, engine::player_id viewer, std::size_t first,
+                                       std::size_t count) const;
+  /// The JSON array text of the first `count` entries (all when larger) for `viewer`, as
+  /// entry_texts. `keep`: keep every entry's text for `viewer` until the log changes, so that
+  /// stepping through a game's history does not replay it again at each step (the history
+  /// endpoint's; a room's snapshot does not keep them).
+  std::string array_text(const engine::state& start, engine::player_id viewer, std::size_t count = SIZE_MAX,
+                         bool keep = false) const;
   /// The JSON array text of the first `count` entries with nothing redacted (the `all` view of
   /// a finished game). Computed by replaying the game from `start` the first time, then kept
   /// until the log changes, so stepping through a replay does not replay it again and again.
@@ -76,11 +87,22 @@ class game_log {
   std::string unredacted_array_text(const engine::state& start, std::size_t count) const;
 
  private:
+  // Each entry's text for `viewer` (a seat, no_player, or all_viewers: nothing redacted) from
+  // entry `first` on, `count` of them, passed to `take` in order.
+  template <class Take>
+  void replay_texts(const engine::state& start, int viewer, std::size_t first, std::size_t count, Take&& take) const;
+
   std::size_t seats_;
+  bool events_known_ = true;  // false: commands_only()
   std::vector<entry> entries_;
+  std::vector<std::string> last_;  // the last entry's text per seat, then the spectators'
+  std::uint32_t last_version_ = 0;  // the entry last_ belongs to
   std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
   engine::undo_tracker undo_, undo_before_;  // undo_before_: as before the last append
-  mutable std::vector<std::string> unredacted_;  // empty, or each entry's unredacted text
+  // Texts kept for the history endpoint (array_text's `keep`, unredacted_array_text): per
+  // viewer slot (the seats, the spectators, then `all`), empty or every entry's text.
+  mutable std::vector<std::vector<std::string>> kept_;
+  const std::vector<std::string>& kept_texts(const engine::state& start, int viewer) const;
 };
 
 /// Applies the command of `e` to `s` (at version e.version - 1), collecting its events in

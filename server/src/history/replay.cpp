@@ -22,15 +22,20 @@ std::string with_log(const nlohmann::json& view, const std::string& log_text) {
 
 }  // namespace
 
-std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,
-                         const viewer_choice& viewer) {
+engine::state state_at(const engine::state& start, const game_log& log, std::uint32_t version) {
   if (version > log.size()) throw std::out_of_range("no such version");
   const auto* kept = log.checkpoint_at_or_before(version);
   engine::state s = kept ? *kept : start;
   for (std::uint32_t i = s.version; i < version; ++i) replay_entry(s, log[i], nullptr);
+  return s;
+}
+
+std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,
+                         const viewer_choice& viewer) {
+  const engine::state s = state_at(start, log, version);
   if (viewer.what != viewer_choice::kind::all) {
     auto view = protocol::client_view(s, viewer.engine_viewer(), protocol::moment::past);
-    return with_log(view, log.array_text(viewer.engine_viewer(), version));
+    return with_log(view, log.array_text(start, viewer.engine_viewer(), version, true));
   }
   auto to_act = nlohmann::json::array();
   for (const auto p : engine::to_act(s)) to_act.push_back(p);

@@ -8,6 +8,7 @@
 #include "../games/bot_levels.hpp"
 #include "../clocks/game_clock.hpp"
 #include "../games/result.hpp"
+#include "../history/replay.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/server_message.hpp"
 
@@ -27,7 +28,6 @@ room::room(net::io_context::executor_type executor, game_record record, loaded_g
       log_(std::move(log)),
       last_seen_(record_.seats.size()),
       svc_(std::move(svc)),
-      tracks_(record_.seats.size() + 1),
       chat_(std::move(chat.recent), chat.count, svc_.relations, svc_.name_of),
       bots_(record_.seats.size()),
       bot_retry_(strand_) {
@@ -229,14 +229,16 @@ void room::run_queue() {
   }
 }
 
-room::track& room::track_of(engine::player_id seat) {
-  return seat == engine::no_player ? tracks_.back() : tracks_[seat];
+nlohmann::json room::log_json(engine::player_id seat) const {
+  // The log keeps the commands only: their entries are made again by replaying the game.
+  return nlohmann::json::parse(log_.array_text(engine::new_game(record_.options, record_.seed), seat));
 }
 
-nlohmann::json room::log_json(engine::player_id seat) const {
-  // The entries are kept as text (a long game's log as JSON objects would cost several times
-  // the memory); a snapshot parses them once.
-  return nlohmann::json::parse(log_.array_text(seat));
+std::string room::last_entry_text(engine::player_id seat) const {
+  if (const auto& kept = log_.last_text_for(seat); !kept.empty()) return kept;
+  // Not kept (a log rebuilt from storage has appended nothing yet): made again.
+  auto texts = log_.entry_texts(engine::new_game(record_.options, record_.seed), seat, log_.size() - 1, 1);
+  return texts.empty() ? std::string("null") : std::move(texts.front());
 }
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
@@ -254,13 +256,12 @@ void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id sea
   drop_expired();
   std::erase_if(watchers_, [&](const watcher& w) { return w.key == who.get(); });
   watchers_.push_back({who, who.get(), seat, account, chat, state_.version});
-  track_of(seat).followed = true;
   count_spectators();
   if (since && send_patches_since(*who, seat, had ? std::max(*since, *had) : *since)) {
     who->send(share(protocol::subscribed_text(id_, state_.version,
                                               seat == engine::no_player ? -1 : int(seat),
                                               last_seen_json(seat))));
-    // The patches it missed end with the table as it was then; it may have changed since.
+    // The patch it missed leaves the table out: the current one follows.
     who->send(share(protocol::table_text(id_, state_.version, table_json())));
   } else {
     send_snapshot(*who, seat);
@@ -276,18 +277,16 @@ room::watcher* room::find_watcher(const subscriber* who) {
 
 void room::catch_up(watcher& w, subscriber& who) {
   if (w.sent == state_.version) return;
-  if (!send_patches_since(who, w.seat, w.sent)) send_snapshot(who, w.seat);
+  if (send_patches_since(who, w.seat, w.sent)) {
+    who.send(share(protocol::table_text(id_, state_.version, table_json())));  // the patch has no /table
+  } else {
+    send_snapshot(who, w.seat);
+  }
   w.sent = state_.version;
 }
 
 void room::send_snapshot(subscriber& who, engine::player_id seat) {
-  if (!views_ || views_->version() != state_.version) {
-    views_.emplace(state_);
-    for (auto& t : tracks_) {  // their patches end at an older view
-      t.patches.clear();
-      t.patch_bytes = 0;
-    }
-  }
+  if (!views_ || views_->version() != state_.version) views_.emplace(state_);
   auto view = views_->view(seat);
   view["log"] = log_json(seat);
   view["table"] = table_json();
@@ -297,13 +296,30 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
 }
 
 bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
-  if (!views_ || views_->version() != state_.version || since > state_.version) return false;
+  if (since > state_.version || log_.size() != state_.version) return false;
   if (since == state_.version) return true;  // up to date
-  auto& t = track_of(seat);
-  const auto first = std::find_if(t.patches.begin(), t.patches.end(),
-                                  [since](const auto& p) { return p.first == since; });
-  if (first == t.patches.end()) return false;
-  for (auto it = first; it != t.patches.end(); ++it) who.send(it->second);
+  if (state_.version - since > resume_window) return false;
+  std::string ops;
+  try {
+    // The views at `since`, rebuilt, and advanced to now: the operations of every command
+    // since, in one diff; then their log entries.
+    const auto start = engine::new_game(record_.options, record_.seed);
+    protocol::view_patcher then(history::state_at(start, log_, since));
+    then.advance(state_);
+    ops = then.ops_text(seat);
+    for (const auto& text : log_.entry_texts(start, seat, since, state_.version - since)) {
+      if (!ops.empty()) ops += ',';
+      ops += R"({"op":"add","path":"/log/-","value":)";
+      ops += text;
+      ops += '}';
+    }
+  } catch (const std::exception& e) {
+    spdlog::warn("game {}: a resume from version {} could not be rebuilt: {}", id_, since, e.what());
+    return false;
+  }
+  who.send(share(protocol::patch_text(id_, since, state_.version, std::string_view(ops))));
+  // The connection follows from here: the patches of later commands start at this view.
+  if (!views_ || views_->version() != state_.version) views_.emplace(state_);
   return true;
 }
 
@@ -437,10 +453,8 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
     views_.reset();  // cannot patch: joiners and resumes get snapshots
     return false;
   }
-  const bool anyone = !watchers_.empty() ||
-                      std::any_of(tracks_.begin(), tracks_.end(), [](const track& t) { return t.followed; });
-  if (!anyone) {
-    views_.reset();
+  if (watchers_.empty()) {
+    views_.reset();  // a resume rebuilds what it needs
     return false;
   }
   const auto from = views_->version();
@@ -452,31 +466,18 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
   }
   std::string ops;
   bool answered = false;
-  for (std::size_t i = 0; i < tracks_.size(); ++i) {
-    const auto seat = i + 1 == tracks_.size() ? engine::no_player : engine::player_id(i);
-    auto& t = tracks_[i];
+  for (std::size_t i = 0; i <= record_.seats.size(); ++i) {
+    const auto seat = i == record_.seats.size() ? engine::no_player : engine::player_id(i);
     const bool watched = std::any_of(watchers_.begin(), watchers_.end(),
                                      [seat](const watcher& w) { return w.seat == seat; });
-    if (!watched && !t.followed) {
-      // Nobody ever watched this seat here (a bot, or nobody came): nothing to keep.
-      t.patches.clear();
-      t.patch_bytes = 0;
-      continue;
-    }
+    if (!watched) continue;  // a bot's seat, or nobody here: a resume rebuilds its patch
     ops = views_->ops_text(seat);
     if (!ops.empty()) ops += ',';
     ops += R"({"op":"add","path":"/log/-","value":)";
-    ops += log_.back().text_for(seat);
+    ops += last_entry_text(seat);
     ops += '}';
     ops += table_op;
     auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
-    t.patches.emplace_back(from, text);
-    t.patch_bytes += text->size();
-    while (t.patches.size() > 1 &&
-           (t.patches.size() > patch_history || t.patch_bytes > patch_history_bytes)) {
-      t.patch_bytes -= t.patches.front().second->size();
-      t.patches.pop_front();
-    }
     for (auto& w : watchers_) {
       if (w.seat != seat) continue;
       auto s = w.who.lock();

@@ -33,10 +33,9 @@ namespace loyang::server {
 
 class room : public std::enable_shared_from_this<room> {
  public:
-  /// Patches kept per viewer for resuming; older resumes get a snapshot.
-  static constexpr std::size_t patch_history = 64;
-  /// ...and at most this many bytes of them per viewer, so a long game's memory stays small.
-  static constexpr std::size_t patch_history_bytes = 16 * 1024;
+  /// A resume this many versions behind or fewer gets one patch, rebuilt from the game's log
+  /// (no patches are kept); further behind, a snapshot.
+  static constexpr std::uint32_t resume_window = 64;
 
   struct services {
     storage& store;
@@ -165,12 +164,6 @@ class room : public std::enable_shared_from_this<room> {
     // patch it gets must start there.
     std::uint32_t sent = 0;
   };
-  // The patches one viewer (a seat, or the spectators) was sent, kept for its resume.
-  struct track {
-    bool followed = false;  // someone watched this seat: keep patches for its resume
-    std::deque<std::pair<std::uint32_t, shared_text>> patches;  // (from version, message)
-    std::size_t patch_bytes = 0;
-  };
   using clock = std::chrono::steady_clock;
 
   void run_or_queue(std::function<void()> task);
@@ -227,12 +220,16 @@ class room : public std::enable_shared_from_this<room> {
   // Sends every watcher the table message (after a change without a command).
   void publish_table();
   void send_snapshot(subscriber& who, engine::player_id seat);
+  // A resume: one patch from `since` to the current version, made by diffing the view rebuilt
+  // at `since` (the log's nearest kept state and the commands after it) with the current one.
+  // False (nothing sent) when `since` is unknown, too far behind or cannot be rebuilt.
   bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);
   // Brings the watcher `w` from the version it was sent to the current one.
   void catch_up(watcher& w, subscriber& who);
   watcher* find_watcher(const subscriber* who);
-  track& track_of(engine::player_id seat);
   nlohmann::json log_json(engine::player_id seat) const;
+  // The latest log entry's text for `seat` (a seat or no_player), for the patch publishing it.
+  std::string last_entry_text(engine::player_id seat) const;
   // The version `seat` last saw (null: never looked, or a spectator).
   nlohmann::json last_seen_json(engine::player_id seat) const;
   // A connection of watcher `w` stops watching: its seat has seen what it was sent.
@@ -250,7 +247,6 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::optional<std::uint32_t>> last_seen_;  // per seat: the version it last saw
   services svc_;
   std::vector<watcher> watchers_;
-  std::vector<track> tracks_;  // one per seat, then the spectators'
   std::string table_sent_;  // the table as the last patch or table message gave it
   // Every viewer's view; kept while anyone watches or may resume.
   std::optional<protocol::view_patcher> views_;
