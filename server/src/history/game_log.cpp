@@ -74,14 +74,14 @@ void game_log::append(std::uint32_t version, engine::player_id player, std::stri
   if (version % checkpoint_every == 0) checkpoints_.push_back(after);
   // The texts the patch publishing this command carries: the spectators', and a seat's own
   // where its redaction differs (the cards dealt to it).
-  last_.assign(seats_ + 1, std::string());
+  last_own_.clear();
   const auto spectators = engine::redact(events, engine::no_player);
-  last_.back() = protocol::log_entry_text(version, player, cmd_text, at, protocol::events_to_json(spectators).dump());
+  last_ = protocol::log_entry_text(version, player, cmd_text, at, protocol::events_to_json(spectators).dump());
   for (std::size_t seat = 0; seat < seats_; ++seat) {
     const auto mine = engine::redact(events, engine::player_id(seat));
-    last_[seat] = mine == spectators ? last_.back()
-                                     : protocol::log_entry_text(version, player, cmd_text, at,
-                                                                protocol::events_to_json(mine).dump());
+    if (mine == spectators) continue;
+    last_own_.emplace_back(engine::player_id(seat), protocol::log_entry_text(version, player, cmd_text, at,
+                                                                            protocol::events_to_json(mine).dump()));
   }
   last_version_ = version;
 }
@@ -91,6 +91,7 @@ void game_log::pop_back() {
   undo_ = undo_before_;
   kept_.clear();
   last_.clear();
+  last_own_.clear();
   last_version_ = 0;
   if (checkpoints_.size() > entries_.size() / checkpoint_every) checkpoints_.pop_back();
 }
@@ -98,7 +99,10 @@ void game_log::pop_back() {
 const std::string& game_log::last_text_for(engine::player_id viewer) const {
   static const std::string none;
   if (last_.empty() || entries_.empty() || last_version_ != entries_.back().version) return none;
-  return viewer == engine::no_player || std::size_t(viewer) >= seats_ ? last_.back() : last_[std::size_t(viewer)];
+  for (const auto& [seat, text] : last_own_) {
+    if (seat == viewer) return text;
+  }
+  return last_;
 }
 
 template <class Take>

@@ -95,7 +95,8 @@ class game_log {
   std::size_t seats_;
   bool events_known_ = true;  // false: commands_only()
   std::vector<entry> entries_;
-  std::vector<std::string> last_;  // the last entry's text per seat, then the spectators'
+  std::string last_;  // the last entry's text for the spectators (and every seat not below)
+  std::vector<std::pair<engine::player_id, std::string>> last_own_;  // seats that read it otherwise
   std::uint32_t last_version_ = 0;  // the entry last_ belongs to
   std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
   engine::undo_tracker undo_, undo_before_;  // undo_before_: as before the last append

@@ -234,11 +234,14 @@ nlohmann::json room::log_json(engine::player_id seat) const {
   return nlohmann::json::parse(log_.array_text(engine::new_game(record_.options, record_.seed), seat));
 }
 
-std::string room::last_entry_text(engine::player_id seat) const {
-  if (const auto& kept = log_.last_text_for(seat); !kept.empty()) return kept;
+void room::append_last_entry(std::string& out, engine::player_id seat) const {
+  if (const auto& kept = log_.last_text_for(seat); !kept.empty()) {
+    out += kept;
+    return;
+  }
   // Not kept (a log rebuilt from storage has appended nothing yet): made again.
-  auto texts = log_.entry_texts(engine::new_game(record_.options, record_.seed), seat, log_.size() - 1, 1);
-  return texts.empty() ? std::string("null") : std::move(texts.front());
+  const auto texts = log_.entry_texts(engine::new_game(record_.options, record_.seed), seat, log_.size() - 1, 1);
+  out += texts.empty() ? std::string("null") : texts.front();
 }
 
 void room::do_join(const std::shared_ptr<subscriber>& who, engine::player_id seat,
@@ -474,7 +477,7 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
     ops = views_->ops_text(seat);
     if (!ops.empty()) ops += ',';
     ops += R"({"op":"add","path":"/log/-","value":)";
-    ops += last_entry_text(seat);
+    append_last_entry(ops, seat);
     ops += '}';
     ops += table_op;
     auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));

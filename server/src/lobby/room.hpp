@@ -228,8 +228,9 @@ class room : public std::enable_shared_from_this<room> {
   void catch_up(watcher& w, subscriber& who);
   watcher* find_watcher(const subscriber* who);
   nlohmann::json log_json(engine::player_id seat) const;
-  // The latest log entry's text for `seat` (a seat or no_player), for the patch publishing it.
-  std::string last_entry_text(engine::player_id seat) const;
+  // Appends the latest log entry's text for `seat` (a seat or no_player) to `out`, for the
+  // patch publishing it.
+  void append_last_entry(std::string& out, engine::player_id seat) const;
   // The version `seat` last saw (null: never looked, or a spectator).
   nlohmann::json last_seen_json(engine::player_id seat) const;
   // A connection of watcher `w` stops watching: its seat has seen what it was sent.
