@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
     const auto t0 = clock_type::now();
     const auto log = server::history::game_log::rebuild(start, commands);
     rebuild.add(millis(clock_type::now() - t0));
-    for (std::size_t i = 0; i < log.size(); ++i) log_bytes += sizeof(log[i]) + log[i].command.size();
+    log_bytes += log.size() * sizeof(log[0]);  // each entry holds its command as the engine value
 
     using kind = server::history::viewer_choice::kind;
     for (std::uint32_t v = 0; v <= log.size(); ++v) {

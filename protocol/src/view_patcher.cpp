@@ -93,27 +93,29 @@ void diff_public(const engine::state& a, const engine::state& b, Emit& emit) {
 }  // namespace
 
 view_patcher::view_patcher(const engine::state& s)
-    : state_(s),
+    : version_(s.version),
       public_(engine::view(s, engine::no_player)),
       to_act_(engine::to_act(s)),
       ops_(s.players.size() + 1) {
   for (std::size_t p = 0; p < s.players.size(); ++p) {
     legal_.push_back(engine::legal_commands(s, engine::player_id(p)));
     advice_.push_back(advise(s, engine::player_id(p), legal_.back()));
+    hands_.push_back(s.players[p].hand);
+    intros_.push_back(s.players[p].intro);
     const std::string me = "/game/players/" + std::to_string(p);
     hand_paths_.push_back(me + "/hand");
     intro_paths_.push_back(me + "/intro");
   }
 }
 
-json view_patcher::view(engine::player_id viewer) const {
-  const bool seated = viewer != engine::no_player && std::size_t(viewer) < state_.players.size();
-  return client_view(state_, seated ? viewer : engine::no_player);
-}
-
 const std::string& view_patcher::ops_text(engine::player_id viewer) const {
   const bool seated = viewer != engine::no_player && std::size_t(viewer) < legal_.size();
   return seated ? ops_[std::size_t(viewer)] : ops_.back();
+}
+
+std::string view_patcher::take_ops(engine::player_id viewer) {
+  const bool seated = viewer != engine::no_player && std::size_t(viewer) < legal_.size();
+  return std::move(seated ? ops_[std::size_t(viewer)] : ops_.back());
 }
 
 void view_patcher::advance(const engine::state& s) {
@@ -146,9 +148,6 @@ void view_patcher::advance(const engine::state& s) {
     to_act_ = std::move(to_act);
   }
 
-  auto& spectators = ops_.back();
-  spectators = public_text;
-  append_text(spectators, to_act_ops);
 
   const std::size_t in_players = detail::players_in_json(s);
   for (std::size_t p = 0; p < legal_.size(); ++p) {
@@ -170,14 +169,12 @@ void view_patcher::advance(const engine::state& s) {
       append_text(out, texts.substr(op.text, op.text_size));
     }
     if (mine) {
-      const auto& before = state_.players[p];
       const auto& after = s.players[p];
-      if (before.hand != after.hand) {
-        diff_items(before.hand, after.hand, detail::card_json, hand, emit);
+      if (hands_[p] != after.hand) {
+        diff_items(hands_[p], after.hand, detail::card_json, hand, emit);
       }
-      if (before.intro != after.intro) {
-        detail::walk_diff(detail::card_json(before.intro), detail::card_json(after.intro), intro,
-                          emit);
+      if (intros_[p] != after.intro) {
+        detail::walk_diff(detail::card_json(intros_[p]), detail::card_json(after.intro), intro, emit);
       }
     }
     auto legal = engine::legal_commands(s, engine::player_id(p));
@@ -205,7 +202,14 @@ void view_patcher::advance(const engine::state& s) {
     }
     append_text(out, to_act_ops);
   }
-  state_ = s;
+  auto& spectators = ops_.back();
+  spectators = std::move(public_text);
+  append_text(spectators, to_act_ops);
+  version_ = s.version;
+  for (std::size_t p = 0; p < hands_.size(); ++p) {
+    hands_[p] = s.players[p].hand;
+    intros_[p] = s.players[p].intro;
+  }
 }
 
 }  // namespace loyang::protocol

@@ -26,6 +26,7 @@
 #include "loyang/persistence/pg_store.hpp"
 #include "loyang/server/config.hpp"
 #include "loyang/server/server.hpp"
+#include "allocator.hpp"
 #include "descriptor_limit.hpp"
 #include "logs/format.hpp"
 #include "loyang/server/version.hpp"
@@ -227,6 +228,7 @@ int main(int argc, char** argv) {
   // Every connection takes a file descriptor: use all the operator allows. Logged once the
   // server listens, so that a server that cannot start says only why.
   const auto files = server::raise_descriptor_limit();
+  const auto allocator = server::bound_allocator_caches();
 
   try {
     server::server s(settings);
@@ -239,6 +241,7 @@ int main(int argc, char** argv) {
       spdlog::info("metrics: /metrics, /healthz and /readyz also on {} (port {})", settings.metrics_address,
                    s.metrics_port());
     }
+    if (!allocator.empty()) spdlog::info("{}", allocator);
     if (files.now > files.before) {
       spdlog::info("open-file limit: {} (raised from {}, the hard limit)", files.now, files.before);
     } else {

@@ -95,6 +95,9 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
   ++state_->stats().websocket_messages_in;
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
+  // Freed between messages: most connections wait far longer than they read, and the next read
+  // allocates what it needs (1.5 KB a connection, 6 MB for 4,000 of them).
+  buffer_.shrink_to_fit();
   if (!take_token()) {
     if (++strikes_ > state_->limits.max_strikes) return drop("too fast");
     send_error(protocol::message_id(text).value_or(""), "too_fast",
@@ -307,7 +310,7 @@ void websocket_session::on_revoked() {
   rooms_.clear();
   // The close frame follows the message being written, if one is; the rest is not sent.
   if (queue_.empty()) return close_revoked();
-  queue_.erase(std::next(queue_.begin()), queue_.end());
+  queue_.keep_front();
 }
 
 void websocket_session::close_revoked() {

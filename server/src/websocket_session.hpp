@@ -5,7 +5,6 @@
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,6 +15,7 @@
 #include "lobby/lobby.hpp"
 #include "shared_state.hpp"
 #include "core/subscriber.hpp"
+#include "core/text_queue.hpp"
 
 namespace loyang::server {
 
@@ -64,7 +64,7 @@ class websocket_session : public connection,
   websocket::stream<socket_type> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
-  std::deque<shared_text> queue_;
+  text_queue queue_;
   bool hello_done_ = false;
   std::optional<identity> who_;
   std::map<std::int64_t, std::pair<std::shared_ptr<room>, engine::player_id>> rooms_;

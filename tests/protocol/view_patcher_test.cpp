@@ -42,8 +42,7 @@ TEST_CASE("the view patcher's views and patches equal each viewer's own view",
       for (std::size_t i = 0; i < viewers.size(); ++i) {
         const auto v = viewers[i];
         const json& expected = now.emplace_back(client_view(s, v));
-        // (every few steps: the patches below check every step's view already)
-        if (steps % 8 == 0 && patcher->view(v) != expected) FAIL("view of " << int(v) << " at version " << s.version);
+        if (patcher->version() != s.version) FAIL("the patcher is at " << patcher->version() << ", not " << s.version);
         if (last.size() == viewers.size()) {
           // A seat's changed advice comes as one replace; the spectators have none.
           if (patcher->ops_text(v).find(R"("path":"/advice")") != std::string::npos) {

@@ -144,7 +144,7 @@ void bot_advisor::analysis(identity who, std::int64_t game, bool start, reply_fn
           commands.reserve(log.size());
           for (std::size_t i = 0; i < log.size(); ++i) {
             const auto& e = log[i];
-            commands.push_back({e.version, e.player, std::string(e.cmd()), e.at});
+            commands.push_back({e.version, e.player, log.command_text(i), e.at});
           }
           auto in = analysis::input_of(g, commands);
           in.playouts = self->options_.analysis_playouts;

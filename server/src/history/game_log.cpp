@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "loyang/protocol/command_json.hpp"
@@ -19,8 +20,8 @@ constexpr int all_viewers = -2;
 }  // namespace
 
 void replay_entry(engine::state& s, const game_log::entry& e, engine::event_list* events) {
-  const auto cmd = protocol::parse_command(nlohmann::json::parse(e.cmd()));
-  if (!cmd || engine::apply(s, e.player, cmd.value(), events)) {
+  // A commands_only() entry whose text does not parse has no seat.
+  if (e.player == engine::no_player || engine::apply(s, e.player, e.command, events)) {
     throw std::runtime_error("command " + std::to_string(e.version) + " no longer applies");
   }
 }
@@ -48,8 +49,7 @@ game_log game_log::rebuild(const engine::state& start,
     }
     if (s.version != c.version) throw std::runtime_error(where() + " gives another version");
     out.undo_.on_applied(c.version, events, s);
-    out.entries_.push_back({c.version, c.player, c.at, c.cmd});
-    if (c.version % checkpoint_every == 0) out.checkpoints_.push_back(s);
+    out.entries_.push_back({c.at, c.version, cmd.value(), c.player});
   }
   out.undo_before_ = out.undo_;
   if (end) *end = std::move(s);
@@ -61,17 +61,28 @@ game_log game_log::commands_only(std::size_t seats,
   game_log out(seats);
   out.events_known_ = false;
   out.entries_.reserve(commands.size());
-  for (const auto& c : commands) out.entries_.push_back({c.version, c.player, c.at, c.cmd});
+  out.texts_.reserve(commands.size());
+  for (const auto& c : commands) {
+    const auto json = nlohmann::json::parse(c.cmd, nullptr, false);
+    std::optional<engine::command> cmd;
+    if (!json.is_discarded()) {
+      if (auto p = protocol::parse_command(json)) cmd = p.value();
+    }
+    out.entries_.push_back({c.at, c.version, cmd.value_or(engine::command{}), cmd ? c.player : engine::no_player});
+    out.texts_.push_back(c.cmd);
+  }
   return out;
 }
 
-void game_log::append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
-                      std::int64_t at, engine::event_list events, const engine::state& after) {
+void game_log::append(std::uint32_t version, engine::player_id player, const engine::command& cmd,
+                      std::string_view cmd_text, std::int64_t at, engine::event_list events,
+                      const engine::state& after) {
   undo_before_ = undo_;
   undo_.on_applied(version, events, after);
   kept_.clear();
-  entries_.push_back({version, player, at, std::string(cmd_text)});
-  if (version % checkpoint_every == 0) checkpoints_.push_back(after);
+  checkpoints_.clear();
+  if (!events_known_) texts_.emplace_back(cmd_text);
+  entries_.push_back({at, version, cmd, player});
   // The texts the patch publishing this command carries: the spectators', and a seat's own
   // where its redaction differs (the cards dealt to it).
   last_own_.clear();
@@ -93,7 +104,8 @@ void game_log::pop_back() {
   last_.clear();
   last_own_.clear();
   last_version_ = 0;
-  if (checkpoints_.size() > entries_.size() / checkpoint_every) checkpoints_.pop_back();
+  checkpoints_.clear();
+  if (!events_known_) texts_.pop_back();
 }
 
 const std::string& game_log::last_text_for(engine::player_id viewer) const {
@@ -112,7 +124,7 @@ void game_log::replay_texts(const engine::state& start, int viewer, std::size_t 
   if (!events_known_) {
     for (std::size_t i = first; i < end; ++i) {
       const auto& e = entries_[i];
-      take(protocol::log_entry_text(e.version, e.player, e.cmd(), e.at, "null"));
+      take(protocol::log_entry_text(e.version, e.player, texts_[i], e.at, "null"));
     }
     return;
   }
@@ -127,7 +139,8 @@ void game_log::replay_texts(const engine::state& start, int viewer, std::size_t 
     undo.on_applied(e.version, events, s);
     if (i < first) continue;
     const auto shown = viewer == all_viewers ? events : engine::redact(events, engine::player_id(viewer));
-    take(protocol::log_entry_text(e.version, e.player, e.cmd(), e.at, protocol::events_to_json(shown).dump()));
+    take(protocol::log_entry_text(e.version, e.player, protocol::command_to_json(e.command).dump(), e.at,
+                                  protocol::events_to_json(shown).dump()));
   }
 }
 
@@ -183,6 +196,22 @@ std::string game_log::array_text(const engine::state& start, engine::player_id v
 
 std::string game_log::unredacted_array_text(const engine::state& start, std::size_t count) const {
   return joined(kept_texts(start, all_viewers), count);
+}
+
+std::string game_log::command_text(std::size_t i) const {
+  return events_known_ ? protocol::command_to_json(entries_[i].command).dump() : texts_[i];
+}
+
+void game_log::keep_checkpoints(const engine::state& start) const {
+  const std::size_t want = entries_.size() / checkpoint_every;
+  if (!events_known_ || checkpoints_.size() == want) return;
+  checkpoints_.clear();
+  checkpoints_.reserve(want);
+  engine::state s = start;
+  for (const auto& e : entries_) {
+    replay_entry(s, e, nullptr);
+    if (e.version % checkpoint_every == 0) checkpoints_.push_back(s);
+  }
 }
 
 const engine::state* game_log::checkpoint_at_or_before(std::uint32_t version) const {

@@ -4,10 +4,11 @@
 // recomputed by replaying the commands, never stored.
 //
 // Memory: a room keeps this log for every game in play, so each entry keeps only the command
-// (its text, seat and time: about 100 bytes); the entries' texts with their events are made
-// again by replaying the game from its start when a snapshot, a resume or a history view asks
-// for them (a few microseconds an entry). Only the last entry's texts are kept, for the patch
-// that publishes it.
+// as the engine's value, its seat and time (32 bytes; its JSON text is made when asked); the
+// entries' texts with their events are made again by replaying the game from its start when a
+// snapshot, a resume or a history view asks for them (a few microseconds an entry). Only the
+// last entry's texts are kept, for the patch that publishes it, and states to replay from
+// only while the history endpoint steps through the game.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,12 +24,10 @@ namespace loyang::server::history {
 class game_log {
  public:
   struct entry {
-    std::uint32_t version = 0;
-    engine::player_id player = engine::no_player;
     std::int64_t at = 0;
-    std::string command;  // the command's JSON text
-
-    std::string_view cmd() const { return command; }
+    std::uint32_t version = 0;
+    engine::command command;  // commands_only(): unset, see command_text()
+    engine::player_id player = engine::no_player;
   };
 
   /// An empty log of a game with `seats` seats.
@@ -46,17 +45,22 @@ class game_log {
   /// which goes on from its stored state. Its history cannot be replayed.
   static game_log commands_only(std::size_t seats, const std::vector<persistence::logged_command>& commands);
 
-  /// Appends the entry of the command that produced `version`; `events` as the engine gave
-  /// them (unredacted; an `undone` event's version is named here); `after`: the game's state
-  /// after it.
-  void append(std::uint32_t version, engine::player_id player, std::string_view cmd_text,
-              std::int64_t at, engine::event_list events, const engine::state& after);
+  /// Appends the entry of the command `cmd` (its JSON text `cmd_text`) that produced
+  /// `version`; `events` as the engine gave them (unredacted; an `undone` event's version is
+  /// named here); `after`: the game's state after it.
+  void append(std::uint32_t version, engine::player_id player, const engine::command& cmd,
+              std::string_view cmd_text, std::int64_t at, engine::event_list events,
+              const engine::state& after);
   /// Drops the last entry (a command that could not be stored). Only the last one: it
   /// forgets what the entry before it had changed.
   void pop_back();
 
-  /// States kept every this many versions, so that a view at any version replays fewer.
+  /// States kept every this many versions while the history endpoint asks for views at
+  /// versions (keep_checkpoints), so that each replays fewer commands.
   static constexpr std::uint32_t checkpoint_every = 64;
+  /// Makes the states to replay from (by replaying the game from `start` once), kept until the
+  /// log changes. Throws std::runtime_error when a command no longer applies.
+  void keep_checkpoints(const engine::state& start) const;
   /// The latest kept state at or before `version` (nullptr: none; start from the beginning).
   const engine::state* checkpoint_at_or_before(std::uint32_t version) const;
 
@@ -64,6 +68,8 @@ class game_log {
   bool empty() const { return entries_.empty(); }
   const entry& operator[](std::size_t i) const { return entries_[i]; }
   const entry& back() const { return entries_.back(); }
+  /// Entry `i`'s command as JSON text (the engine's canonical form, as stored).
+  std::string command_text(std::size_t i) const;
 
   /// The last appended entry's text (log_entry_text) for `viewer` (a seat, or no_player for
   /// the spectators). Only right after append() (empty after pop_back()).
@@ -98,7 +104,8 @@ class game_log {
   std::string last_;  // the last entry's text for the spectators (and every seat not below)
   std::vector<std::pair<engine::player_id, std::string>> last_own_;  // seats that read it otherwise
   std::uint32_t last_version_ = 0;  // the entry last_ belongs to
-  std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
+  std::vector<std::string> texts_;  // commands_only(): each command's text as stored
+  mutable std::vector<engine::state> checkpoints_;  // [i]: the state at version (i + 1) * checkpoint_every
   engine::undo_tracker undo_, undo_before_;  // undo_before_: as before the last append
   // Texts kept for the history endpoint (array_text's `keep`, unredacted_array_text): per
   // viewer slot (the seats, the spectators, then `all`), empty or every entry's text.
@@ -107,7 +114,8 @@ class game_log {
 };
 
 /// Applies the command of `e` to `s` (at version e.version - 1), collecting its events in
-/// `events` (may be null). Throws std::runtime_error when it no longer applies.
+/// `events` (may be null). Throws std::runtime_error when it no longer applies (or the log is
+/// commands_only()).
 void replay_entry(engine::state& s, const game_log::entry& e, engine::event_list* events);
 
 /// The JSON array text of `events` as `viewer` may read them (no_player: a spectator).

@@ -23,7 +23,7 @@ nlohmann::json record_json(const game_record& g, const engine::state& final_stat
     const auto& e = log[i];
     commands.push_back({{"version", e.version},
                         {"player", e.player},
-                        {"cmd", nlohmann::json::parse(e.cmd())},
+                        {"cmd", nlohmann::json::parse(log.command_text(i))},
                         {"at", e.at}});
   }
   const auto state = protocol::state_to_json(final_state, true);

@@ -32,6 +32,7 @@ engine::state state_at(const engine::state& start, const game_log& log, std::uin
 
 std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,
                          const viewer_choice& viewer) {
+  log.keep_checkpoints(start);  // stepping through a game: each view replays fewer commands
   const engine::state s = state_at(start, log, version);
   if (viewer.what != viewer_choice::kind::all) {
     auto view = protocol::client_view(s, viewer.engine_viewer(), protocol::moment::past);

@@ -290,7 +290,7 @@ void room::catch_up(watcher& w, subscriber& who) {
 
 void room::send_snapshot(subscriber& who, engine::player_id seat) {
   if (!views_ || views_->version() != state_.version) views_.emplace(state_);
-  auto view = views_->view(seat);
+  auto view = protocol::client_view(state_, seat);
   view["log"] = log_json(seat);
   view["table"] = table_json();
   who.send(share(protocol::snapshot_text(id_, state_.version,
@@ -309,7 +309,7 @@ bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint
     const auto start = engine::new_game(record_.options, record_.seed);
     protocol::view_patcher then(history::state_at(start, log_, since));
     then.advance(state_);
-    ops = then.ops_text(seat);
+    ops = then.take_ops(seat);
     for (const auto& text : log_.entry_texts(start, seat, since, state_.version - since)) {
       if (!ops.empty()) ops += ',';
       ops += R"({"op":"add","path":"/log/-","value":)";
@@ -372,7 +372,7 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   // The engine's own JSON of the command, not the client's: canonical, and nothing unknown.
   command_record c{id_, state_.version, seat, protocol::command_to_json(cmd.value()).dump(),
                    svc_.now()};
-  log_.append(c.version, seat, c.cmd, c.at, std::move(events), state_);
+  log_.append(c.version, seat, cmd.value(), c.cmd, c.at, std::move(events), state_);
   auto next = record_after(c.at);
   writing_ = true;
   auto notes = notes_for(record_, next, {});
@@ -474,13 +474,13 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
     const bool watched = std::any_of(watchers_.begin(), watchers_.end(),
                                      [seat](const watcher& w) { return w.seat == seat; });
     if (!watched) continue;  // a bot's seat, or nobody here: a resume rebuilds its patch
-    ops = views_->ops_text(seat);
+    ops = views_->take_ops(seat);
     if (!ops.empty()) ops += ',';
     ops += R"({"op":"add","path":"/log/-","value":)";
     append_last_entry(ops, seat);
     ops += '}';
     ops += table_op;
-    auto text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
+    shared_text text;  // made when a watcher other than the sender needs it
     for (auto& w : watchers_) {
       if (w.seat != seat) continue;
       auto s = w.who.lock();
@@ -495,6 +495,7 @@ bool room::publish(const subscriber* who, const std::string& client_id) {
                                            std::string_view(client_id))));
         answered = true;
       } else {
+        if (!text) text = share(protocol::patch_text(id_, from, state_.version, std::string_view(ops)));
         s->send(text);
       }
     }

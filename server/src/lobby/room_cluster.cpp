@@ -43,7 +43,7 @@ bool room::apply_stored(const persistence::logged_command& c) {
     spdlog::error("game {}: stored command {} does not apply here: {}", id_, c.version, e->message);
     return false;
   }
-  log_.append(c.version, c.player, c.cmd, c.at, std::move(events), state_);
+  log_.append(c.version, c.player, parsed.value(), c.cmd, c.at, std::move(events), state_);
   if (c.player >= 0 && std::size_t(c.player) < last_seen_.size()) {
     auto& seen = last_seen_[std::size_t(c.player)];
     seen = std::max(seen.value_or(0), state_.version);

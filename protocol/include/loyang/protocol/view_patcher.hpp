@@ -22,12 +22,9 @@ class view_patcher {
   /// Starts at state `s` (the full state: the patcher redacts per viewer).
   explicit view_patcher(const engine::state& s);
 
-  /// The view of `viewer` (a seat, or engine::no_player for the spectators) at the current
-  /// state: client_view(state, viewer).
-  nlohmann::json view(engine::player_id viewer) const;
-
-  /// The version of the state the views are at.
-  std::uint32_t version() const { return state_.version; }
+  /// The version of the state the views are at (a viewer's whole view there is
+  /// client_view(state, viewer): the patcher keeps only what it diffs).
+  std::uint32_t version() const { return version_; }
 
   /// Moves to `s`, the game's next state (same game, same seats).
   void advance(const engine::state& s);
@@ -36,10 +33,16 @@ class view_patcher {
   /// one, as the text of their JSON objects joined by commas (no brackets; empty when nothing
   /// changed), ready to be placed in a message.
   const std::string& ops_text(engine::player_id viewer) const;
+  /// ops_text(viewer), moved out: the patcher keeps no text between commands (a game's
+  /// largest patch would otherwise stay allocated for each viewer while the game lasts).
+  std::string take_ops(engine::player_id viewer);
 
  private:
-  engine::state state_;        // the full state the views are at
-  engine::state public_;       // engine::view(state_, no_player): what everyone sees
+  std::uint32_t version_ = 0;
+  engine::state public_;  // engine::view(state, no_player): what everyone sees
+  // Per player: the hand and Introductory customer, the secrets each seat's own view adds.
+  std::vector<decltype(engine::player_state::hand)> hands_;
+  std::vector<engine::card_id> intros_;
   std::vector<std::vector<engine::command>> legal_;  // per seat
   std::vector<advice> advice_;                       // per seat
   std::vector<engine::player_id> to_act_;
