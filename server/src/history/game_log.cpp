@@ -88,6 +88,12 @@ void game_log::append(std::uint32_t version, engine::player_id player, const eng
   last_own_.clear();
   const auto spectators = engine::redact(events, engine::no_player);
   last_ = protocol::log_entry_text(version, player, cmd_text, at, protocol::events_to_json(spectators).dump());
+  // A seat's redaction hides less than the spectators': when theirs hides nothing, nor does any
+  // seat's (most commands deal no card).
+  if (spectators == events) {
+    last_version_ = version;
+    return;
+  }
   for (std::size_t seat = 0; seat < seats_; ++seat) {
     const auto mine = engine::redact(events, engine::player_id(seat));
     if (mine == spectators) continue;

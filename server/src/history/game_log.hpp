@@ -68,7 +68,8 @@ class game_log {
   bool empty() const { return entries_.empty(); }
   const entry& operator[](std::size_t i) const { return entries_[i]; }
   const entry& back() const { return entries_.back(); }
-  /// Entry `i`'s command as JSON text (the engine's canonical form, as stored).
+  /// Entry `i`'s command as JSON text: the engine's canonical form, which is what the server
+  /// stores (commands_only(): the text as stored).
   std::string command_text(std::size_t i) const;
 
   /// The last appended entry's text (log_entry_text) for `viewer` (a seat, or no_player for
