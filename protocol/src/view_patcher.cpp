@@ -148,7 +148,6 @@ void view_patcher::advance(const engine::state& s) {
     to_act_ = std::move(to_act);
   }
 
-
   const std::size_t in_players = detail::players_in_json(s);
   for (std::size_t p = 0; p < legal_.size(); ++p) {
     auto& out = ops_[p];
