@@ -90,11 +90,7 @@ void game_log::append(std::uint32_t version, engine::player_id player, const eng
   last_ = protocol::log_entry_text(version, player, cmd_text, at, protocol::events_to_json(spectators).dump());
   // A seat's redaction hides less than the spectators': when theirs hides nothing, nor does any
   // seat's (most commands deal no card).
-  if (spectators == events) {
-    last_version_ = version;
-    return;
-  }
-  for (std::size_t seat = 0; seat < seats_; ++seat) {
+  for (std::size_t seat = 0; seat < seats_ && spectators != events; ++seat) {
     const auto mine = engine::redact(events, engine::player_id(seat));
     if (mine == spectators) continue;
     last_own_.emplace_back(engine::player_id(seat), protocol::log_entry_text(version, player, cmd_text, at,
@@ -125,35 +121,45 @@ const std::string& game_log::last_text_for(engine::player_id viewer) const {
 
 template <class Take>
 void game_log::replay_texts(const engine::state& start, int viewer, std::size_t first, std::size_t count,
-                            Take&& take) const {
+                            Take&& take, engine::state* at_first, bool keep_states) const {
   const std::size_t end = std::min(entries_.size(), first + std::min(count, entries_.size()));
+  if (at_first && first > entries_.size()) throw std::out_of_range("no such version");
   if (!events_known_) {
+    if (at_first) {  // as far as its commands still apply
+      *at_first = start;
+      for (std::size_t i = 0; i < first; ++i) replay_entry(*at_first, entries_[i], nullptr);
+    }
     for (std::size_t i = first; i < end; ++i) {
       const auto& e = entries_[i];
       take(protocol::log_entry_text(e.version, e.player, texts_[i], e.at, "null"));
     }
     return;
   }
+  // Kept only by a replay of the whole log, which passes every state they hold.
+  keep_states = keep_states && end == entries_.size() && checkpoints_.size() != end / checkpoint_every;
+  if (keep_states) checkpoints_.clear();
   // From the start: an `undone` event names a version only the undo history since the start knows.
   engine::state s = start;
   engine::event_list events;
   engine::undo_tracker undo;
   for (std::size_t i = 0; i < end; ++i) {
+    if (i == first && at_first) *at_first = s;
     const auto& e = entries_[i];
     events.clear();
     replay_entry(s, e, &events);
     undo.on_applied(e.version, events, s);
+    if (keep_states && e.version % checkpoint_every == 0) checkpoints_.push_back(s);
     if (i < first) continue;
     const auto shown = viewer == all_viewers ? events : engine::redact(events, engine::player_id(viewer));
-    take(protocol::log_entry_text(e.version, e.player, protocol::command_to_json(e.command).dump(), e.at,
-                                  protocol::events_to_json(shown).dump()));
+    take(protocol::log_entry_text(e.version, e.player, command_text(i), e.at, protocol::events_to_json(shown).dump()));
   }
+  if (at_first && first == end) *at_first = s;  // no entry from `first` on
 }
 
 std::vector<std::string> game_log::entry_texts(const engine::state& start, engine::player_id viewer,
-                                               std::size_t first, std::size_t count) const {
+                                               std::size_t first, std::size_t count, engine::state* at_first) const {
   std::vector<std::string> out;
-  replay_texts(start, viewer, first, count, [&out](std::string t) { out.push_back(std::move(t)); });
+  replay_texts(start, viewer, first, count, [&out](std::string t) { out.push_back(std::move(t)); }, at_first);
   return out;
 }
 
@@ -164,7 +170,8 @@ const std::vector<std::string>& game_log::kept_texts(const engine::state& start,
   if (texts.size() != entries_.size()) {
     texts.clear();
     texts.reserve(entries_.size());
-    replay_texts(start, viewer, 0, entries_.size(), [&texts](std::string t) { texts.push_back(std::move(t)); });
+    replay_texts(start, viewer, 0, entries_.size(), [&texts](std::string t) { texts.push_back(std::move(t)); },
+                 nullptr, true);
   }
   return texts;
 }
@@ -206,18 +213,6 @@ std::string game_log::unredacted_array_text(const engine::state& start, std::siz
 
 std::string game_log::command_text(std::size_t i) const {
   return events_known_ ? protocol::command_to_json(entries_[i].command).dump() : texts_[i];
-}
-
-void game_log::keep_checkpoints(const engine::state& start) const {
-  const std::size_t want = entries_.size() / checkpoint_every;
-  if (!events_known_ || checkpoints_.size() == want) return;
-  checkpoints_.clear();
-  checkpoints_.reserve(want);
-  engine::state s = start;
-  for (const auto& e : entries_) {
-    replay_entry(s, e, nullptr);
-    if (e.version % checkpoint_every == 0) checkpoints_.push_back(s);
-  }
 }
 
 const engine::state* game_log::checkpoint_at_or_before(std::uint32_t version) const {

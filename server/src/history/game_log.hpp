@@ -55,12 +55,10 @@ class game_log {
   /// forgets what the entry before it had changed.
   void pop_back();
 
-  /// States kept every this many versions while the history endpoint asks for views at
-  /// versions (keep_checkpoints), so that each replays fewer commands.
+  /// States kept every this many versions while the history endpoint steps through the game:
+  /// the replay that makes a viewer's kept texts (array_text's `keep`, unredacted_array_text)
+  /// keeps them too, until the log changes, so that each view at a version replays fewer.
   static constexpr std::uint32_t checkpoint_every = 64;
-  /// Makes the states to replay from (by replaying the game from `start` once), kept until the
-  /// log changes. Throws std::runtime_error when a command no longer applies.
-  void keep_checkpoints(const engine::state& start) const;
   /// The latest kept state at or before `version` (nullptr: none; start from the beginning).
   const engine::state* checkpoint_at_or_before(std::uint32_t version) const;
 
@@ -77,10 +75,12 @@ class game_log {
   const std::string& last_text_for(engine::player_id viewer) const;
 
   /// The texts of entries [first, first + count) (clamped to the log) for `viewer`, made by
-  /// replaying the game from `start` (the state new_game gives). Throws std::runtime_error when
-  /// a command no longer applies (checked on load: a log that replays then replays now).
+  /// replaying the game from `start` (the state new_game gives). `at_first`, if given, receives
+  /// the game's state before entry `first` (at version `first`), from the same replay. Throws
+  /// std::runtime_error when a command no longer applies (checked on load: a log that replays
+  /// then replays now), std::out_of_range when `at_first` is asked beyond the log.
   std::vector<std::string> entry_texts(const engine::state& start, engine::player_id viewer, std::size_t first,
-                                       std::size_t count) const;
+                                       std::size_t count, engine::state* at_first = nullptr) const;
   /// The JSON array text of the first `count` entries (all when larger) for `viewer`, as
   /// entry_texts. `keep`: keep every entry's text for `viewer` until the log changes, so that
   /// stepping through a game's history does not replay it again at each step (the history
@@ -96,8 +96,10 @@ class game_log {
  private:
   // Each entry's text for `viewer` (a seat, no_player, or all_viewers: nothing redacted) from
   // entry `first` on, `count` of them, passed to `take` in order.
+  // `at_first`: as entry_texts'. `keep_states`: a replay of the whole log keeps checkpoints_.
   template <class Take>
-  void replay_texts(const engine::state& start, int viewer, std::size_t first, std::size_t count, Take&& take) const;
+  void replay_texts(const engine::state& start, int viewer, std::size_t first, std::size_t count, Take&& take,
+                    engine::state* at_first = nullptr, bool keep_states = false) const;
 
   std::size_t seats_;
   bool events_known_ = true;  // false: commands_only()

@@ -20,9 +20,4 @@ namespace loyang::server::history {
 std::string view_text_at(const engine::state& start, const game_log& log, std::uint32_t version,
                          const viewer_choice& viewer);
 
-/// The game's full state at `version` (0 .. log.size()): the log's nearest kept state, or
-/// `start`, and the commands after it replayed (at most game_log::checkpoint_every - 1). Throws
-/// as view_text_at.
-engine::state state_at(const engine::state& start, const game_log& log, std::uint32_t version);
-
 }  // namespace loyang::server::history

@@ -8,7 +8,6 @@
 #include "../games/bot_levels.hpp"
 #include "../clocks/game_clock.hpp"
 #include "../games/result.hpp"
-#include "../history/replay.hpp"
 #include "loyang/protocol/command_json.hpp"
 #include "loyang/protocol/server_message.hpp"
 
@@ -304,13 +303,15 @@ bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint
   if (state_.version - since > resume_window) return false;
   std::string ops;
   try {
-    // The views at `since`, rebuilt, and advanced to now: the operations of every command
-    // since, in one diff; then their log entries.
-    const auto start = engine::new_game(record_.options, record_.seed);
-    protocol::view_patcher then(history::state_at(start, log_, since));
+    // One replay gives the log entries since and the state at `since`, whose views advanced to
+    // now are the operations of every command since, in one diff.
+    engine::state then_state;
+    const auto texts = log_.entry_texts(engine::new_game(record_.options, record_.seed), seat, since,
+                                        state_.version - since, &then_state);
+    protocol::view_patcher then(then_state);
     then.advance(state_);
     ops = then.take_ops(seat);
-    for (const auto& text : log_.entry_texts(start, seat, since, state_.version - since)) {
+    for (const auto& text : texts) {
       if (!ops.empty()) ops += ',';
       ops += R"({"op":"add","path":"/log/-","value":)";
       ops += text;

@@ -221,7 +221,7 @@ class room : public std::enable_shared_from_this<room> {
   void publish_table();
   void send_snapshot(subscriber& who, engine::player_id seat);
   // A resume: one patch from `since` to the current version, made by diffing the view rebuilt
-  // at `since` (the log's nearest kept state and the commands after it) with the current one.
+  // at `since` (the game replayed from its start) with the current one.
   // False (nothing sent) when `since` is unknown, too far behind or cannot be rebuilt.
   bool send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since);
   // Brings the watcher `w` from the version it was sent to the current one.
