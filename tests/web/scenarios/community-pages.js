@@ -60,6 +60,12 @@ async function follow(page, selector, target) {
       return;
     } catch (e) {
       if (attempt === 3) throw e;
+      // The click did land when the link is gone (the page moved on, more slowly than the
+      // wait): wait for the address again rather than click a link that is no longer there.
+      if ((await page.locator(selector).count()) === 0) {
+        await page.waitForURL(target, { timeout: 30000 });
+        return;
+      }
     }
   }
 }
