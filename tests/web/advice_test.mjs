@@ -2,12 +2,18 @@
 // legal now, taken from the server's previews. No browser needed.
 //   node tests/web/advice_test.mjs [SOURCE_DIR]
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
 import test from "node:test";
 import { fileURLToPath } from "node:url";
 
 const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
-const { blockedText } = await import(path.join(source, "web/js/advice.js"));
+// The words are messages of the catalogs (web/i18n/): English first, French at the end.
+const { setMessages } = await import(path.join(source, "web/js/i18n.js"));
+const catalog = (code) => JSON.parse(fs.readFileSync(path.join(source, `web/i18n/${code}.json`), "utf8"));
+const english = catalog("en");
+setMessages("en", english);
+const { blockedText, previewText } = await import(path.join(source, "web/js/advice.js"));
 const who = (s) => ["Ann", "Bob"][s];
 
 // A view whose legal commands are `pairs` of [command, preview].
@@ -41,4 +47,19 @@ test("serving without the vegetables says which are missing and how to get them"
   const text = blockedText(serve, who, viewWith([buyCabbage, loan]));
   assert.match(text, /You need 1 cabbage more: buy it from your shop \(5 Cash each\)/);
   assert.match(text, /2 turnip more, which you cannot get this turn/);
+});
+
+// Issue 40: the advice in French, from the French catalog.
+test("in French, the advice reads in French", () => {
+  setMessages("fr", catalog("fr"), english);
+  try {
+    const text = blockedText(skip, who, viewWith([sellLeek, loan]));
+    assert.match(text, /coûte 2 Cash, vous en avez 1\. Pour vous le permettre, vous pouvez vendre un légume à votre Magasin \(jusqu'à \+4 Cash\) ou faire un Emprunt/);
+    assert.doesNotMatch(text, /\b(costs|you have|afford|sell|take a loan)\b/, text);
+    const preview = previewText({ cash: 5, loans: 1, undo: false }, { type: "take_loan" });
+    assert.equal(preview, "+5 Cash, +1 Emprunt (1 case de recul chacun à la fin), irréversible");
+    assert.match(blockedText(skip, who, viewWith([[{ type: "end_turn" }, { undo: true }]])), /Rien de ce que vous pouvez faire maintenant ne rapporte de Cash\./);
+  } finally {
+    setMessages("en", english);
+  }
 });

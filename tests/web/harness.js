@@ -198,6 +198,7 @@ export async function act(page, prefer = []) {
       const dialog = page.locator("dialog.choose[open]");
       if (!(await dialog.count())) break;
       if (await page.locator("dialog.confirm[open]").count()) page.questions = (page.questions || 0) + 1;
+      if (page.onDialog) await page.onDialog(dialog); // a scenario's look at the open dialog
       await dialog.locator(".choice:not([disabled])").first().click({ timeout: 3000 });
     }
   } catch (e) {

@@ -11,6 +11,11 @@ import test from "node:test";
 import { fileURLToPath } from "node:url";
 
 const source = path.resolve(process.argv[2] || path.join(path.dirname(fileURLToPath(import.meta.url)), "../.."));
+// The sentences are messages of the catalogs (web/i18n/): English first, French at the end.
+const { setMessages } = await import(path.join(source, "web/js/i18n.js"));
+const catalog = (code) => JSON.parse(fs.readFileSync(path.join(source, `web/i18n/${code}.json`), "utf8"));
+const english = catalog("en");
+setMessages("en", english);
 const { TELL, consequences, eventText, headline, narrate } = await import(path.join(source, "web/js/story.js"));
 const { touchedSelectors, unseenEntries } = await import(path.join(source, "web/js/digest.js"));
 const { roundStarts } = await import(path.join(source, "web/js/replay.js"));
@@ -215,4 +220,27 @@ test("since your last visit: the digest tells trades from the events and marks t
   const selectors = touchedSelectors(entries);
   assert.ok(selectors.includes('.board[data-seat="1"] [data-card="M07"]'), selectors.join(" "));
   assert.ok(selectors.includes('[data-target="field:0:PF2-B"]'), selectors.join(" "));
+});
+
+// Issue 40: the same sentences in French come from the French catalog, words in their order.
+test("in French, the story reads in French", () => {
+  setMessages("fr", catalog("fr"), english);
+  try {
+    const loan = headline({ cmd: { type: "take_loan" }, player: 0, version: 70, events: [
+      { type: "payment", from: null, to: 0, amount: 5, reason: "loan", card: null },
+    ] }, who);
+    assert.equal(loan.text, "Ann a fait un Emprunt : +5 Cash");
+    const traded = headline({ cmd: { type: "trade", stall: "M07", give: ["pumpkin", "pumpkin"], get: "cabbage" }, player: 1, version: 71,
+      events: [moved(1, "cart", "supply", twoPumpkins), moved(1, "stall", "cart", cabbage, { owner: 0, stall: "M07" })] }, who);
+    assert.equal(traded.text, "Bob a échangé 2 potirons contre un chou à l'étal M07 de Ann");
+    const harvest = eventText({ type: "harvested", player: 1, field: "HOME", crop: "wheat", amount: 2, left: 5 }, who);
+    assert.match(harvest, /^Bob \+2 .* du champ de Départ \(5 restants\)$/);
+    const order = eventText({ type: "players_ordered", starting: 0, second: 1, partner: null }, who);
+    assert.equal(order, "Ann est maintenant Premier joueur, Bob Deuxième joueur");
+    for (const text of [loan.text, traded.text, harvest, order]) {
+      assert.doesNotMatch(text, /\b(took|traded|loan|from|the|is now|Starting|player)\b/, text);
+    }
+  } finally {
+    setMessages("en", english);
+  }
 });

@@ -5,6 +5,7 @@
 import { blockedText, indexOf, previewParts, previewText } from "./advice.js";
 import { choiceLabel, describe, GROUPS } from "./describe.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { art, cardArtName } from "./render/art.js";
 import { offered } from "./targets.js";
 
@@ -52,22 +53,22 @@ function grouped(legal) {
 export function actionsEl(view, who, { act, choose, hint = null, store = null, folded = null }) {
   const legal = view.legal || [];
   const advice = view.advice;
-  const box = h("section.actions", { "aria-label": "your actions", "data-key": "actions" });
+  const box = h("section.actions", { "aria-label": t("actions.aria_your_actions"), "data-key": "actions" });
   const shown = offered(legal).filter((c) => c.type !== "undo" && !(store && (c.type === "discard_veg" || c.type === "upgrade_storehouse")));
   const groups = grouped(shown);
   const undo = legal.find((c) => c.type === "undo");
   const blocked = advice?.blocked || [];
-  box.append(h("div.actions-head", { "data-key": "actions-head" }, h("h3", "Your actions"), hint?.button || null));
+  box.append(h("div.actions-head", { "data-key": "actions-head" }, h("h3", t("actions.your_actions")), hint?.button || null));
   if (hint?.panel) box.append(hint.panel);
   if (folded) {
-    box.append(h("p.folded", { "data-key": "folded" }, "Your choices are in the panel of what you selected. ",
-      h("button.linkish#all-actions", { type: "button", onclick: folded }, "Show all actions")));
+    box.append(h("p.folded", { "data-key": "folded" }, t("actions.folded"), " ",
+      h("button.linkish#all-actions", { type: "button", onclick: folded }, t("actions.show_all"))));
     if (undo) box.append(h("div.undo-row", actionButton(undo, who, act, { advice, legal, cls: ".undo" })));
     return box;
   }
   if (store) box.append(store);
   if (!groups.size && !undo && !blocked.length && !store) {
-    box.append(h("p.quiet", "Nothing to do right now."));
+    box.append(h("p.quiet", t("actions.nothing_now")));
     return box;
   }
   const list = h("div.action-list");
@@ -85,7 +86,7 @@ export function actionsEl(view, who, { act, choose, hint = null, store = null, f
       into.append(h("button.action.more", {
         type: "button", "data-cmd-type": type, "data-key": `more:${type}`,
         onclick: () => choose(title, cmds),
-      }, `${title}… (${cmds.length} choices)`));
+      }, t("actions.more", { title, n: cmds.length })));
     }
   }
   // End turn is what a player looks for: when it is not possible, it stands there, disabled,
@@ -94,15 +95,15 @@ export function actionsEl(view, who, { act, choose, hint = null, store = null, f
   if (endBlocked) {
     list.append(h("button.action.primary#end-turn-blocked", {
       type: "button", disabled: true, "aria-describedby": "end-turn-why", "data-key": "end-blocked",
-    }, "End turn"), h("p.why#end-turn-why", { "data-key": "end-why" }, blockedText(endBlocked, who, view)));
+    }, t("actions.end_turn")), h("p.why#end-turn-why", { "data-key": "end-why" }, blockedText(endBlocked, who, view)));
   }
   if (list.childNodes.length) box.append(list);
   const others = blocked.filter((b) => b !== endBlocked);
   if (others.length) {
-    box.append(h("details.blocked", { "data-key": "blocked" }, h("summary", `Not possible now (${others.length})`),
+    box.append(h("details.blocked", { "data-key": "blocked" }, h("summary", t("actions.not_possible_now", { n: others.length })),
       h("ul", others.map((b) => h("li", { "data-key": `b:${JSON.stringify(b.cmd)}` }, blockedText(b, who, view))))));
   }
-  if (anytime.childNodes.length) box.append(h("h4", "Any time"), anytime);
+  if (anytime.childNodes.length) box.append(h("h4", t("actions.any_time")), anytime);
   if (undo) box.append(h("div.undo-row", actionButton(undo, who, act, { ...opts, cls: ".undo" })));
   return box;
 }
@@ -130,14 +131,14 @@ function artOf(name) {
 export function selectionEl(view, who, { title, cmds, blocked, act, onClose, about = null, artName = null }) {
   const advice = view.advice;
   const legal = view.legal || [];
-  return h("section.selection", { "aria-label": `choices for ${title}`, "data-key": "selection" },
+  return h("section.selection", { "aria-label": t("actions.aria_choices_for", { title }), "data-key": "selection" },
     h("div.selection-head", artOf(artName), h("h3", title),
-      h("button.close-selection", { type: "button", "aria-label": "close the choices", onclick: onClose }, "×")),
+      h("button.close-selection", { type: "button", "aria-label": t("actions.close_choices"), onclick: onClose }, "×")),
     about ? h("p.about", about) : null,
     cmds.length ? h("div.choices", cmds.map((c) => actionButton(c, who, act, { advice, legal, cls: ".choice", short: true })))
       : null,
     blocked.length ? h("ul.why-list", blocked.map((b) => h("li.why", blockedText(b, who, view)))) : null,
-    !cmds.length && !blocked.length ? h("p.quiet", "Nothing to do with this now.") : null);
+    !cmds.length && !blocked.length ? h("p.quiet", t("actions.nothing_with_this")) : null);
 }
 
 // A modal list of commands to choose from (the action panel's long groups).
@@ -148,7 +149,7 @@ export function chooseDialog(title, cmds, who, act, { advice, legal } = {}) {
   dlg.legal = cmds;
   dlg.append(h("div.dialog-head", artOf(cmdArtName(cmds[0])), h("h3", title)),
     h("div.choices", cmds.map((c) => actionButton(c, who, (cmd) => { close(); act(cmd); }, { advice, legal, cls: ".choice" }))),
-    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel")));
+    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, t("actions.cancel"))));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
   dlg.showModal();
@@ -179,21 +180,21 @@ export function needsConfirm(cmd, preview) {
 // `skip` remembers "do not ask again for this kind of action in this game".
 export function confirmDialog(cmd, preview, who, yes, skip) {
   document.querySelector("dialog.choose")?.remove();
-  const dlg = h("dialog.choose.confirm", { "aria-label": "confirm" });
+  const dlg = h("dialog.choose.confirm", { "aria-label": t("actions.aria_confirm") });
   dlg.legal = [cmd];
   const close = () => { dlg.close(); dlg.remove(); };
   const again = h("input#confirm-skip", { type: "checkbox" });
   // The preview's own "cannot be taken back" would say it twice.
   const text = previewText({ ...preview, undo: true }, cmd);
   dlg.append(h("div.dialog-head", artOf(cmdArtName(cmd)), h("h3", describe(cmd, who))),
-    h("p", "This cannot be taken back", text ? `: ${text}.` : "."),
+    h("p", text ? t("actions.final_because", { text }) : t("actions.final")),
     h("div.choices", h("button.action.choice.primary", { type: "button", onclick: () => {
       if (again.checked) skip();
       close();
       yes();
-    } }, `Yes: ${describe(cmd, who)}`)),
-    h("label.ask-again", again, ` Do not ask again for "${groupTitle(cmd.type)}" in this game`),
-    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel")));
+    } }, t("actions.yes", { action: describe(cmd, who) }))),
+    h("label.ask-again", again, " ", t("actions.ask_again", { action: groupTitle(cmd.type) })),
+    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, t("actions.cancel"))));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
   dlg.showModal();

@@ -8,10 +8,13 @@
 import { call } from "./api.js";
 import { describe } from "./describe.js";
 import { h, clear } from "./dom.js";
+import { has, t, tk } from "./i18n.js";
 
 const POLL_MS = 1000;
 const SIGN = { mistake: "?", blunder: "??" };
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// A name without the " (you)" names.js adds to the reader's own seat (account names have no
+// parentheses).
+const plainName = (name) => name.replace(/ \([^()]*\)$/, "");
 
 export class AnalysisPanel {
   // who(seat): a seat's name; solo(): whether the game is a solo game (values are levels);
@@ -29,11 +32,11 @@ export class AnalysisPanel {
     this.closed = false;
     this.version = null; // the version the replay shows
     this.announced = false; // "Analysis done" was said
-    this.body = h("div.analysis-body", h("p.quiet", "Looking for an analysis…"));
+    this.body = h("div.analysis-body", h("p.quiet", t("analysis.looking")));
     // Said once, when the analysis is done (the progress itself is not read out every second).
     this.news = h("p.sr", { role: "status", "aria-live": "polite" });
     this.el = h("section.analysis#analysis", { "aria-labelledby": "analysis-title" },
-      h("h2#analysis-title", "The bot's look at this game"), this.body, this.news);
+      h("h2#analysis-title", t("analysis.title")), this.body, this.news);
   }
 
   // Reads what exists: an analysis done or under way is shown at once, else the button.
@@ -59,17 +62,16 @@ export class AnalysisPanel {
     if (e.status === 401) { this.onAuthError(); return; }
     if (e.code === "no_analysis") { this.offer(); return; }
     if (e.code === "not_finished") {
-      this.draw(h("p.quiet", "The bot looks at a game once it is finished."));
+      this.draw(h("p.quiet", t("analysis.not_finished")));
       return;
     }
     // A failed poll (the network, a restart that forgot it): say so and offer to ask again.
-    this.draw(h("p.error", e.message), this.askButton("Ask again"));
+    const message = e.code && has("error", e.code) ? tk("error", e.code) : e.message;
+    this.draw(h("p.error", message), this.askButton(t("analysis.ask_again")));
   }
 
   offer() {
-    this.draw(h("p", "The strong bot can look at every decision the players made and mark those where it " +
-      "would have done clearly better. It takes a while; you may watch the replay meanwhile."),
-    this.askButton("Analyse the game"));
+    this.draw(h("p", t("analysis.offer")), this.askButton(t("analysis.ask")));
   }
 
   askButton(label) {
@@ -90,7 +92,7 @@ export class AnalysisPanel {
     } else if (r.status === "done") {
       this.drawDone(r);
     } else {
-      this.draw(h("p.error", `The analysis stopped (${r.status}).`), this.askButton("Ask again"));
+      this.draw(h("p.error", t("analysis.stopped", { status: String(r.status) })), this.askButton(t("analysis.ask_again")));
     }
   }
 
@@ -122,7 +124,7 @@ export class AnalysisPanel {
   drawProgress(r) {
     const done = r.done || 0;
     const total = r.total || 0;
-    const text = total ? `${done} of ${total} decisions` : "Starting…";
+    const text = total ? t("analysis.progress", { done: String(done), total: String(total) }) : t("analysis.starting");
     // The bar and the text are updated in place: a redraw every second would flicker.
     const bar = this.body.querySelector("progress");
     if (bar) {
@@ -131,47 +133,48 @@ export class AnalysisPanel {
       this.body.querySelector(".analysis-progress-text").textContent = text;
       return;
     }
-    this.draw(h("p", "The bot is looking at the game: ",
-      h("progress#analysis-progress", { max: Math.max(1, total), value: done, "aria-label": "analysis progress" }), " ",
+    this.draw(h("p", t("analysis.looking_at_game"),
+      h("progress#analysis-progress", { max: Math.max(1, total), value: done, "aria-label": t("analysis.progress_label") }), " ",
       h("span.analysis-progress-text", text)),
-    h("p.quiet", "You may step through the replay meanwhile."));
+    h("p.quiet", t("analysis.meanwhile")));
   }
 
   drawDone(r) {
     const seats = (r.seats || []).map((s) => {
       const marked = (s.mistakes || 0) + (s.blunders || 0);
-      const found = marked ? `${plural(s.mistakes || 0, "mistake")} (?), ${plural(s.blunders || 0, "blunder")} (??)`
-        : "no mistakes found";
-      return h("li", { "data-seat": s.seat }, h("b", this.who(s.seat)), `: ${found} in ${plural(s.decisions || 0, "decision")}`);
+      const found = marked
+        ? t("analysis.seat_marks", { mistakes: s.mistakes || 0, blunders: s.blunders || 0, decisions: s.decisions || 0 })
+        : t("analysis.seat_clean", { decisions: s.decisions || 0 });
+      return h("li", { "data-seat": s.seat }, h("b", this.who(s.seat)), found);
     });
     const moves = r.moves || [];
     // Blunders first, as buttons to jump to; the smaller mistakes folded under them, so that
     // a long game's marks do not make a wall of buttons. Each says its round, not a version.
     const mark = (m) => {
       const round = this.roundOf(m.version);
-      const when = round === null || round === undefined ? "" : round ? `Round ${round}: ` : "Setup: ";
+      const when = round === null || round === undefined ? "none" : round ? "round" : "setup";
       return h("li", h("button.analysis-mark", {
         type: "button", "data-version": m.version,
         // The position where it was decided: the one before the version the move produced.
         onclick: () => this.onJump(Math.max(0, m.version - 1)),
-      }, `${SIGN[m.mark] || "?"} ${when}${this.who(m.seat).replace(/ \(you\)$/, "")}: ${describe(m.played, this.who)}`));
+      }, t("analysis.mark", { sign: SIGN[m.mark] || "?", when, round: round ?? "", name: plainName(this.who(m.seat)),
+        what: describe(m.played, this.who) })));
     };
     const blunders = moves.filter((m) => m.mark === "blunder");
     const mistakes = moves.filter((m) => m.mark !== "blunder");
     const list = moves.length ? h("div.analysis-lists",
-      blunders.length ? h("ul.analysis-marks", { "aria-label": "blunders" }, blunders.map(mark))
-        : h("p.quiet", "No blunder (??) was found."),
-      mistakes.length ? h("details.analysis-mistakes", { open: !blunders.length }, h("summary", `${plural(mistakes.length, "smaller mistake")} (?)`),
-        h("ul.analysis-marks", { "aria-label": "mistakes" }, mistakes.map(mark))) : null)
-      : h("p", "No move was marked: the bot found no decision clearly worse than its own choice.");
+      blunders.length ? h("ul.analysis-marks", { "aria-label": t("analysis.blunders_label") }, blunders.map(mark))
+        : h("p.quiet", t("analysis.no_blunder")),
+      mistakes.length ? h("details.analysis-mistakes", { open: !blunders.length },
+        h("summary", t("analysis.smaller_mistakes", { n: mistakes.length })),
+        h("ul.analysis-marks", { "aria-label": t("analysis.mistakes_label") }, mistakes.map(mark))) : null)
+      : h("p", t("analysis.none_marked"));
     this.detail = h("p.analysis-detail#analysis-detail", { role: "status", "aria-live": "polite" });
     this.draw(h("ul.analysis-seats", seats), list, this.detail,
-      h("p.quiet.analysis-note", `? a mistake, ?? a blunder: the bot valued its own choice at least ${this.solo() ? "1 level" : "0.15"} ` +
-        `(?) or ${this.solo() ? "2 levels" : "0.3"} (??) higher${this.solo() ? "" : " (a win counts 1, a Path space 0.02)"}. ` +
-        "It tried each on few deals of the hidden cards: a mark says \"look here\", not \"this was wrong\"."));
+      h("p.quiet.analysis-note", t(this.solo() ? "analysis.note_solo" : "analysis.note")));
     if (!this.announced) {
       this.announced = true;
-      this.news.textContent = `Analysis done: ${moves.length ? plural(moves.length, "marked move") : "no marked moves"}.`;
+      this.news.textContent = t("analysis.done", { n: moves.length });
     }
     this.showAt(this.version);
   }
@@ -187,8 +190,8 @@ export class AnalysisPanel {
         const entry = scroller.querySelector(`.log-entry[data-version="${m.version}"]`);
         if (!entry || entry.querySelector(".move-mark")) continue;
         entry.classList.add("marked");
-        entry.querySelector(".log-line")?.append(h(`span.move-mark.${m.mark}`, { title: `the bot marks this move a ${m.mark}` },
-          SIGN[m.mark] || "?", h("span.sr", ` (${m.mark})`)));
+        entry.querySelector(".log-line")?.append(h(`span.move-mark.${m.mark}`, { title: t("analysis.mark_title", { mark: String(m.mark) }) },
+          SIGN[m.mark] || "?", h("span.sr", ` (${t("analysis.mark_word", { mark: String(m.mark) })})`)));
       }
     }
     if (!this.detail) return;
@@ -203,12 +206,11 @@ export class AnalysisPanel {
   // At the decision: "Here ann chose Take a loan (??, a blunder). The bot preferred: Sell wheat
   // (0.58 vs 0.21)." Just after it: "The move just made, ann's Take a loan, ..."
   preferred(m, version) {
-    const name = this.who(m.seat).replace(/ \(you\)$/, "");
+    const name = plainName(this.who(m.seat));
     const what = describe(m.played, this.who);
-    const sign = `${SIGN[m.mark] || "?"}, a ${m.mark}`;
-    const said = m.version === version ? `The move just made, ${name}'s ${what}, is marked ${sign}.`
-      : `Here ${name} chose: ${what} (${sign}).`;
-    return `${said} The bot preferred: ${describe(m.best, this.who)} (${this.gain(m)}).`;
+    const sign = t("analysis.sign", { sign: SIGN[m.mark] || "?", mark: String(m.mark) });
+    const said = m.version === version ? t("analysis.just_made", { name, what, sign }) : t("analysis.here_chose", { name, what, sign });
+    return t("analysis.preferred", { said, best: describe(m.best, this.who), gain: this.gain(m) });
   }
 
   // How much better the bot's choice looked, in words: solo in levels at the end; otherwise in
@@ -217,11 +219,10 @@ export class AnalysisPanel {
     const d = Number(m.best_mean) - Number(m.played_mean);
     if (this.solo()) {
       const n = Math.max(1, Math.round(d));
-      return `in its trial games it ended about ${n} level${n === 1 ? "" : "s"} higher`;
+      return t("analysis.gain_levels", { n });
     }
     const pct = Math.round(d * 100);
-    return pct >= 1 ? `in its trial games it did clearly better: worth about ${pct} in 100 more chances to win`
-      : "in its trial games it did a little better";
+    return pct >= 1 ? t("analysis.gain_chances", { n: pct }) : t("analysis.gain_little");
   }
 
   destroy() {

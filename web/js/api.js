@@ -1,4 +1,6 @@
 // The HTTP API (accounts, sessions, lobby). The session token is kept in localStorage.
+import { lang, t } from "./i18n.js";
+
 const KEY = "loyang.session";
 
 export function session() {
@@ -26,7 +28,8 @@ export class ApiError extends Error {
 }
 
 export async function call(method, path, body, auth = true) {
-  const headers = {};
+  // The server writes an error's message in this language (its code stays the same).
+  const headers = { "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const s = session();
   if (auth && s) headers.Authorization = `Bearer ${s.token}`;
@@ -34,7 +37,7 @@ export async function call(method, path, body, auth = true) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Try again in a moment.");
+    throw new ApiError(0, "network", t("app.network_error"));
   }
   let data = null;
   try {
@@ -119,6 +122,9 @@ export const vote = (id, wait) => call("POST", `/api/games/${id}/vote`, { wait }
 // How this account is told of its games, and its vacations.
 export const notifySettings = () => call("GET", "/api/account/notifications");
 export const saveNotifySettings = (body) => call("PUT", "/api/account/notifications", body);
+// The account's language and time zone (e-mails use them too): {language, time_zone}.
+export const locale = () => call("GET", "/api/account/locale");
+export const setLocale = (body) => call("PUT", "/api/account/locale", body);
 export const vacation = () => call("GET", "/api/account/vacation");
 export const startVacation = (days) => call("POST", "/api/account/vacation", { days });
 export const endVacation = () => call("DELETE", "/api/account/vacation");

@@ -5,8 +5,10 @@
 // its name). One listener on the table for all cards, so a redraw does not touch it.
 import { VEG_NAMES, card } from "./cards.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
-const list = (vs) => vs.map((v) => VEG_NAMES[v] || v).join(" + ");
+const names = (vs) => vs.map((v) => VEG_NAMES[v] || v);
+const list = (vs) => names(vs).join(" + ");
 
 /// The whole text of a card, in the rulebook's terms.
 export function cardText(id) {
@@ -15,18 +17,16 @@ export function cardText(id) {
   switch (c.kind) {
     case "helper": return c.full || c.text || "";
     case "regular":
-      return `Wants ${list(c.wants)} in every round for four rounds, from the round he is played. ` +
-        `Pays ${c.pays.join(", ")} Cash for deliveries 1 to ${c.pays.length}. A round without a delivery ` +
-        "turns his marker red; another one while it is red costs 2 Cash.";
+      return t("table.zoom_regular", { wants: list(c.wants), pays: c.pays.join(", "), n: c.pays.length });
     case "casual":
-      return `Wants ${list(c.wants)}, all in one turn. Pays ${c.pays} Cash: 2 more if you have fewer Casual ` +
-        "than Regular customers, 2 less if you have more.";
+      return t("table.zoom_casual", { wants: list(c.wants), pays: c.pays });
     case "market_stall":
-      return "Trade at this stall: one of its goods for 1 or 2 vegetables of another kind, each good once. " +
-        c.goods.map(([v, n]) => `${VEG_NAMES[v]} for ${n} vegetable${n > 1 ? "s" : ""}`).join("; ") + ".";
+      return t("table.zoom_stall", {
+        goods: c.goods.map(([v, n]) => t("table.zoom_stall_good", { veg: VEG_NAMES[v], n }))
+          .reduce((a, b) => t("table.zoom_goods_join", { a, b })),
+      });
     case "field":
-      return `A common field of ${c.size} spaces for ${list(c.allows).replace(/ \+ /g, " or ")}. It costs 2 Cash ` +
-        "when played; sown, it gives one vegetable each Harvest phase.";
+      return t("table.zoom_field", { size: c.size, vegs: names(c.allows).reduce((a, b) => t("table.either_or", { a, b })) });
     default: return c.name || "";
   }
 }
@@ -52,8 +52,8 @@ export function installCardZoom(root) {
     // A picture of the card: nothing in it is a control (its goods are buttons on the board)
     // or takes the focus.
     const big = el.cloneNode(true);
-    for (const t of [big, ...big.querySelectorAll("*")]) {
-      for (const a of ["data-target", "data-key", "id", "tabindex", "role", "aria-pressed"]) t.removeAttribute(a);
+    for (const x of [big, ...big.querySelectorAll("*")]) {
+      for (const a of ["data-target", "data-key", "id", "tabindex", "role", "aria-pressed"]) x.removeAttribute(a);
     }
     big.inert = true;
     shown = h("div.card-zoom", { role: "tooltip" }, big, h("p.card-zoom-text", text));

@@ -1,10 +1,24 @@
 // Display data of the action cards and fields (from shared/rules/cards.md). Only what the
 // client shows: names, kinds, wants, pays, stall goods. No rules are decided here.
+// Every name is read from the catalog when it is asked for (docs/i18n.md; the names are the
+// rulebooks', docs/card-names.md): card.<id>, helper.<kind>, veg.<vegetable>, term.*.
+import { t, tk } from "./i18n.js";
 
 export const VEGETABLES = ["wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"];
-export const VEG_NAMES = {
-  wheat: "wheat", pumpkin: "pumpkin", turnip: "turnip", cabbage: "cabbage", bean: "beans", leek: "leeks",
-};
+
+/// The name of vegetable `v` in the current language for a count of `n` (singular or plural:
+/// "poireau", "poireaux"; the count itself is not included). English has one word whatever n
+/// ("wheat", "beans"). Anything that is not a vegetable comes back as it is.
+export function vegName(v, n = 1) {
+  return VEGETABLES.includes(v) ? tk("veg", v, { n }) : String(v ?? "");
+}
+
+/// VEG_NAMES[v]: the vegetable's name in the current language, as a kind ("wheat", "beans"; in
+/// French and Italian the singular, vegName(v, 1)). Read when asked, so it follows the language;
+/// undefined for anything that is not a vegetable.
+export const VEG_NAMES = Object.freeze(Object.defineProperties({}, Object.fromEntries(
+  VEGETABLES.map((v) => [v, { enumerable: true, get: () => vegName(v, 1) }]))));
+
 export const SHOP = {
   wheat: { spaces: 3, buy: 3, sell: 1 },
   pumpkin: { spaces: 2, buy: 4, sell: 1 },
@@ -65,63 +79,37 @@ const casuals = {
   C14: [["cabbage", "bean", "leek"], 12],
 };
 
-// What each Helper does: a short reminder, and the full effect in our own words (the help page
-// shows it; the rulings behind it are in docs/rules-decisions.md).
-const helpers = {
-  "book-keeper": ["Book-keeper", "Rearrange your shop, and be paid for one vegetable.",
-    "In your own Distribution turn of the Card phase, or in the Action phase. Rearrange your Shop: put vegetables from the supply onto its empty spaces or take vegetables out of it, as you like, within its spaces. Then name one kind of vegetable and get 1 Cash for each of your fields (the Home field included) sown with it. With Yucata rules the kind that pays most is taken for you."],
-  "con-man": ["Con man", "Take another player's uncovered Helper.",
-    "Action phase; not for the round's Starting player. Swap the Con man for an uncovered Helper of another player who has already finished his Action phase turn this round. The Con man stays in the game, in that player's area, and you may use the Helper you got at once. Solo game: swap him for any Helper in the Offer; he takes that card's place there."],
-  deliveryman: ["Deliveryman", "Deliver to another player's Regular customer.",
-    "Action phase. Make one delivery to another player's Regular customer with vegetables from your own cart, and keep what that row pays. If it was the customer's last (fourth) delivery, hand 2 Cash of it to the owner, and the customer is discarded. The owner still has to serve that customer himself this round."],
-  foreman: ["Foreman", "Take a discarded Helper (original rules).",
-    "Only with the original rules (the Yucata deck leaves him out). Whenever a Helper leaves a play area for the discard pile, used or thrown away, yours or another player's, you may discard the Foreman and take that Helper into your own play area instead; you may use it at once. The game asks you each time (take or pass). In a 4-player Action phase only your partner's Helpers and your own count."],
-  haggler: ["Haggler", "Two vegetables of one kind for the price of one.",
-    "Action phase. Buy two vegetables of one kind for the price of one. From the Shop this needs two of that kind there; together with the Shopper both come from the supply for the Shopper's lower price; together with the Merchant the two cost 1 Cash."],
-  "harvest-helper": ["Harvest helper", "Harvest fields once more, or newly sown fields grow more.",
-    "Either in the Harvest phase: right after the normal harvest, take one more vegetable from each of your fields you pick (not the Home field) that still holds 3 or more. Or in the Action phase: activate him, and each field you sow for the rest of this Action phase gets one vegetable more than its spaces."],
-  maid: ["Maid", "This Action phase, trading costs one vegetable less.",
-    "Action phase. Activate her for the rest of this Action phase: where a Market stall asks for 2 vegetables, you give only 1, also at another player's stall with a Trader. She leaves your play area when activated, so a Two-pack you buy afterwards may cost less."],
-  "market-crier": ["Market crier", "Sell stall goods into your shop, or refill your stalls.",
-    "Either refill every Market stall you have (a stall that was emptied is gone and cannot be refilled), or move 1 to 3 goods from your stalls onto free spaces of your Shop and be paid their Shop selling price, 3 Cash at most. Refilling is for the Action phase; selling too, and with Yucata rules also in your own Card phase turn (the Offer in the solo game)."],
-  "market-woman": ["Market woman", "Swap one of your Market stalls with another player's.",
-    "Action phase. Swap one of your Market stalls for one of another player's, and both stalls are filled up again. Any card lying under a swapped stall stays with its owner and comes into play. You need a stall of your own to use her."],
-  merchant: ["Merchant", "What your customers want twice: 1 Cash each.",
-    "Action phase. For each kind of vegetable that your Regular customers still to be served this round want at least twice between them, you may buy one from your Shop for 1 Cash (Casual customers do not count). With the Haggler you get two of that kind for 1 Cash; with the Shopper one of them is free, taken from the supply, if your Shop holds one."],
-  "messenger-boy": ["Messenger-boy", "Deliver to a Regular customer twice this Action phase.",
-    "Action phase. Activate him: this Action phase each of your Regular customers may take two deliveries on the same row. The row pays twice and the customer moves up one row only, so it may end up with five or more deliveries. You may deliver once, spend the money, and deliver again; on the top row both deliveries must be made together."],
-  official: ["Official", "Your Two-pack is free this Action phase.",
-    "Action phase. Activate him: your Two-pack costs nothing for the rest of this Action phase."],
-  "plough-man": ["Plough-man", "Clear a field, or harvest once more.",
-    "Action phase. Either clear one of your fields (not the Home field) holding 2 or more vegetables, with nothing paid back, so that you can sow it again (a common field is not paid for a second time); or harvest at once every field of yours (not the Home field) that holds exactly one vegetable."],
-  saleswoman: ["Saleswoman", "Markers back to blue, or Casual customers pay 2 more.",
-    "Action phase. Either turn all your Satisfaction markers back to blue; or activate her so that for the rest of this Action phase your Casual customers pay 2 Cash more than printed, whatever your numbers of Regular and Casual customers."],
-  shopper: ["Shopper", "Buy a vegetable 2 Cash cheaper.",
-    "Action phase. Buy one vegetable from the supply (your Shop need not have it) for 2 Cash less than the Shop price: wheat 1, pumpkin 2, turnip or cabbage 3, beans or leeks 4. With the Haggler you get two of that kind for that price; with the Merchant, one vegetable the Merchant could buy is free."],
-  squire: ["Squire", "Take more cards from the Courtyard.",
-    "Card phase. When you take cards, you may take up to 3 from the Courtyard instead of 1, still with one card from your hand. He cannot be used in the round he was played. With Yucata rules you take your first Courtyard card, then use him for up to 2 more. Solo game: buy up to 4 cards from the Offer instead of 2."],
-  "subsistence-farmer": ["Subsistence farmer", "Take a vegetable from another player's field.",
-    "Action phase. Take one vegetable onto your cart from another player's field (not his Home field) that holds 4 or more, and pay him 1 Cash. Solo game: buy one wheat, pumpkin or turnip from the supply for 1 Cash instead."],
-  "tenant-farmer": ["Tenant farmer", "Buy or swap a private field.",
-    "Action phase. Either pay 3 Cash and pick any field from your own pile of private fields, the others keeping their order; or put one of your empty, unsown fields under that pile and pick another field from it. Either way you must take a field."],
-  tout: ["Tout", "Swap or buy another player's Casual customer.",
-    "Action phase. Either swap one of your Casual customers for one of another player's; or buy another player's Casual customer for 2 Cash paid to him and serve it at once from your cart."],
-  "trader-1": ["Trader", "Trade at another player's Market stall.",
-    "Action phase. Trade once at another player's Market stall as if it were your own: 1 or 2 vegetables from your cart for one of its goods. In round 8 you pay that player 1 Cash for it, in round 9 2 Cash. The deck holds three Traders."],
-  "trader-2": ["Trader", "Trade at another player's Market stall.",
-    "Action phase. Trade once at another player's Market stall as if it were your own: 1 or 2 vegetables from your cart for one of its goods. In round 8 you pay that player 1 Cash for it, in round 9 2 Cash. The deck holds three Traders."],
-  "trader-3": ["Trader", "Trade at another player's Market stall.",
-    "Action phase. Trade once at another player's Market stall as if it were your own: 1 or 2 vegetables from your cart for one of its goods. In round 8 you pay that player 1 Cash for it, in round 9 2 Cash. The deck holds three Traders."],
-};
+// The Helper cards, in card order. What each does (a short reminder and the full effect in our
+// own words, which the help page shows; the rulings behind it are in docs/rules-decisions.md)
+// is the catalog's helper.<kind> message, and his name card.<id> (docs/i18n.md).
+const helpers = [
+  "book-keeper", "con-man", "deliveryman", "foreman", "haggler", "harvest-helper", "maid", "market-crier",
+  "market-woman", "merchant", "messenger-boy", "official", "plough-man", "saleswoman", "shopper", "squire",
+  "subsistence-farmer", "tenant-farmer", "tout", "trader-1", "trader-2", "trader-3",
+];
+
+/// A Helper card's kind: its id without the copy number ("trader-2" → "trader").
+export function helperKind(id) {
+  return String(id).replace(/-\d$/, "");
+}
+
+/// The 20 kinds of Helpers (the three Traders are one kind): the ids of the helper.* messages.
+export const HELPER_KINDS = [...new Set(helpers.map(helperKind))];
 
 // Every action card's id by kind, in card order (the help page's tables).
 export const CARD_IDS = {
   market_stall: Object.keys(stalls),
   regular: Object.keys(regulars),
   casual: Object.keys(casuals),
-  helper: Object.keys(helpers),
+  helper: helpers,
   field: ["CF3-1", "CF3-2", "CF4-1", "CF4-2", "CF5-1", "CF5-2"],
 };
+// [...CARD_IDS]: all 70 ids (the card.* messages), without changing what Object.keys sees.
+Object.defineProperty(CARD_IDS, Symbol.iterator, {
+  value: function* all() {
+    for (const ids of Object.values(CARD_IDS)) yield* ids;
+  },
+});
 
 const FIELD_ALLOWS = {
   3: VEGETABLES,
@@ -130,41 +118,44 @@ const FIELD_ALLOWS = {
 };
 
 // card(id) → {id, kind, name, ...}; kind is one of field, market_stall, regular, casual,
-// helper, hidden, unknown.
+// helper, hidden, unknown. The names (and a Helper's text and full) are in the current language.
 export function card(id) {
   if (id === null || id === undefined) return null;
-  if (id === "hidden") return { id, kind: "hidden", name: "a hidden card" };
-  if (stalls[id]) return { id, kind: "market_stall", name: `Market stall ${id.slice(1)}`, goods: stalls[id] };
+  if (id === "hidden") return { id, kind: "hidden", name: t("term.a_hidden_card") };
+  if (stalls[id]) return { id, kind: "market_stall", name: tk("card", id), goods: stalls[id] };
   if (regulars[id]) {
     const [wants, pays, start] = regulars[id];
-    return { id, kind: "regular", name: `Regular customer ${id.slice(1)}`, wants, pays, start };
+    return { id, kind: "regular", name: tk("card", id), wants, pays, start };
   }
   if (casuals[id]) {
     const [wants, pays] = casuals[id];
-    return { id, kind: "casual", name: `Casual customer ${id.slice(1)}`, wants, pays };
+    return { id, kind: "casual", name: tk("card", id), wants, pays };
   }
-  if (helpers[id]) {
-    const [name, text, full] = helpers[id];
-    return { id, kind: "helper", name, text, full };
+  if (helpers.includes(id)) {
+    const kind = helperKind(id);
+    return { id, kind: "helper", name: tk("card", id), text: tk("helper", kind, { part: "short" }), full: tk("helper", kind, { part: "full" }) };
   }
   const cf = /^CF([345])-([12])$/.exec(id);
   if (cf) {
     const size = Number(cf[1]);
-    return { id, kind: "field", name: `Common field of ${size}`, size, allows: FIELD_ALLOWS[size] };
+    return { id, kind: "field", name: tk("card", id), size, allows: FIELD_ALLOWS[size] };
   }
   return { id, kind: "unknown", name: id };
 }
 
+/// A card's name in the current language; a customer's with the vegetables he wants.
 export function cardName(id) {
   const c = card(id);
-  if (!c) return "no card";
+  if (!c) return t("term.no_card");
   if (c.kind === "regular" || c.kind === "casual") return `${c.name} (${c.wants.map((v) => VEG_NAMES[v]).join(" + ")})`;
   return c.name;
 }
 
+/// A field's name in the current language: "Home field", "private field of 3 (A)", or a common
+/// field's card name.
 export function fieldName(id) {
-  if (id === "HOME") return "Home field";
+  if (id === "HOME") return t("term.home_field");
   const pf = /^PF([3-6])-([AB])$/.exec(id);
-  if (pf) return `private field of ${pf[1]} (${pf[2]})`;
+  if (pf) return t("term.private_field", { size: Number(pf[1]), side: pf[2] });
   return card(id).name;
 }

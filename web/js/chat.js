@@ -7,6 +7,8 @@
 import * as community from "./community-api.js";
 import { h, clear } from "./dom.js";
 import { seatDot } from "./render/board.js";
+import { t, tk, has, lang, date, time, dateTime } from "./i18n.js";
+import { errorText } from "./profile.js";
 
 // The server's limits (docs/protocol.md, "Text rules"): counted in code points after trimming.
 export const MAX_CHARS = 500;
@@ -17,23 +19,42 @@ const TOUCH = "(pointer: coarse)";
 
 // What the writer is told when the server refuses a message (`result` with ok false).
 const REFUSED = {
-  // The server says which of its limits it was (a few in 10 seconds, or so many an hour) and
-  // how long to wait: "too many messages this hour: wait 1740 s".
-  chat_too_fast: (e) => `Not sent: ${e.message ? `${e.message}${longWait(e.message)}` : "too many messages; wait a moment"}.`,
-  empty_text: () => "Not sent: the message is empty.",
-  text_too_long: () => `Not sent: a message has at most ${MAX_CHARS} characters and ${MAX_LINES} lines.`,
-  bad_text: () => "Not sent: the message holds characters the chat does not take (control characters or text direction overrides).",
-  not_allowed: (e) => `Not sent: ${e.message || "you may not write in this chat"}.`,
-  chat_full: () => "Not sent: this game's chat is full (it keeps 5,000 messages).",
-  not_subscribed: () => "Not sent: not connected to the game yet; try again in a moment.",
-  disconnected: () => "Not sent: the connection to the server was lost; try again in a moment.",
+  chat_too_fast: (e) => tooFast(e),
+  empty_text: () => t("chat.refused_empty"),
+  text_too_long: () => t("chat.refused_too_long", { chars: MAX_CHARS, lines: MAX_LINES }),
+  bad_text: () => t("chat.refused_bad_text"),
+  not_allowed: (e) => (e.message === "log in to chat" ? t("chat.refused_log_in")
+    : e.message === "only the players chat in this game" ? t("chat.refused_players_only")
+      : notSent(e, "chat.reason_not_allowed")),
+  chat_full: () => t("chat.refused_full", { max: 5000 }),
+  not_subscribed: () => t("chat.refused_not_subscribed"),
+  disconnected: () => t("chat.refused_disconnected"),
 };
-// "wait 1740 s" is easier read as "about 29 min" too.
-function longWait(message) {
-  const s = Number(/wait (\d+) s/.exec(message)?.[1]);
-  return s >= 120 ? ` (about ${Math.round(s / 60)} min)` : "";
+// A refusal in the server's words (English), or in another language the catalog's words for its
+// code; `reason`: the key of the words when the server sent none.
+function notSent(e, reason) {
+  if (lang() !== "en" && e.code && has("error", e.code)) return t("chat.not_sent_error", { error: tk("error", e.code) });
+  return t("chat.not_sent", { reason: e.message || t(reason) });
 }
-export const refusalText = (error) => (REFUSED[error?.code] || ((e) => `Not sent: ${e?.message || "the server refused it"}.`))(error || {});
+// The server says which of its limits it was (a few in 10 seconds, so many an hour, or the
+// account's budget) and how long to wait: "too many messages this hour: wait 1740 s", which is
+// easier read as "about 29 min" too.
+const TOO_FAST = [
+  [/^too many messages: wait (\d+) s$/, "burst"],
+  [/^too many messages this hour: wait (\d+) s$/, "hour"],
+  [/^too many chat messages; try again in (\d+) s$/, "budget"],
+];
+function tooFast(e) {
+  if (!e.message) return t("chat.refused_too_fast_moment");
+  for (const [re, kind] of TOO_FAST) {
+    const m = re.exec(e.message);
+    if (!m) continue;
+    const s = Number(m[1]);
+    return t("chat.refused_too_fast", { kind, s: m[1], min: s >= 120 && kind !== "budget" ? Math.round(s / 60) : "none" });
+  }
+  return notSent(e, "chat.reason_refused");
+}
+export const refusalText = (error) => (REFUSED[error?.code] || ((e) => notSent(e, "chat.reason_refused")))(error || {});
 
 // How long a text is in the server's terms.
 export function measure(text) {
@@ -41,12 +62,11 @@ export function measure(text) {
   return { chars: [...t].length, lines: t ? t.split("\n").length : 0 };
 }
 
-const pad = (n) => String(n).padStart(2, "0");
+// A message's time (Unix seconds), with its day when that is not today (in the reader's time zone).
+const HM = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
 function timeText(at) {
-  const d = new Date(at * 1000);
-  const today = new Date().toDateString() === d.toDateString();
-  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return today ? hm : `${d.toLocaleDateString(undefined, { day: "numeric", month: "short" })} ${hm}`;
+  const today = date(at * 1000) === date(Date.now());
+  return today ? time(at * 1000, HM) : dateTime(at * 1000, { day: "numeric", month: "short", ...HM });
 }
 
 export class ChatPanel {
@@ -71,19 +91,19 @@ export class ChatPanel {
   build(collapsed) {
     this.unreadEl = h("span.chat-unread", { hidden: true });
     this.toggle = h("button.chat-toggle#chat-toggle", { type: "button", "aria-expanded": "true", "aria-controls": "chat-body",
-      onclick: () => this.setCollapsed(!this.collapsed) }, h("span.chat-title", "Chat"), this.unreadEl);
+      onclick: () => this.setCollapsed(!this.collapsed) }, h("span.chat-title", t("chat.title")), this.unreadEl);
     this.moreButton = h("button.chat-more#chat-more", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
-      "Load earlier messages");
+      t("chat.load_earlier"));
     // A log of messages (role=log: new ones are read out politely), each a small article.
-    this.list = h("div.chat-list#chat-list", { role: "log", "aria-live": "polite", "aria-label": "chat messages", tabindex: "0" });
+    this.list = h("div.chat-list#chat-list", { role: "log", "aria-live": "polite", "aria-label": t("chat.messages_label"), tabindex: "0" });
     this.list.addEventListener("scroll", () => {
       this.pinned = this.atBottom();
       if (this.pinned) this.newButton.hidden = true;
     });
-    this.newButton = h("button.chat-new", { type: "button", hidden: true, onclick: () => this.toBottom() }, "New messages ↓");
+    this.newButton = h("button.chat-new", { type: "button", hidden: true, onclick: () => this.toBottom() }, t("chat.new_messages"));
     this.note = h("p.chat-note#chat-note");
     this.input = h("textarea#chat-input", { rows: "2", autocomplete: "off", "aria-describedby": "chat-count chat-hint",
-      placeholder: "Write to the table…", spellcheck: "true" });
+      placeholder: t("chat.placeholder"), spellcheck: "true" });
     this.input.addEventListener("input", () => this.updateCount());
     this.input.addEventListener("keydown", (e) => {
       // Enter sends, Shift+Enter starts a new line (and an input method's Enter is its own).
@@ -94,10 +114,10 @@ export class ChatPanel {
       }
     });
     this.count = h("span.chat-count#chat-count", `0/${MAX_CHARS}`);
-    this.sendButton = h("button.primary#chat-send", { type: "submit", disabled: true }, "Send");
+    this.sendButton = h("button.primary#chat-send", { type: "submit", disabled: true }, t("chat.send"));
     this.error = h("p.chat-error#chat-error", { role: "alert" });
     this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.send(); } },
-      h("label.sr", { for: "chat-input" }, "Chat message"),
+      h("label.sr", { for: "chat-input" }, t("chat.input_label")),
       this.input,
       h("div.chat-form-foot", this.hint = h("span.chat-hint.quiet#chat-hint"), this.count, this.sendButton),
       this.error);
@@ -111,8 +131,7 @@ export class ChatPanel {
   }
 
   showHint() {
-    this.hint.textContent = this.touch.matches ? "Enter starts a new line; the Send button sends."
-      : "Enter sends, Shift+Enter starts a new line.";
+    this.hint.textContent = this.touch.matches ? t("chat.hint_touch") : t("chat.hint_keys");
   }
 
   setCollapsed(on) {
@@ -129,7 +148,7 @@ export class ChatPanel {
 
   showUnread() {
     this.unreadEl.hidden = !this.unread;
-    this.unreadEl.textContent = this.unread ? `${this.unread} new` : "";
+    this.unreadEl.textContent = this.unread ? t("chat.unread", { n: this.unread }) : "";
   }
 
   // Who may do what here: "write" (a player, or anyone logged in where everyone chats),
@@ -145,11 +164,11 @@ export class ChatPanel {
 
   updateNote() {
     if (this.mode === "closed") {
-      this.note.textContent = "Only the players chat in this game: spectators do not see their messages.";
+      this.note.textContent = t("chat.closed_note");
     } else if (this.mode === "pending") {
-      this.note.textContent = "Loading the chat…";
+      this.note.textContent = t("chat.loading");
     } else {
-      this.note.textContent = this.items.size ? "" : this.mode === "write" ? "No messages yet. Say hello!" : "No messages yet.";
+      this.note.textContent = this.items.size ? "" : this.mode === "write" ? t("chat.empty_write") : t("chat.empty");
     }
     this.note.hidden = !this.note.textContent;
   }
@@ -241,12 +260,13 @@ export class ChatPanel {
     const from = h("b.chat-from");
     from.textContent = m.from;
     const d = new Date(m.at * 1000);
-    const when = h("time.chat-time", { datetime: d.toISOString(), title: d.toLocaleString() }, timeText(m.at));
-    const flag = mine ? null : h("button.chat-flag", { type: "button", "aria-label": `report or mute ${m.from}`, title: `Report or mute ${m.from}`,
+    const when = h("time.chat-time", { datetime: d.toISOString(), title: dateTime(d) }, timeText(m.at));
+    const flag = mine ? null : h("button.chat-flag", { type: "button", "aria-label": t("chat.flag_label", { name: m.from }),
+      title: t("chat.flag_title", { name: m.from }),
       onclick: () => this.reportDialog(m) }, "⚑");
     return h(`div.chat-msg${mine ? ".mine" : ""}${spectator ? ".spectator" : ""}`, { "data-id": m.id, "data-from": m.from },
-      h("div.chat-meta", spectator ? null : seatDot(m.seat), from, spectator ? h("span.badge.chat-spec", "spectator") : null,
-        mine ? h("span.sr", " (you)") : null, when, flag),
+      h("div.chat-meta", spectator ? null : seatDot(m.seat), from, spectator ? h("span.badge.chat-spec", t("chat.spectator")) : null,
+        mine ? h("span.sr", " ", t("chat.you")) : null, when, flag),
       text);
   }
 
@@ -277,7 +297,7 @@ export class ChatPanel {
         this.setMore(page.more);
       });
     } catch (e) {
-      this.error.textContent = `The earlier messages could not be loaded: ${e.message}`;
+      this.error.textContent = t("chat.earlier_failed", { error: errorText(e) });
     } finally {
       this.loading = false;
       this.moreButton.removeAttribute("aria-disabled");
@@ -287,7 +307,7 @@ export class ChatPanel {
   updateCount() {
     const { chars, lines } = measure(this.input.value);
     const over = chars > MAX_CHARS || lines > MAX_LINES;
-    this.count.textContent = lines > MAX_LINES ? `${lines}/${MAX_LINES} lines` : `${chars}/${MAX_CHARS}`;
+    this.count.textContent = lines > MAX_LINES ? t("chat.count_lines", { lines, max: MAX_LINES }) : `${chars}/${MAX_CHARS}`;
     this.count.classList.toggle("over", over);
     this.sendButton.disabled = this.sending || chars === 0 || over;
     if (this.error.textContent && !this.sending) this.error.textContent = "";
@@ -326,34 +346,34 @@ export class ChatPanel {
     const close = () => { dlg.close(); dlg.remove(); };
     const quote = h("blockquote.chat-quote");
     quote.textContent = m.text;
-    const reason = h("textarea#report-reason", { rows: "3", required: true, placeholder: "What is wrong with it?" });
+    const reason = h("textarea#report-reason", { rows: "3", required: true, placeholder: t("chat.report_placeholder") });
     const status = h("p.chat-dialog-status#report-status", { role: "status" });
     const sendReport = h("button.primary#report-send", { type: "button", onclick: async () => {
       const why = reason.value.trim();
-      if (!why) { status.textContent = "Say in a few words what is wrong with the message."; reason.focus(); return; }
-      if ([...why].length > MAX_CHARS) { status.textContent = `A reason has at most ${MAX_CHARS} characters.`; return; }
+      if (!why) { status.textContent = t("chat.report_say_why"); reason.focus(); return; }
+      if ([...why].length > MAX_CHARS) { status.textContent = t("chat.report_too_long", { n: MAX_CHARS }); return; }
       sendReport.disabled = true;
       try {
         await community.report({ game: this.gameId, message: m.id, reason: why });
-        status.textContent = "Reported: thank you. An operator will look at it.";
+        status.textContent = t("chat.reported");
         setTimeout(close, 1500);
       } catch (e) {
-        status.textContent = `Not reported: ${e.message}`;
+        status.textContent = t("chat.not_reported", { error: errorText(e) });
         sendReport.disabled = false;
       }
-    } }, "Send report");
+    } }, t("community.send_report"));
     const mute = h("button#report-mute", { type: "button", onclick: async () => {
       try {
         await community.setRelation("mutes", m.from, true);
         close();
         this.hideWriter(m.from);
-      } catch (e) { status.textContent = `Not muted: ${e.message}`; }
-    } }, `Mute ${m.from}`);
-    dlg.append(h("h3#report-title", `A message from ${m.from}`), quote,
-      h("label", { for: "report-reason" }, "Why report it to the operators?"), reason,
+      } catch (e) { status.textContent = t("chat.not_muted", { error: errorText(e) }); }
+    } }, t("chat.mute_name", { name: m.from }));
+    dlg.append(h("h3#report-title", t("chat.message_from", { name: m.from })), quote,
+      h("label", { for: "report-reason" }, t("chat.report_why")), reason,
       h("div.chat-dialog-buttons", sendReport, mute), status,
-      h("p.quiet", `Muting hides ${m.from}'s messages from you in every game.`),
-      h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel")));
+      h("p.quiet", t("chat.mute_explained", { name: m.from })),
+      h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, t("community.cancel"))));
     dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
     document.body.append(dlg);
     dlg.showModal();
@@ -372,11 +392,11 @@ export class ChatPanel {
         const hadFocus = notice.contains(document.activeElement);
         notice.remove();
         if (hadFocus) this.list.focus({ preventScroll: true });
-        this.note.textContent = `${name} is no longer muted: their new messages will show.`;
+        this.note.textContent = t("chat.unmuted", { name });
         this.note.hidden = false;
-      } catch (e) { this.error.textContent = e.message; }
-    } }, `Unmute ${name}`);
-    const notice = h("div.chat-notice", { "data-notice": key }, `You muted ${name}: their messages are hidden. `, unmute);
+      } catch (e) { this.error.textContent = errorText(e); }
+    } }, t("chat.unmute_name", { name }));
+    const notice = h("div.chat-notice", { "data-notice": key }, t("chat.you_muted", { name }), " ", unmute);
     this.list.append(notice);
     this.updateNote();
     // The report button that opened the dialog went with the messages: the focus goes to the

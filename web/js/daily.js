@@ -5,6 +5,8 @@
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
 import { playerLink, dataTable, failure, ordinal, soloRating, timeText } from "./profile.js";
+import { lang, t } from "./i18n.js";
+import { withNodes } from "./lobby.js";
 
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 
@@ -13,12 +15,12 @@ function shift(date, days) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
-const longDate = (date) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined,
-  { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// A day in the reader's language; always the UTC day (the account's time zone would shift it).
+const dayText = (date, opts) => new Intl.DateTimeFormat(lang(), { ...opts, timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+const longDate = (date) => dayText(date, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
 
 export function dailyPage(root, { session, navigate, onAuthError, date = null }) {
-  const out = h("div.community-page.daily-page", h("p.quiet", "Loading…"));
+  const out = h("div.community-page.daily-page", h("p.quiet", t("lobby.loading")));
   clear(root).append(out);
   let gone = false;
   const fail = (e, where) => {
@@ -51,54 +53,54 @@ export function dailyPage(root, { session, navigate, onAuthError, date = null })
         if (e.status === 401) return onAuthError();
         // Played meanwhile (another tab): the page says where that game is.
         if (e.code === "daily_played") return load();
-        msg.textContent = e.message;
+        msg.textContent = e.message; // the server's, in the reader's language
       }
-    } }, "Play today's game");
+    } }, t("daily.play"));
     let mine;
-    if (!p) mine = [h("p", "You have not played today's game yet."), play];
+    if (!p) mine = [h("p", t("daily.not_played")), play];
     else if (p.level !== undefined) {
-      mine = h("p#daily-result", `You reached level ${p.level} (${soloRating(p.level)}) with ${plural(p.cash, "Cash", "Cash")} left: `,
-        h("strong", `${ordinal(p.rank)} of ${d.players_today}`), " today. ",
-        h("a", { href: `#/replay/${p.game}` }, "Replay your game"));
+      mine = h("p#daily-result", withNodes("daily.result", { level: p.level, rating: soloRating(p.level), cash: p.cash }, {
+        standing: h("strong", t("daily.standing", { rank: ordinal(p.rank), players: d.players_today })),
+        replay: h("a", { href: `#/replay/${p.game}` }, t("daily.replay")),
+      }));
     } else if (p.status === "active") {
-      mine = h("p#daily-result", "You have started today's game. ", h("a.button.primary#daily-continue", { href: `#/game/${p.game}` }, "Continue today's game"));
+      mine = h("p#daily-result", withNodes("daily.started", {}, {
+        button: h("a.button.primary#daily-continue", { href: `#/game/${p.game}` }, t("daily.continue")) }));
     } else {
-      mine = h("p#daily-result", "Your game of today ended without counting: only a game you finish yourself on its day counts. ",
-        h("a", { href: `#/game/${p.game}` }, "See the game"));
+      mine = h("p#daily-result", withNodes("daily.not_counted", {}, { link: h("a", { href: `#/game/${p.game}` }, t("daily.see_game")) }));
     }
     return h("section.panel.daily-today", { "aria-labelledby": "daily-title" },
-      h("h1#daily-title", "Daily challenge"),
-      h("p.daily-date", h("strong", longDate(d.date)), h("span.quiet", ` (UTC day ${d.date})`)),
+      h("h1#daily-title", t("daily.title")),
+      h("p.daily-date", h("strong", longDate(d.date)), h("span.quiet", ` ${t("daily.utc_day", { date: d.date })}`)),
       h("ul.daily-rules",
-        h("li", "One solo game a day with the Yucata rules: everybody gets the same cards."),
-        h("li", "You may play it once. It counts when you finish it yourself on its UTC day (not a bot after you resign or run out of time)."),
-        h("li", "Levels follow the solo scale: 17 good, 18 very good, 19 or more master; more Cash breaks a tie.")),
+        h("li", t("daily.rule_same_cards")),
+        h("li", t("daily.rule_once")),
+        h("li", t("daily.rule_levels"))),
       h("dl.facts",
-        h("dt", "Your streak"), h("dd#daily-streak", plural(d.streak, "day")),
-        h("dt", "Best streak"), h("dd#daily-best", plural(d.best_streak, "day")),
-        h("dt", "Finished today"), h("dd#daily-players", plural(d.players_today, "player"))),
+        h("dt", t("daily.streak")), h("dd#daily-streak", t("daily.days", { n: d.streak })),
+        h("dt", t("daily.best_streak")), h("dd#daily-best", t("daily.days", { n: d.best_streak })),
+        h("dt", t("daily.finished_today")), h("dd#daily-players", t("daily.players", { n: d.players_today }))),
       mine, msg);
   }
 
   // A day's board, with a way to other days: the days before, and a picker.
   function boardBox(d, day) {
     const today = day === d.date;
-    const list = h("div#daily-board", h("p.quiet", "Loading…"));
+    const list = h("div#daily-board", h("p.quiet", t("lobby.loading")));
     const pick = h("input#daily-date", { type: "date", max: d.date, value: day, required: true });
     const box = h("section.panel.daily-board", { "aria-labelledby": "board-title" },
-      h("h2#board-title", today ? "Today's board" : `Board of ${longDate(day)}`), list,
+      h("h2#board-title", today ? t("daily.board_today") : t("daily.board_of", { date: longDate(day) })), list,
       h("form.daily-pick", { onsubmit: (e) => {
         e.preventDefault();
         if (pick.value) navigate(pick.value === d.date ? "#/daily" : `#/daily?date=${pick.value}`);
-      } }, h("label", { for: "daily-date" }, "Another day"), pick, h("button#daily-show", { type: "submit" }, "Show")),
-      h("nav.daily-days", { "aria-label": "Earlier days" }, h("span.quiet", "Earlier days: "),
+      } }, h("label", { for: "daily-date" }, t("daily.another_day")), pick, h("button#daily-show", { type: "submit" }, t("daily.show"))),
+      h("nav.daily-days", { "aria-label": t("daily.earlier_days") }, h("span.quiet", `${t("daily.earlier_days_list")} `),
         [1, 2, 3, 4, 5, 6, 7].map((n) => shift(d.date, -n)).map((x) =>
-          h("a", { href: `#/daily?date=${x}`, "aria-current": x === day ? "page" : null }, x.slice(5))),
-        today ? null : h("a", { href: "#/daily" }, "today")));
+          h("a", { href: `#/daily?date=${x}`, "aria-current": x === day ? "page" : null }, dayText(x, { month: "numeric", day: "numeric" }))),
+        today ? null : h("a", { href: "#/daily" }, t("daily.today"))));
     // Without a finished game of today's, the server refuses today's board: say so at once.
     if (today && !(d.played && d.played.level !== undefined)) {
-      clear(list).append(h("p#daily-hidden", "Today's board is shown once you have finished today's game: " +
-        "until then it would give away how far the day's cards go."));
+      clear(list).append(h("p#daily-hidden", t("daily.board_hidden_why")));
       return box;
     }
     (async () => {
@@ -107,20 +109,21 @@ export function dailyPage(root, { session, navigate, onAuthError, date = null })
         b = await community.dailyBoard(today ? null : day);
       } catch (e) {
         if (gone) return;
-        if (e.code === "play_first") clear(list).append(h("p#daily-hidden", "Today's board is shown once you have finished today's game."));
+        if (e.code === "play_first") clear(list).append(h("p#daily-hidden", t("daily.board_hidden")));
         else fail(e, list);
         return;
       }
       if (gone) return;
       clear(list);
-      if (!b.players.length) return list.append(h("p.empty", "Nobody finished that day's game."));
+      if (!b.players.length) return list.append(h("p.empty", t("daily.board_empty")));
       const me = session?.account.name;
-      append(list, dataTable(`${plural(b.players.length, "player")}, by level, then Cash`, ["Rank", "Player", "Level", "Cash", "Finished"],
-        b.players.map((p) => [String(p.rank), [playerLink(p.name), me && same(p.name, me) ? h("span.badge", "you") : null],
+      append(list, dataTable(t("daily.board_caption", { n: b.players.length }),
+        [t("leaderboard.rank"), t("leaderboard.player"), t("daily.level"), t("daily.cash"), t("daily.finished")],
+        b.players.map((p) => [String(p.rank), [playerLink(p.name), me && same(p.name, me) ? h("span.badge", t("leaderboard.you")) : null],
           `${p.level} (${soloRating(p.level)})`, p.cash, timeText(p.finished_at)]),
         { id: "daily-table", rowHeaders: true,
           rowAttrs: (i) => (me && same(b.players[i].name, me) ? { class: "mine", "aria-current": "true" } : {}) }),
-      b.you ? h("p#daily-you", `You are ${ordinal(b.you)}.`) : null);
+      b.you ? h("p#daily-you", t("daily.you_are", { rank: ordinal(b.you) })) : null);
     })();
     return box;
   }

@@ -1,6 +1,7 @@
 // "Since your last visit": a short summary of the log entries newer than the version this seat
 // last saw (`last_seen` of the snapshot), and the things on the board they touched.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { consequences, headline } from "./story.js";
 
 const MOST_LINES = 8;
@@ -38,16 +39,21 @@ export function digestEl(entries, who, onClose) {
     lines.push(headline(en, who, chunks[0]).text);
   }
   const list = h("ul.digest-lines", lines.slice(0, MOST_LINES).map((l) => h("li", l)));
-  if (lines.length > MOST_LINES) list.append(h("li.quiet", `… and ${lines.length - MOST_LINES} more: see the log (marked there)`));
+  if (lines.length > MOST_LINES) list.append(h("li.quiet", t("digest.more", { n: lines.length - MOST_LINES })));
   const cash = cashChanges(entries);
-  return h("section.digest", { role: "region", "aria-label": "since your last visit", "data-from": first, "data-to": last },
-    h("h3", "Since your last visit"),
-    h("p", `${entries.length} ${entries.length === 1 ? "move" : "moves"} by ${movers.join(", ")}`,
-      first === last ? ` (version ${first})` : ` (versions ${first}–${last})`,
-      rounds.length ? `; round ${rounds.join(", round ")} began` : "", "."),
+  // Versions as the digits they are (no thousands separator), as everywhere they are shown.
+  const summary = t("digest.summary", {
+    n: entries.length, movers: movers.join(", "), first: String(first), last: String(last), same: first === last ? "yes" : "no",
+    began: rounds.length, rounds: rounds.map((r) => t("digest.round", { n: r })).join(", "),
+  });
+  return h("section.digest", { role: "region", "aria-label": t("digest.label"), "data-from": first, "data-to": last },
+    h("h3", t("digest.title")),
+    h("p", summary),
     list,
-    cash.length ? h("p.digest-cash", "Cash: ", cash.map(([s, n]) => `${who(s)} ${n > 0 ? "+" : "−"}${Math.abs(n)}`).join(", ")) : null,
-    h("button.digest-close", { type: "button", onclick: onClose }, "Got it"));
+    cash.length ? h("p.digest-cash", t("digest.cash", {
+      changes: cash.map(([s, n]) => `${who(s)} ${n > 0 ? "+" : "−"}${Math.abs(n)}`).join(", "),
+    })) : null,
+    h("button.digest-close", { type: "button", onclick: onClose }, t("digest.close")));
 }
 
 // CSS selectors of the board elements the entries changed: fields harvested, sown, cleared or

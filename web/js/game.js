@@ -7,6 +7,7 @@ import * as community from "./community-api.js";
 import { actionsEl, chooseDialog, closeDialogs, confirmDialog, needsConfirm, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
 import { card, VEG_NAMES } from "./cards.js";
+import { has, t, tk } from "./i18n.js";
 import { installCardZoom } from "./card-zoom.js";
 import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
@@ -36,6 +37,24 @@ const SELECTED_ART = { good: "stall", field: "field", path: "path", loans: "coin
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
 
+// An error in words: the catalog's message for its code (docs/protocol.md's tables), else the
+// server's own message.
+function errorText(e) {
+  return e?.code && has("error", e.code) ? tk("error", e.code) : e?.message || "";
+}
+
+// A message with one of its arguments as an element (a name in bold): the text before it, the
+// element, the text after it.
+function withElement(key, params, name, el) {
+  const [before, after = ""] = t(key, { ...params, [name]: "\u0001" }).split("\u0001");
+  return [before || null, el, after || null];
+}
+
+// "a or b or c" in the reader's language.
+function eitherOr(xs) {
+  return xs.reduce((a, b) => t("table.either_or", { a, b }));
+}
+
 export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let summary = null;
   let view = null;
@@ -48,16 +67,16 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
   let busy = false;
   let pollTimer = null;
   let spectator = false;
-  const connEl = h("span.conn", { role: "status" }, "Connecting…");
+  const connEl = h("span.conn", { role: "status" }, t("table.connecting"));
   const toastEl = h("div.toast", { role: "alert", "aria-live": "assertive" });
-  const body = h("div.game-body", h("p.quiet", "Loading the game…"));
+  const body = h("div.game-body", h("p.quiet", t("table.loading_game")));
   // Players of a running game may step back through their own view (the replay viewer).
-  const stepBack = h("a.step-back", { href: `#/replay/${gameId}`, hidden: true }, "Step back through this game");
+  const stepBack = h("a.step-back", { href: `#/replay/${gameId}`, hidden: true }, t("table.step_back"));
   // The guide of a first game, hidden by the player, can be asked for again.
   const guideShow = h("button.quiet-button#guide-show", { type: "button", hidden: true,
-    onclick: () => { setGuide(true); render(); } }, "Guide me");
+    onclick: () => { setGuide(true); render(); } }, t("table.guide_me"));
   clear(root).append(h("div.game-page",
-    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Game ${gameId}`), connEl, stepBack, guideShow),
+    h("div.game-top", h("a.back", { href: "#/" }, t("table.back_lobby_arrow")), h("span.game-id", t("table.game_id", { id: String(gameId) })), connEl, stepBack, guideShow),
     toastEl, body));
 
   const who = seatNamer(() => summary, () => view);
@@ -83,7 +102,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
         summary = await api.gameSummary(gameId);
       } catch (e) {
         if (e.status === 401) onAuthError();
-        else toast(e.message);
+        else toast(errorText(e));
       } finally {
         summaryLoad = null;
       }
@@ -113,8 +132,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     setBusy(false);
     if (!r.ok) {
       selected = wasSelected;
-      if (r.error.code === "stale") toast("The game moved on before your command arrived; the board is up to date now, try again.", "info");
-      else toast(r.error.message);
+      if (r.error.code === "stale") toast(t("table.stale_command"), "info");
+      else toast(errorText(r.error));
       render();
     }
   }
@@ -126,15 +145,15 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const seats = s?.seats || [];
     const seated = new Set(seats.filter((x) => x.player).map((x) => x.player.toLowerCase()));
     const free = seats.filter((x) => !x.bot && !x.player).length;
-    if (seats.length && !free) return "The site's operators cancelled it while it was being played.";
+    if (seats.length && !free) return t("table.cancelled_while_played");
     const declined = s?.declined || [];
     const no = new Set(declined.map((n) => n.toLowerCase()));
     const canCome = (s?.invited || []).filter((n) => !no.has(n.toLowerCase()) && !seated.has(n.toLowerCase())).length;
     if (declined.length && canCome < free) {
-      return `It never started: ${declined.join(", ")} declined the invitation, so its seats could not all be filled.`;
+      return t("table.cancelled_declined", { names: declined.join(", ") });
     }
-    if (!seated.size) return "It never started: everyone who sat at it left.";
-    return "It never started: the site's operators cancelled it.";
+    if (!seated.size) return t("table.cancelled_everyone_left");
+    return t("table.cancelled_never_started");
   }
 
   // What the waiting page shows: it is drawn again only when this changes (a redraw would take
@@ -155,8 +174,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (summary?.status === "cancelled") {
       clearTimeout(pollTimer);
       if (same) return;
-      clear(body).append(h("section.waiting", h("h2", "This game was cancelled"),
-        h("p", cancelledText(summary)), h("a.button", { href: "#/" }, "Back to the lobby")));
+      clear(body).append(h("section.waiting", h("h2", t("table.cancelled_title")),
+        h("p", cancelledText(summary)), h("a.button", { href: "#/" }, t("table.back_to_lobby"))));
       return;
     }
     clearTimeout(pollTimer);
@@ -173,33 +192,36 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const invited = (summary?.invited || []).filter((n) => !seated.has(n.toLowerCase()));
     const free = seats.filter((s) => !s.bot && !s.player).length;
     let next = 0;
-    const freeSeat = () => (!invited.length ? h("em", "free")
-      : invited.length <= free ? `${invited[next++]} (invited)` : h("em", `free (${invited.join(" or ")} invited)`));
-    const host = seats[0]?.player || "Someone";
+    const freeSeat = () => (!invited.length ? h("em", t("table.seat_free"))
+      : invited.length <= free ? t("table.seat_invited", { name: invited[next++] })
+        : h("em", t("table.seat_free_invited", { names: eitherOr(invited) })));
+    const host = seats[0]?.player || t("table.someone");
     // An invitation (a rematch, or a private game): accept by joining, or decline.
     const answer = invitedHere ? h("div.invite-answer",
-      h("p", h("b", host), summary?.rematch_of ? ` offers a rematch of game ${summary.rematch_of}.` : " invites you to this game."),
+      h("p", summary?.rematch_of
+        ? withElement("table.invite_rematch", { id: String(summary.rematch_of) }, "host", h("b", host))
+        : withElement("table.invite_game", {}, "host", h("b", host))),
       h("button.primary#accept-invite", { type: "button", onclick: async () => {
         try {
           await api.joinGame(gameId);
           await loadSummary();
-          if (summary?.status === "open") waiting("The game starts when every seat is taken.");
+          if (summary?.status === "open") waiting(t("table.starts_when_full"));
           else { waitingKey = null; socket.subscribe(gameId); }
-        } catch (e) { toast(e.message); }
-      } }, "Join"),
+        } catch (e) { toast(errorText(e)); }
+      } }, t("table.join")),
       h("button#decline-invite", { type: "button", onclick: async () => {
-        try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(e.message); }
-      } }, "Decline")) : null;
+        try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(errorText(e)); }
+      } }, t("table.decline"))) : null;
     // Should it be drawn anew all the same, the focus stays on the button that had it.
     const focused = body.contains(document.activeElement) ? document.activeElement.id : "";
     clear(body).append(h("section.waiting",
-      h("h2", "Waiting for players"),
+      h("h2", t("table.waiting_title")),
       h("p", message),
-      h("ul", seats.map((s) => h("li", `Seat ${s.seat + 1}: `, s.bot ? "Bot" : s.player || freeSeat()))),
+      h("ul", seats.map((s) => h("li", t("table.seat_label", { n: s.seat + 1 }), " ", s.bot ? t("table.seat_bot") : s.player || freeSeat()))),
       answer,
       seatedHere ? h("button#leave-game", { type: "button", onclick: async () => {
-        try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(e.message); }
-      } }, "Leave this game") : null));
+        try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(errorText(e)); }
+      } }, t("table.leave_game")) : null));
     if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   }
 
@@ -209,12 +231,12 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     onSubscribeError: async (e) => {
       if (e.code === "not_started") {
         await loadSummary();
-        waiting("The game starts when every seat is taken.");
+        waiting(t("table.starts_when_full"));
       } else if (e.code === "not_your_seat" && !spectator) {
         spectator = true;
         socket.subscribe(gameId, "spectator");
       } else {
-        clear(body).append(h("p.error", e.message));
+        clear(body).append(h("p.error", errorText(e)));
       }
     },
     onView: async (v, version, message) => {
@@ -245,7 +267,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       setBusy(true);
       const r = await socket.command(cmd);
       setBusy(false);
-      if (!r.ok) { toast(r.error.message); render(); return; }
+      if (!r.ok) { toast(errorText(r.error)); render(); return; }
     }
   }
 
@@ -284,7 +306,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const blocked = (view.advice?.blocked || []).filter((b) => targetsOf(b.cmd, me).includes(selected));
     const el = body.querySelector(`[data-target="${CSS.escape(selected)}"]`);
     if (!cmds.length && !blocked.length) { selected = null; return null; }
-    const title = el?.dataset.label || el?.getAttribute("aria-label") || "your choice";
+    const title = el?.dataset.label || el?.getAttribute("aria-label") || t("table.your_choice");
     const c = el?.dataset.card ? card(el.dataset.card) : null;
     const artName = c ? cardArtName(c.id) : SELECTED_ART[selected.split(":")[0]] || null;
     return selectionEl(view, who, { title, cmds, blocked, act, about: c ? aboutCard(c, me) : null, artName,
@@ -299,7 +321,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const cart = { ...(view.game.players[me]?.cart || {}) };
     const missing = c.wants.filter((v) => !(cart[v]-- > 0));
     const names = (vs) => vs.map((v) => VEG_NAMES[v]).join(" + ");
-    return `Wants ${names(c.wants)}: ${missing.length ? `your cart lacks ${names(missing)}.` : "your cart holds them."}`;
+    return missing.length ? t("table.about_wants_lacks", { wants: names(c.wants), missing: names(missing) })
+      : t("table.about_wants_holds", { wants: names(c.wants) });
   }
 
   // The page's content for the current view, as a fresh tree (morphed into the live one).
@@ -332,11 +355,11 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const sideCol = h("div.side-col", { "data-key": "side-col" });
     const status = cancelled
       ? h("div.status.cancelled", { "data-key": "status", role: "status", "aria-live": "polite" },
-        h("b", "Game cancelled"), " ", h("span.who", "This game was cancelled by the site's operators: nothing more can be played in it."))
-      : endedEarly ? h("div.status", { "data-key": "status" }, h("b", "Game over")) : statusEl(g, view, who);
+        h("b", t("table.game_cancelled")), " ", h("span.who", t("table.game_cancelled_note")))
+      : endedEarly ? h("div.status", { "data-key": "status" }, h("b", t("table.game_over"))) : statusEl(g, view, who);
     status.dataset.key = "status";
     if (g.phase === "finished") {
-      mainCol.prepend(h("p.replay-link", { "data-key": "replay-link" }, h("a.button#replay-link", { href: `#/replay/${gameId}` }, "Replay this game")));
+      mainCol.prepend(h("p.replay-link", { "data-key": "replay-link" }, h("a.button#replay-link", { href: `#/replay/${gameId}` }, t("table.replay_game"))));
     }
     // The digest box is the page's own (like the log): the redraw keeps it where it is.
     if (digest) sideCol.append(h("div.digest-slot", { "data-slot": "digest", "data-key": "digest" }));
@@ -345,14 +368,14 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     const offer = over && me !== null ? rematchOffer() : null;
     if (offer) mainCol.prepend(offer);
     if (cancelled) {
-      sideCol.append(h("p.quiet.cancelled-note", { "data-key": "cancelled-note" }, "This game was cancelled by the site's operators. ",
-        h("a", { href: "#/" }, "Back to the lobby")));
+      sideCol.append(h("p.quiet.cancelled-note", { "data-key": "cancelled-note" }, t("table.cancelled_sidenote"), " ",
+        h("a", { href: "#/" }, t("table.back_to_lobby"))));
     } else if (endedEarly) {
-      sideCol.append(h("p.quiet", "This game is over."));
+      sideCol.append(h("p.quiet", t("table.game_is_over")));
       if (me !== null) {
         sideCol.append(h("div.end-buttons", { "data-key": "end-buttons" },
-          h("button.primary#rematch", { type: "button", onclick: rematch }, "Rematch"),
-          h("button#new-game", { type: "button", onclick: () => navigate("#/new") }, "New game")));
+          h("button.primary#rematch", { type: "button", onclick: rematch }, t("table.rematch")),
+          h("button#new-game", { type: "button", onclick: () => navigate("#/new") }, t("table.new_game"))));
       }
     } else if (g.phase === "finished") { /* the scoring says it all */ }
     else if (me !== null) {
@@ -366,7 +389,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       const store = storeFormEl({ ...view, legal }, { sendAll });
       const folded = sel ? () => { selected = null; render(); body.querySelector(".actions .action")?.focus({ preventScroll: true }); } : null;
       sideCol.append(actionsEl({ ...view, legal }, who, { act, choose, hint: hb, store, folded }));
-    } else sideCol.append(h("p.quiet", "You are watching this game."));
+    } else sideCol.append(h("p.quiet", t("table.watching")));
     // The chat and the notes are the page's own, like the log: the redraws leave them alone.
     // (A solo game has nobody to chat with.)
     if (g.options.players > 1) sideCol.append(h("div.chat-slot", { "data-slot": "chat", "data-key": "chat" }));
@@ -399,10 +422,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       el.dataset.label = label || el.title || el.textContent.trim().slice(0, 60);
       if (label) {
         el.removeAttribute("aria-label");
-        el.append(h("span.sr", `: ${label}`));
+        el.append(h("span.sr", t("table.sr_label", { label })));
       }
       el.setAttribute("aria-pressed", key === selected ? "true" : "false");
-      el.title = cmds.length === 1 ? describe(cmds[0], who) : cmds.length ? `${cmds.length} actions` : "not possible now: select to see why";
+      el.title = cmds.length === 1 ? describe(cmds[0], who) : cmds.length ? t("table.n_actions", { n: cmds.length }) : t("table.not_possible_select");
     }
     return fresh;
   }
@@ -474,7 +497,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     } catch (e) {
       if (e.code === "rematch_exists" && e.body?.game) navigate(`#/game/${e.body.game}`);
       else if (e.code === "nobody_to_invite") playAgain();
-      else toast(e.message);
+      else toast(errorText(e));
     }
   }
 
@@ -490,7 +513,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     try {
       const g = await api.createGame(body);
       navigate(`#/game/${g.id}`);
-    } catch (e) { toast(e.message); }
+    } catch (e) { toast(errorText(e)); }
   }
 
   // Once the game is over, the summary is read again when the lists change (someone may have
@@ -562,13 +585,14 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (r?.status === "gone") return null;
     const mine = r?.seats?.some((s) => s.player?.toLowerCase() === me);
     const host = r?.seats?.[0]?.player;
-    let text = "A rematch was offered: ";
-    let link = `Join game ${id}`;
-    if (r?.status === "open" && mine) { text = "Your rematch waits for the others: "; link = `Open game ${id}`; }
-    else if (r?.status === "open" && host) text = `${host} offers a rematch: `;
-    else if (r?.status === "active" || r?.status === "finished") { text = "The rematch is on: "; link = `Go to game ${id}`; }
-    else if (r?.status === "cancelled") return h("p.rematch-offer", { "data-key": "rematch-offer" }, `The rematch (game ${id}) was cancelled.`);
-    return h("p.rematch-offer", { "data-key": "rematch-offer", role: "status" }, text,
+    const n = String(id);
+    let text = t("table.rematch_offered");
+    let link = t("table.rematch_join", { id: n });
+    if (r?.status === "open" && mine) { text = t("table.rematch_yours_waits"); link = t("table.rematch_open", { id: n }); }
+    else if (r?.status === "open" && host) text = t("table.rematch_host_offers", { host });
+    else if (r?.status === "active" || r?.status === "finished") { text = t("table.rematch_on"); link = t("table.rematch_go", { id: n }); }
+    else if (r?.status === "cancelled") return h("p.rematch-offer", { "data-key": "rematch-offer" }, t("table.rematch_cancelled", { id: n }));
+    return h("p.rematch-offer", { "data-key": "rematch-offer", role: "status" }, text, " ",
       h("a.button.primary#rematch-link", { href: `#/game/${id}` }, link));
   }
 

@@ -12,38 +12,38 @@ import { call } from "./api.js";
 import { indexOf, previewParts } from "./advice.js";
 import { describe } from "./describe.js";
 import { h } from "./dom.js";
+import { has, t, tk } from "./i18n.js";
 
 // Rated games and the daily challenge never offer hints (the server refuses them too).
 export function hintsOffered(summary) {
   return !!summary && summary.rated !== true && !summary.daily;
 }
 
-// The server's refusals, in words (anything else: its own message).
+// The server's refusals, in words (anything else: the error's message, else its own words).
 const REFUSALS = {
-  hints_not_offered: "This game offers no hints: rated games and daily challenges never do.",
-  nothing_to_decide: "You have nothing to decide right now: ask again when it is your move.",
-  bots_busy: "The bots are all busy thinking for other games: ask again in a moment.",
-  not_seated: "Only the players of this game may ask for a hint.",
-  not_active: "The game is over: no more hints.",
+  hints_not_offered: "hint.refused_not_offered",
+  nothing_to_decide: "hint.refused_nothing_to_decide",
+  bots_busy: "hint.refused_bots_busy",
+  not_seated: "hint.refused_not_seated",
+  not_active: "hint.refused_not_active",
 };
-
-const spaces = (n) => `${n} space${n === 1 ? "" : "s"}`;
+const refusal = (e) => (REFUSALS[e.code] ? t(REFUSALS[e.code]) : e.code && has("error", e.code) ? tk("error", e.code) : e.message);
 
 // How often a move won in the bot's trial games, in words, with the count.
 function winWords(share, tries) {
   const won = Math.round(share * tries);
-  const words = won === 0 ? "never won" : won === tries ? "always won"
-    : share >= 0.8 ? "almost always won" : share >= 0.55 ? "usually won" : share >= 0.45 ? "won about half the time"
-      : share >= 0.2 ? "sometimes won" : "rarely won";
-  return `${words} (${won} of ${tries} trial game${tries === 1 ? "" : "s"})`;
+  const how = won === 0 ? "never" : won === tries ? "always"
+    : share >= 0.8 ? "almost" : share >= 0.55 ? "usually" : share >= 0.45 ? "half"
+      : share >= 0.2 ? "sometimes" : "rarely";
+  return t("hint.won", { how, won, tries });
 }
 
 // What a solo level is worth on the rulebook's scale.
 function levelWords(level) {
-  if (level >= 19) return "master";
-  if (level >= 18) return "very good";
-  if (level >= 17) return "good";
-  return `${17 - level} short of “good”`;
+  if (level >= 19) return t("hint.level_master");
+  if (level >= 18) return t("hint.level_very_good");
+  if (level >= 17) return t("hint.level_good");
+  return t("hint.level_short", { n: 17 - level });
 }
 
 // What the bot found for one weighed command, in words a player reads at a glance, whole
@@ -53,15 +53,15 @@ function levelWords(level) {
 export function outcomeText(c, solo, best = null) {
   if (solo) {
     const level = Math.round(Number(c.margin) || 0);
-    const text = `ends near level ${level} (${levelWords(level)})`;
+    const text = t("hint.solo_ends", { level, rating: levelWords(level) });
     if (!best || best === c) return text;
     const d = Math.round(Number(best.margin) - Number(c.margin));
-    return `${text}, ${d < 1 ? "about as high as the first" : `about ${d} level${d === 1 ? "" : "s"} lower than the first`}`;
+    return d < 1 ? t("hint.solo_as_high", { text }) : t("hint.solo_lower", { text, n: d });
   }
   const m = Math.round(Number(c.margin) || 0);
-  const where = m === 0 ? "level with the best other player" : m > 0 ? `about ${spaces(m)} ahead of the best other player`
-    : `about ${spaces(-m)} behind the leader`;
-  return `${winWords(Number(c.wins) || 0, c.playouts || 0)}, ending ${where}`;
+  return t("hint.outcome", {
+    won: winWords(Number(c.wins) || 0, c.playouts || 0), where: m === 0 ? "level" : m > 0 ? "ahead" : "behind", n: Math.abs(m),
+  });
 }
 
 export class HintBox {
@@ -100,7 +100,7 @@ export class HintBox {
       next = { status: "shown", version: a.version ?? version, answer: a };
     } catch (e) {
       if (e.status === 401) { this.state = null; this.onAuthError(); return; }
-      next = { status: "refused", version, message: REFUSALS[e.code] || e.message };
+      next = { status: "refused", version, message: refusal(e) };
     }
     if (this.state?.status !== "thinking") return; // dismissed meanwhile
     this.state = next;
@@ -131,13 +131,13 @@ export class HintBox {
     const button = deciding ? h("span.hint-ask-wrap", { "data-key": "hint-ask" },
       h("button.hint-ask#hint-ask", {
         type: "button", "aria-disabled": thinking ? "true" : null, "aria-describedby": "hint-about",
-        title: "What would the strong bot play here?",
+        title: t("hint.ask_title"),
         onclick: () => { if (!thinking) this.ask(version); },
-      }, thinking ? "Thinking…" : "Hint"),
-      h("span.sr#hint-about", "Asks the strong bot what it would play here, and why.")) : null;
+      }, thinking ? t("hint.thinking") : t("hint.ask")),
+      h("span.sr#hint-about", t("hint.ask_about"))) : null;
     // Live: a screen reader hears "Thinking…", then the suggestion or the refusal.
-    const out = h("div.hint-out", { role: "status", "aria-live": "polite", "aria-label": "hint", "data-key": "hint-out" });
-    if (thinking) out.append(h("p.hint-thinking", "Thinking… the bot plays your position out on many deals of the cards you cannot see."));
+    const out = h("div.hint-out", { role: "status", "aria-live": "polite", "aria-label": t("hint.label"), "data-key": "hint-out" });
+    if (thinking) out.append(h("p.hint-thinking", t("hint.thinking_long")));
     else if (s?.status === "refused") {
       out.append(h("div.hint-panel.refused", { "data-key": "hint-refused" },
         h("p.hint-error", s.message), this.buttons(null)));
@@ -151,18 +151,18 @@ export class HintBox {
     const p = view.advice?.legal?.[indexOf(a.command, view.legal || [])];
     const chips = previewParts(p, a.command);
     const cands = a.candidates || [];
-    const head = h("p.hint-best", "The bot suggests: ", h("strong.hint-command", describe(a.command, who)),
+    const head = h("p.hint-best", t("hint.suggests"), h("strong.hint-command", describe(a.command, who)),
       chips.length ? h("span.preview", chips.map((x) => h(`span.chip.${x.kind}`, x.text))) : null);
     const why = cands.length
-      ? [h("p.hint-why", `It tried ${cands.length === 1 ? "this move" : `its ${cands.length} best moves`}, playing the game to the end ` +
-          "many times with the cards you cannot see dealt at random. With each move:"),
+      ? [h("p.hint-why", t("hint.tried", { n: cands.length })),
         h("ol.hint-candidates", cands.map((c, i) => h(`li${i === 0 ? ".best" : ""}`, { "data-key": `c:${JSON.stringify(c.command)}` },
           h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo, cands[0])))))]
-      : [h("p.hint-why", "It is the only thing you can do now.")];
+      : [h("p.hint-why", t("hint.only_move"))];
     // Worked out before someone else's move: still legal, but the reader may want a fresh look.
     const since = (view.log || []).filter((e) => e.version > s.version && e.player !== view.seat);
+    const movers = [...new Set(since.map((e) => who(e.player)))];
     const older = since.length
-      ? h("p.quiet.hint-older", `Worked out before ${[...new Set(since.map((e) => who(e.player)))].join(" and ")} moved: ask again for a fresh look.`)
+      ? h("p.quiet.hint-older", t("hint.older", { names: movers.reduce((a, b) => t("hint.and", { a, b })) }))
       : null;
     return h("div.hint-panel", { "data-key": `hint:${s.version}` }, head, ...why, older,
       this.buttons(() => act(a.command)));
@@ -170,8 +170,8 @@ export class HintBox {
 
   buttons(play) {
     return h("div.hint-buttons",
-      play ? h("button.primary#hint-play", { type: "button", onclick: play }, "Play it") : null,
-      h("button#hint-dismiss", { type: "button", onclick: () => this.dismiss() }, "Dismiss"));
+      play ? h("button.primary#hint-play", { type: "button", onclick: play }, t("hint.play")) : null,
+      h("button#hint-dismiss", { type: "button", onclick: () => this.dismiss() }, t("hint.dismiss")));
   }
 
   // Around a redraw: a focused control of the box that the redraw removed (the hint went away)

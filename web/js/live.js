@@ -4,9 +4,11 @@
 // games wait for you, and tells you when one more does (a sound, a browser notification) if you
 // asked for that on the settings page.
 import * as api from "./api.js";
+import { t } from "./i18n.js";
 
 const PREFS = "loyang.prefs";
-const TITLE = "At the Gates of Loyang";
+// The page's title, in the reader's language (read when shown: the catalog loads after this module).
+const title = () => t("live.title");
 
 export function prefs() {
   try {
@@ -122,15 +124,15 @@ export class LiveLists {
     const waiting = mine.filter((g) => g.your_turn).map((g) => g.id);
     const fresh = this.waiting === null ? [] : waiting.filter((id) => !this.waiting.includes(id));
     this.waiting = waiting;
-    document.title = waiting.length ? `(${waiting.length}) ${TITLE}` : TITLE;
+    document.title = waiting.length ? `(${waiting.length}) ${title()}` : title();
     document.documentElement.dataset.waiting = String(waiting.length);
     setIcon(waiting.length);
     if (!fresh.length) return;
     const p = prefs();
     if (p.sound) beep();
     if (p.browser && document.hidden && "Notification" in window && Notification.permission === "granted") {
-      const n = new Notification(TITLE, {
-        body: fresh.length === 1 ? `It is your turn in game ${fresh[0]}.` : `${fresh.length} more games wait for you.`,
+      const n = new Notification(title(), {
+        body: fresh.length === 1 ? t("live.your_turn", { game: String(fresh[0]) }) : t("live.more_waiting", { n: fresh.length }),
         tag: "loyang-turn",
       });
       n.onclick = () => {
@@ -145,7 +147,7 @@ export class LiveLists {
     clearTimeout(this.timer);
     clearInterval(this.pingTimer);
     this.ws?.close();
-    document.title = TITLE;
+    document.title = title();
     setIcon(0);
   }
 }

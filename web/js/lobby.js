@@ -9,21 +9,34 @@ import { h, clear, append } from "./dom.js";
 import { art } from "./render/art.js";
 import { guideFirstGame } from "./guide.js";
 import { peoplePanels } from "./lobby-people.js";
+import { t, tk, has, dateTime } from "./i18n.js";
+
+// A message with elements in it (a link, a bold name): each of `elements` stands where its
+// argument is in the message, wherever the language puts it; the rest is text.
+export function withNodes(key, params, elements) {
+  const marks = Object.fromEntries(Object.keys(elements).map((k) => [k, `\u0000${k}\u0000`]));
+  return t(key, { ...params, ...marks }).split("\u0000").map((x, i) => (i % 2 ? elements[x] : x)).filter((x) => x !== "");
+}
+
+// The words of a refusal: an HTTP error's message comes from the server in the reader's
+// language (with its details, such as the rating asked); a code without one, from the catalog.
+export function errorText(e) {
+  if (e?.message) return e.message;
+  return has("error", e?.code) ? tk("error", e.code) : t("lobby.error_unknown");
+}
 
 function optionsText(o) {
-  const parts = [o.players === 1 ? "solo" : `${o.players} players`, o.ruleset === "original" ? "original rules" : "Yucata rules"];
-  if (o.introductory) parts.push("introductory");
-  return parts.join(", ");
+  return t("lobby.options", { players: o.players, ruleset: o.ruleset, intro: o.introductory ? "yes" : "no" });
 }
 
 // What the community options of a summary ask of whoever joins, and whether it counts.
 function entryText(g) {
   const parts = [];
-  if (g.rated) parts.push("rated");
-  if (g.min_rating) parts.push(`rating ${g.min_rating}+`);
-  if (g.min_finished) parts.push(`finishes ${Math.round(g.min_finished * 100)}%+ of games`);
-  if (g.daily) parts.push("daily challenge");
-  if (g.rematch_of) parts.push(`rematch of game ${g.rematch_of}`);
+  if (g.rated) parts.push(t("lobby.entry_rated"));
+  if (g.min_rating) parts.push(t("lobby.entry_min_rating", { rating: String(g.min_rating) }));
+  if (g.min_finished) parts.push(t("lobby.entry_min_finished", { percent: Math.round(g.min_finished * 100) }));
+  if (g.daily) parts.push(t("lobby.entry_daily"));
+  if (g.rematch_of) parts.push(t("lobby.entry_rematch", { id: String(g.rematch_of) }));
   return parts.length ? ` · ${parts.join(", ")}` : "";
 }
 
@@ -42,21 +55,22 @@ export function seatLabels(g) {
   const free = g.seats.filter((s) => !s.bot && !s.player).length;
   let next = 0;
   return g.seats.map((s) => {
-    const bot = s.bot_level ? `Bot (${s.bot_level})` : "Bot";
-    if (s.gone) return `${s.player} (${s.gone === "timeout" ? "out of time" : "resigned"}, a bot plays${s.bot_level ? `: ${bot}` : ""})`;
-    if (s.away_until) return `${s.player} (away)`;
+    const level = s.bot_level || "none";
+    const bot = t("lobby.seat_bot", { level });
+    if (s.gone) return t("lobby.seat_gone", { name: s.player, why: s.gone, level, bot });
+    if (s.away_until) return t("lobby.seat_away", { name: s.player });
     if (s.bot) return bot;
     if (s.player) return s.player;
-    if (!pending.length) return "free";
-    if (pending.length <= free) return `${pending[next++]} (invited)`;
-    return `free (${pending.join(" or ")} invited)`;
+    if (!pending.length) return t("lobby.seat_free");
+    if (pending.length <= free) return t("lobby.seat_invited", { name: pending[next++] });
+    return t("lobby.seat_free_invited", { names: pending.join(t("lobby.or")) });
   });
 }
 
 const seatsText = (g) => seatLabels(g).join(", ");
 
 // Whoever sits first at a game (its creator while he stays).
-const hostOf = (g) => g.seats.find((s) => s.player && !s.bot)?.player || "someone";
+const hostOf = (g) => g.seats.find((s) => s.player && !s.bot)?.player || t("lobby.someone");
 
 export function loginPage(root, { onLoggedIn }) {
   const err = h("p.error", { role: "alert" });
@@ -64,7 +78,7 @@ export function loginPage(root, { onLoggedIn }) {
   const password = h("input", { id: "login-password", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8 });
   async function go(kind) {
     err.textContent = "";
-    if (!name.value || !password.value) { err.textContent = "Enter a name and a password."; return; }
+    if (!name.value || !password.value) { err.textContent = t("lobby.login_missing"); return; }
     try {
       if (kind === "signup") await api.signUp(name.value.trim(), password.value);
       else await api.logIn(name.value.trim(), password.value);
@@ -74,15 +88,15 @@ export function loginPage(root, { onLoggedIn }) {
     }
   }
   const form = h("form.login", { onsubmit: (e) => { e.preventDefault(); go("login"); } },
-    h("h1", "Welcome to Loyang"),
-    h("p.quiet", "Log in, or pick a name and a password to sign up."),
-    h("label", { for: "login-name" }, "Name"), name,
-    h("label", { for: "login-password" }, "Password (8 characters or more)"), password,
+    h("h1", t("lobby.welcome")),
+    h("p.quiet", t("lobby.login_intro")),
+    h("label", { for: "login-name" }, t("lobby.name")), name,
+    h("label", { for: "login-password" }, t("lobby.password")), password,
     h("div.buttons",
-      h("button.primary", { type: "submit", id: "login-button" }, "Log in"),
-      h("button", { type: "button", id: "signup-button", onclick: () => go("signup") }, "Sign up")),
+      h("button.primary", { type: "submit", id: "login-button" }, t("lobby.log_in")),
+      h("button", { type: "button", id: "signup-button", onclick: () => go("signup") }, t("lobby.sign_up"))),
     err,
-    h("p.quiet.login-help", "New to the game? ", h("a", { href: "#/help" }, "Read how it is played"), "."));
+    h("p.quiet.login-help", withNodes("lobby.login_help", {}, { link: h("a", { href: "#/help" }, t("lobby.login_help_link")) })));
   clear(root).append(form);
 }
 
@@ -92,37 +106,38 @@ export function loginPage(root, { onLoggedIn }) {
 // invitations) not offered, with the reason shown.
 function createForm({ navigate, failed }) {
   const err = h("p.error#create-error", { role: "alert" });
-  const players = h("select#new-players", { name: "players" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, n === 1 ? "1 (solo)" : `${n}`)));
-  const ruleset = h("select#new-ruleset", { name: "ruleset" }, h("option", { value: "yucata" }, "Yucata"), h("option", { value: "original" }, "Original rulebook"));
+  const players = h("select#new-players", { name: "players" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, n === 1 ? t("lobby.players_solo_option") : `${n}`)));
+  // "Yucata" is the name of the site whose rules these are.
+  const ruleset = h("select#new-ruleset", { name: "ruleset" }, h("option", { value: "yucata" }, "Yucata"), h("option", { value: "original" }, t("lobby.ruleset_original")));
   const intro = h("input#new-intro", { type: "checkbox", name: "introductory" });
   const bots = h("input#new-bots", { type: "number", name: "bots", min: 0, max: 3, value: 0, inputmode: "numeric" });
   // The levels the server offers (docs/protocol.md, create game: "bot_level"); easy by default.
   const botLevel = h("select#new-bot-level", { name: "bot_level" },
-    h("option", { value: "easy", selected: true }, "Easy"),
-    h("option", { value: "strong" }, "Strong"),
-    h("option", { value: "random" }, "Random (beginner)"));
-  const invite = h("input#new-invite", { name: "invite", placeholder: "names, separated by commas", autocomplete: "off" });
-  const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, "Everyone who may see it"), h("option", { value: "players" }, "Only its players"));
+    h("option", { value: "easy", selected: true }, t("lobby.bot_easy")),
+    h("option", { value: "strong" }, t("lobby.bot_strong")),
+    h("option", { value: "random" }, t("lobby.bot_random")));
+  const invite = h("input#new-invite", { name: "invite", placeholder: t("lobby.invite_placeholder"), autocomplete: "off" });
+  const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, t("lobby.watch_everyone")), h("option", { value: "players" }, t("lobby.only_players")));
   const pace = h("select#new-pace", { name: "pace" },
-    h("option", { value: "none" }, "No clock (friendly)"),
-    h("option", { value: "3600" }, "1 hour per move"),
-    h("option", { value: "86400" }, "1 day per move"),
-    h("option", { value: "259200" }, "3 days per move"),
-    h("option", { value: "bank" }, "Time bank: 3 days, +1 day a move, up to 7"));
-  const endOption = h("option", { value: "end" }, "The game ends (2 players)");
+    h("option", { value: "none" }, t("lobby.pace_none")),
+    h("option", { value: "3600" }, t("lobby.pace_hour")),
+    h("option", { value: "86400" }, t("lobby.pace_day")),
+    h("option", { value: "259200" }, t("lobby.pace_3_days")),
+    h("option", { value: "bank" }, t("lobby.pace_bank")));
+  const endOption = h("option", { value: "end" }, t("lobby.timeout_end"));
   const onTimeout = h("select#new-timeout", { name: "on_timeout" },
-    h("option", { value: "bot" }, "A bot takes the seat"),
-    h("option", { value: "vote" }, "The others vote to wait or not"),
+    h("option", { value: "bot" }, t("lobby.timeout_bot")),
+    h("option", { value: "vote" }, t("lobby.timeout_vote")),
     endOption);
   const rated = h("input#new-rated", { type: "checkbox", name: "rated" });
-  const minRating = h("input#new-min-rating", { type: "number", name: "min_rating", min: 0, max: 4000, step: 50, placeholder: "anyone", inputmode: "numeric" });
+  const minRating = h("input#new-min-rating", { type: "number", name: "min_rating", min: 0, max: 4000, step: 50, placeholder: t("lobby.min_rating_placeholder"), inputmode: "numeric" });
   const minFinished = h("select#new-min-finished", { name: "min_finished" },
-    h("option", { value: "" }, "Anyone"),
-    h("option", { value: "0.8" }, "Finishes 8 games in 10"),
-    h("option", { value: "0.9" }, "Finishes 9 games in 10"),
-    h("option", { value: "0.95" }, "Finishes 19 games in 20"));
-  const chat = h("select#new-chat", { name: "chat" }, h("option", { value: "players" }, "Only its players"), h("option", { value: "everyone" }, "Players and spectators"));
-  const create = h("button.primary", { type: "submit", id: "create-game" }, "Create game");
+    h("option", { value: "" }, t("lobby.min_finished_anyone")),
+    h("option", { value: "0.8" }, t("lobby.min_finished_80")),
+    h("option", { value: "0.9" }, t("lobby.min_finished_90")),
+    h("option", { value: "0.95" }, t("lobby.min_finished_95")));
+  const chat = h("select#new-chat", { name: "chat" }, h("option", { value: "players" }, t("lobby.only_players")), h("option", { value: "everyone" }, t("lobby.chat_everyone")));
+  const create = h("button.primary", { type: "submit", id: "create-game" }, t("lobby.create_game"));
   const why = h("p.why#create-why", { "aria-live": "polite" });
 
   const hints = {};
@@ -149,76 +164,76 @@ function createForm({ navigate, failed }) {
     if (Number(bots.value) > most) bots.value = String(most);
     bots.disabled = most === 0;
     hints["new-bots"].textContent = most === 0
-      ? "A solo game has no other seats, so no bots."
-      : `0 to ${most}. Bots play the last seats; at least one seat is yours.`;
+      ? t("lobby.hint_bots_solo")
+      : t("lobby.hint_bots", { most });
     botLevel.disabled = !(Number(bots.value) > 0);
     hints["new-bot-level"].textContent = botLevel.disabled
-      ? "Choose bot seats first."
+      ? t("lobby.hint_bot_level_none")
       : botLevel.value === "random"
-        ? "Random: picks any legal move, an opponent to learn the rules against."
+        ? t("lobby.hint_bot_random")
         : botLevel.value === "strong"
-          ? "Strong: tries its best moves against hundreds of possible deals of the cards it cannot see (never peeking), a fraction of a second a move."
-          : "Easy: plants and serves its customers with purpose; a fair opponent for new players.";
+          ? t("lobby.hint_bot_strong")
+          : t("lobby.hint_bot_easy");
 
     intro.disabled = n === 1;
     if (n === 1) intro.checked = false;
     hints["new-intro"].textContent = n === 1
-      ? "Not in the solo game: it has no hand to play the START customer from."
-      : "For a first game: each player starts with a Regular customer marked START in hand.";
+      ? t("lobby.hint_intro_solo")
+      : t("lobby.hint_intro");
 
     hints["new-players"].textContent = n === 1
-      ? "The solo game: you against the Path of Prosperity, buying cards from the Offer."
+      ? t("lobby.hint_players_solo")
       : n === 4
-        ? "4 players: each round the Starting player chooses a partner; Helpers that act on another player reach only the partner."
-        : `${n} players, 9 rounds; the game starts when every seat is taken.`;
+        ? t("lobby.hint_players_4")
+        : t("lobby.hint_players", { n });
 
     const free = n - 1 - Number(bots.value);
     invite.disabled = free === 0;
     hints["new-invite"].textContent = free === 0
-      ? "No seat is left for anyone else (a solo game, or every other seat a bot)."
-      : `Up to 3 names. The game is then private: only the invited players see it and can join, so invite at least ${free} for the ${free} free seat${free === 1 ? "" : "s"}.`;
+      ? t("lobby.hint_invite_none")
+      : t("lobby.hint_invite", { free });
 
     const clock = pace.value !== "none";
     onTimeout.disabled = !clock;
     endOption.disabled = n !== 2;
     if (endOption.disabled && onTimeout.value === "end") onTimeout.value = "bot";
     hints["new-timeout"].textContent = !clock
-      ? "Only with a time limit: without a clock the game waits for everyone."
+      ? t("lobby.hint_timeout_no_clock")
       : n === 2
-        ? "A bot plays on for the player out of time, the other player votes, or the game ends and he loses."
-        : "A bot plays on for the player out of time, or the others vote. Ending the game is only for 2 players.";
+        ? t("lobby.hint_timeout_2")
+        : t("lobby.hint_timeout");
 
     // Rated games are between people only; entry limits need other seats to limit.
     const botSeats = Number(bots.value) || 0;
     rated.disabled = n === 1 || botSeats > 0;
     if (rated.disabled) rated.checked = false;
     hints["new-rated"].textContent = n === 1
-      ? "The solo game is never rated: its result is a level on the rulebook's scale."
+      ? t("lobby.hint_rated_solo")
       : botSeats > 0
-        ? "Only games between people are rated: choose no bots to rate this game."
-        : "The final ranking changes each player's rating (pairwise Elo).";
+        ? t("lobby.hint_rated_bots")
+        : t("lobby.hint_rated");
     minRating.disabled = n === 1 || free === 0;
     minFinished.disabled = minRating.disabled;
     if (minRating.disabled) { minRating.value = ""; minFinished.value = ""; }
     hints["new-min-rating"].textContent = minRating.disabled
-      ? "No seat is left for anyone else to limit."
-      : "Only players rated at least this may join (1500 before their first rated game). Empty: anyone.";
+      ? t("lobby.hint_nobody_to_limit")
+      : t("lobby.hint_min_rating");
     hints["new-min-finished"].textContent = minFinished.disabled
-      ? "No seat is left for anyone else to limit."
-      : "Only players who finish at least this share of their games (rather than time out or resign) may join, once they have 3.";
+      ? t("lobby.hint_nobody_to_limit")
+      : t("lobby.hint_min_finished");
 
     const problems = [];
     const names = inviteNames();
     if (minRating.value !== "" && !(Number(minRating.value) >= 0 && Number(minRating.value) <= 4000 && Number.isInteger(Number(minRating.value)))) {
-      problems.push("The lowest rating is a whole number from 0 to 4000, or empty.");
+      problems.push(t("lobby.problem_min_rating"));
     }
     if (!invite.disabled && names.length) {
       const distinct = new Set(names.map(folded));
-      if (names.length > 3) problems.push("Invite at most 3 players.");
-      if (distinct.size < names.length) problems.push("A name is listed twice.");
-      if (session && distinct.has(folded(session.account.name))) problems.push("You sit at your own game already: invite others.");
+      if (names.length > 3) problems.push(t("lobby.problem_too_many_invited"));
+      if (distinct.size < names.length) problems.push(t("lobby.problem_name_twice"));
+      if (session && distinct.has(folded(session.account.name))) problems.push(t("lobby.problem_invite_self"));
       else if (names.length <= 3 && distinct.size < free) {
-        problems.push(`Only invited players can join a game by invitation: invite ${free} players for the ${free} free seats, choose more bots, or invite nobody.`);
+        problems.push(t("lobby.problem_invite_enough", { free }));
       }
     }
     why.textContent = problems.join(" ");
@@ -247,25 +262,25 @@ function createForm({ navigate, failed }) {
         const g = await api.createGame(body);
         navigate(`#/game/${g.id}`);
       } catch (e2) {
-        if (!failed(e2)) err.textContent = e2.message;
+        if (!failed(e2)) err.textContent = errorText(e2);
       }
     },
   },
-  h("h2", "New game"),
+  h("h2", t("lobby.new_game")),
   h("div.opt-list",
-    option(players, "Players", "", "opt-players", "Players and the solo game"),
-    option(ruleset, "Rules", "Yucata: as Yucata.de plays it (the default). Original: the publisher's rulebook.", "rulesets", "What differs"),
-    option(intro, "Introductory version", "", "introductory", "The Introductory version"),
-    option(bots, "Bot seats", "", "opt-bots", "About bots"),
-    option(botLevel, "Bot level", "", "opt-bots", "About bots"),
-    option(invite, "Invite only", "", "opt-invite", "About invitations"),
-    option(watch, "Who may watch", "Everyone who may see the game can watch it live, or only the players at it.", "opt-watch", "About watching"),
-    option(pace, "Time limit", "A clock runs only while its player must act; none by default.", "opt-time", "About time limits"),
-    option(onTimeout, "When time runs out", "", "opt-timeout", "About running out of time"),
-    option(rated, "Rated", "", "opt-rated", "About ratings"),
-    option(minRating, "Lowest rating", "", "opt-rated", "About ratings"),
-    option(minFinished, "Finishing record", "", "opt-rated", "About ratings"),
-    option(chat, "Who may chat", "The players always chat at the table; spectators too if you choose so.", "opt-chat", "About the chat")),
+    option(players, t("lobby.opt_players"), "", "opt-players", t("lobby.help_players")),
+    option(ruleset, t("lobby.opt_rules"), t("lobby.hint_rules"), "rulesets", t("lobby.help_rules")),
+    option(intro, t("lobby.opt_intro"), "", "introductory", t("lobby.help_intro")),
+    option(bots, t("lobby.opt_bots"), "", "opt-bots", t("lobby.help_bots")),
+    option(botLevel, t("lobby.opt_bot_level"), "", "opt-bots", t("lobby.help_bots")),
+    option(invite, t("lobby.opt_invite"), "", "opt-invite", t("lobby.help_invite")),
+    option(watch, t("lobby.opt_watch"), t("lobby.hint_watch"), "opt-watch", t("lobby.help_watch")),
+    option(pace, t("lobby.opt_pace"), t("lobby.hint_pace"), "opt-time", t("lobby.help_pace")),
+    option(onTimeout, t("lobby.opt_timeout"), "", "opt-timeout", t("lobby.help_timeout")),
+    option(rated, t("lobby.opt_rated"), "", "opt-rated", t("lobby.help_rated")),
+    option(minRating, t("lobby.opt_min_rating"), "", "opt-rated", t("lobby.help_rated")),
+    option(minFinished, t("lobby.opt_min_finished"), "", "opt-rated", t("lobby.help_rated")),
+    option(chat, t("lobby.opt_chat"), t("lobby.hint_chat"), "opt-chat", t("lobby.help_chat"))),
   why, create, err);
   // A profile's "Invite to a game" comes here as #/new?invite=NAME.
   const asked = /^#\/new\?(.*)$/.exec(location.hash);
@@ -289,23 +304,23 @@ function quickStart({ navigate, failed }) {
       navigate(`#/game/${g.id}`);
     } catch (e2) {
       button.disabled = false;
-      if (!failed(e2)) err.textContent = e2.message;
+      if (!failed(e2)) err.textContent = errorText(e2);
     }
   };
   return h("section.panel.quick-start", { "aria-labelledby": "quick-start-title" },
-    h("div.quick-head", h("h2#quick-start-title", "Play now"),
+    h("div.quick-head", h("h2#quick-start-title", t("lobby.play_now")),
       h("span.quick-scene", { "aria-hidden": "true" }, art("stall", 34), art("regular", 34), art("casual", 34))),
     h("div.quick-buttons",
-      h("button.primary#play-bot", { type: "button", onclick: start({ players: 2, bots: 1, bot_level: "easy" }) }, "Play a bot now"),
-      h("button#play-solo", { type: "button", onclick: start({ players: 1 }) }, "Solo game"),
+      h("button.primary#play-bot", { type: "button", onclick: start({ players: 2, bots: 1, bot_level: "easy" }) }, t("lobby.play_bot")),
+      h("button#play-solo", { type: "button", onclick: start({ players: 1 }) }, t("lobby.play_solo")),
       h("a.button#to-create", { href: "#/new", onclick: (e) => {
         const first = document.querySelector("#new-players");
         if (!first) return;
         e.preventDefault();
         first.scrollIntoView({ block: "center" });
         first.focus({ preventScroll: true });
-      } }, "New game with options…")),
-    h("p.quiet.hint", "Play a bot: 2 players, Yucata rules, against an easy bot, no clock. Solo: you against the Path of Prosperity."),
+      } }, t("lobby.new_game_options"))),
+    h("p.quiet.hint", t("lobby.quick_hint")),
     err);
 }
 
@@ -314,45 +329,45 @@ function quickStart({ navigate, failed }) {
 function progressText(g) {
   if (g.status !== "active" && g.status !== "finished") return "";
   const parts = [];
-  if (g.status === "active" && typeof g.round === "number") parts.push(g.round ? `round ${g.round} of 9` : "planting the Home fields");
-  if (g.updated_at) parts.push(`last move ${ago(g.updated_at)}`);
+  if (g.status === "active" && typeof g.round === "number") parts.push(g.round ? t("lobby.progress_round", { round: g.round }) : t("lobby.progress_planting"));
+  if (g.updated_at) parts.push(t("lobby.progress_last_move", { ago: ago(g.updated_at) }));
   return parts.join(" · ");
 }
 
 export function ago(unixSeconds, now = Date.now() / 1000) {
   const s = Math.max(0, Math.round(now - unixSeconds));
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} days ago`;
+  if (s < 60) return t("lobby.ago_now");
+  if (s < 3600) return t("lobby.ago_minutes", { n: Math.floor(s / 60) });
+  if (s < 86400) return t("lobby.ago_hours", { n: Math.floor(s / 3600) });
+  return t("lobby.ago_days", { n: Math.floor(s / 86400) });
 }
 
 export function lobbyPage(root, { navigate, onAuthError, live }) {
   // A failed request's message (the server down, a network error): cleared by the next success.
   const netErr = h("p.error.lobby-error#lobby-error", { role: "alert" });
   const listErr = h("p.error#list-error", { role: "alert" });
-  const myList = h("div.game-list#my-games", h("p.quiet", "Loading…"));
-  const openList = h("div.game-list#open-games", h("p.quiet", "Loading…"));
+  const myList = h("div.game-list#my-games", h("p.quiet", t("lobby.loading")));
+  const openList = h("div.game-list#open-games", h("p.quiet", t("lobby.loading")));
   const inviteList = h("div.game-list#invitations");
   const invitePanel = h("section.panel.invitations-panel", { hidden: true, "aria-labelledby": "invitations-title" },
-    h("h2#invitations-title", "Invitations"), inviteList);
+    h("h2#invitations-title", t("lobby.invitations")), inviteList);
 
   // True when the error was dealt with here: a lost login, or the network.
   function failed(e) {
     if (e.status === 401) { onAuthError(); return true; }
-    if (e.status === 0 || e.code === "network") { netErr.textContent = e.message; return true; }
+    if (e.status === 0 || e.code === "network") { netErr.textContent = errorText(e); return true; }
     return false;
   }
 
-  const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate });
+  const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate, errorText });
   clear(root).append(h("div.lobby",
     netErr,
     quickStart({ navigate, failed }),
     invitePanel,
-    h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", "My games"), myList),
+    h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", t("lobby.my_games")), myList),
     // Friends' games before everyone else's.
     people.friendsPanel,
-    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", "Open games"), openList, listErr),
+    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", t("lobby.open_games")), openList, listErr),
     h("section.panel#create-panel", createForm({ navigate, failed })),
     people.watchPanel));
   // "New game" at the end of a game comes here (#/new): straight to the form.
@@ -363,42 +378,42 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
   }
 
   function gameRow(g, actions, extra = null) {
-    const badge = g.your_turn ? h("span.badge.act", "your turn") : h("span.badge", g.status);
+    const badge = g.your_turn ? h("span.badge.act", t("lobby.your_turn")) : h("span.badge", t("lobby.status", { status: g.status }));
     const deadline = g.your_turn && g.clock ? g.clock.seats.find((s) => s.running)?.deadline : null;
     return h(`div.game-row${g.your_turn ? ".your-turn" : ""}`, { "data-game": g.id },
-      h("div.game-info", art("back", 22), " ", h("b", `Game ${g.id}`), " ", badge,
-        deadline ? h("span.deadline", ` until ${new Date(deadline * 1000).toLocaleString()}`) : null,
+      h("div.game-info", art("back", 22), " ", h("b", t("lobby.game", { id: String(g.id) })), " ", badge,
+        deadline ? h("span.deadline", ` ${t("lobby.deadline", { time: dateTime(deadline) })}`) : null,
         extra,
         h("div.quiet.seats", `${optionsText(g.options)} · ${seatsText(g)}${entryText(g)}`),
         progressText(g) ? h("div.quiet.progress", progressText(g)) : null),
       h("div.game-actions", actions));
   }
 
-  function joinButton(g, label) {
-    return h("button", { type: "button", "aria-label": `${label.toLowerCase()} game ${g.id}`, onclick: async () => {
+  function joinButton(g) {
+    return h("button", { type: "button", "aria-label": t("lobby.join_aria", { id: String(g.id) }), onclick: async () => {
       listErr.textContent = "";
       try {
         await api.joinGame(g.id);
         netErr.textContent = "";
         navigate(`#/game/${g.id}`);
       } catch (e) {
-        if (!failed(e)) listErr.textContent = e.message;
+        if (!failed(e)) listErr.textContent = errorText(e);
         refresh();
       }
-    } }, label);
+    } }, t("lobby.join"));
   }
 
   // Declining takes the invitation away; a game whose invitations can no longer fill it ends.
   function declineButton(g) {
-    return h("button.quiet-button", { type: "button", "aria-label": `decline game ${g.id}`, onclick: async () => {
+    return h("button.quiet-button", { type: "button", "aria-label": t("lobby.decline_aria", { id: String(g.id) }), onclick: async () => {
       listErr.textContent = "";
       try {
         await community.decline(g.id);
       } catch (e) {
-        if (!failed(e)) listErr.textContent = e.message;
+        if (!failed(e)) listErr.textContent = errorText(e);
       }
       refresh();
-    } }, "Decline");
+    } }, t("lobby.decline"));
   }
 
   let asked = 0; // the latest refresh: an older answer that comes late is dropped
@@ -409,11 +424,12 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       if (current !== asked) return;
       netErr.textContent = "";
       append(clear(myList), mine.length ? mine.map((g) => gameRow(g, [
-        h("a.button", { href: `#/game/${g.id}`, "aria-label": `open game ${g.id}` }, g.status === "finished" ? "View" : "Open"),
+        h("a.button", { href: `#/game/${g.id}`, "aria-label": t("lobby.open_aria", { id: String(g.id) }) }, g.status === "finished" ? t("lobby.view") : t("lobby.open")),
         g.status === "finished" || g.status === "active"
-          ? h("a.button.replay", { href: `#/replay/${g.id}`, "aria-label": `replay game ${g.id}` }, g.status === "finished" ? "Replay" : "Step back")
+          ? h("a.button.replay", { href: `#/replay/${g.id}`, "aria-label": t("lobby.replay_aria", { id: String(g.id) }) },
+            g.status === "finished" ? t("lobby.replay") : t("lobby.step_back"))
           : null,
-      ])) : h("p.quiet", "No games yet: create one or join an open game."));
+      ])) : h("p.quiet", t("lobby.no_games")));
       const mineIds = new Set(mine.map((g) => g.id));
       const me = folded(api.session()?.account.name);
       const joinable = open.filter((g) => !mineIds.has(g.id));
@@ -425,12 +441,12 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       const friends = people.friendsOpen();
       const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id));
       invitePanel.hidden = invited.length === 0;
-      append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g, "Join"), declineButton(g)],
-        h("div.invite-line", h("b", hostOf(g)), " invites you to play."))));
-      append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g, "Join")]))
-        : h("p.quiet", "No open games right now."));
+      append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g), declineButton(g)],
+        h("div.invite-line", withNodes("lobby.invites_you", {}, { host: h("b", hostOf(g)) })))));
+      append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g)]))
+        : h("p.quiet", t("lobby.no_open_games")));
     } catch (e) {
-      if (current === asked && !failed(e)) netErr.textContent = e.message;
+      if (current === asked && !failed(e)) netErr.textContent = errorText(e);
     }
   }
   refresh();

@@ -3,21 +3,23 @@
 // grows), and the list stays where the reader scrolled it; while he reads further up, new
 // entries show as an "N new entries" button instead of moving the list.
 import { h, clear } from "./dom.js";
+import { dateTime, t } from "./i18n.js";
 import { seatDot } from "./render/board.js";
 import { PHASE_TITLES, consequences, headline } from "./story.js";
 
 const NEAR_BOTTOM = 12; // pixels: closer than this to the end counts as "at the bottom"
 
 export class LogView {
-  // who(seat) names a player; unseenAfter: entries with a greater version are marked new.
-  constructor(who, { unseenAfter = null, title = "Game log" } = {}) {
+  // who(seat) names a player; unseenAfter: entries with a greater version are marked new;
+  // title: the heading (default "Game log").
+  constructor(who, { unseenAfter = null, title = null } = {}) {
     this.who = who;
     this.unseenAfter = unseenAfter;
-    this.title = title;
+    this.title = title ?? t("log.title");
     this.heading = h("h3");
-    this.scroller = h("div.log-scroll", { tabindex: "0", role: "region", "aria-label": "game log entries" });
+    this.scroller = h("div.log-scroll", { tabindex: "0", role: "region", "aria-label": t("log.entries_label") });
     this.newButton = h("button.log-new", { type: "button", hidden: true, onclick: () => this.toBottom() });
-    this.el = h("section.log", { "aria-label": "game log" }, this.heading, this.scroller, this.newButton);
+    this.el = h("section.log", { "aria-label": t("log.label") }, this.heading, this.scroller, this.newButton);
     this.pinned = true;
     this.savedTop = 0;
     this.unread = 0;
@@ -91,7 +93,7 @@ export class LogView {
     for (const e of fresh) this.addEntry(e);
     this.count = log.length;
     this.lastVersion = log.length ? log[log.length - 1].version : null;
-    this.heading.textContent = `${this.title} (${log.length})`;
+    this.heading.textContent = t("log.heading", { title: this.title, n: String(log.length) });
     this.el.dataset.version = String(this.lastVersion ?? 0);
     if (!fresh.length || !continues) {
       if (!continues && this.pinned) this.scrollToEnd();
@@ -102,14 +104,14 @@ export class LogView {
     } else {
       this.unread += fresh.length;
       this.newButton.hidden = false;
-      this.newButton.textContent = `${this.unread} new ${this.unread === 1 ? "entry" : "entries"} ↓`;
+      this.newButton.textContent = t("log.new_entries", { n: this.unread });
     }
   }
 
   group(round, phase) {
     if (round !== undefined && round !== this.round) {
       this.round = round;
-      this.roundEl = h("section.log-round", { "data-round": round }, h("h4.log-round-title", round ? `Round ${round}` : "Setup"));
+      this.roundEl = h("section.log-round", { "data-round": round }, h("h4.log-round-title", round ? t("log.round", { n: round }) : t("log.setup")));
       this.scroller.append(this.roundEl);
       this.phase = null;
     }
@@ -133,9 +135,11 @@ export class LogView {
     const chunks = consequences(entry, who);
     const head = headline(entry, who, chunks[0]);
     const unseen = this.unseenAfter !== null && entry.version > this.unseenAfter;
-    const when = Number.isFinite(entry.at) ? new Date(entry.at * 1000).toLocaleString() : null;
+    const when = Number.isFinite(entry.at) ? dateTime(entry.at, { dateStyle: "medium", timeStyle: "medium" }) : null;
+    const version = String(entry.version);
     const li = h(`li.log-entry${unseen ? ".unseen" : ""}`, {
-      "data-version": entry.version, "data-player": entry.player, title: when ? `version ${entry.version}, ${when}` : `version ${entry.version}`,
+      "data-version": entry.version, "data-player": entry.player,
+      title: when ? t("log.version_at", { version, when }) : t("log.version", { version }),
     },
       h("div.log-line", seatDot(entry.player), h("span.log-text", head.text)));
     if (head.lines.length) li.append(effectsEl(head.lines));

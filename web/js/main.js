@@ -3,6 +3,8 @@
 // is loaded when it is first shown, so that a page downloads and parses only its own code.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
 import { LiveLists } from "./live.js";
 // The lobby is the first page of most visits: loaded at once, the others when first shown.
 import * as lobby from "./lobby.js";
@@ -38,13 +40,13 @@ function showUser() {
   clear(userEl);
   showNav(s);
   if (!s) return;
-  userEl.append(h("span", h("span.logged-as", "Logged in as "), h("b#user-name", s.account.name)),
-    h("a#settings-link", { href: "#/settings" }, "Settings"),
+  userEl.append(h("span", h("span.logged-as", t("app.logged_in_as")), h("b#user-name", s.account.name)),
+    h("a#settings-link", { href: "#/settings" }, t("app.settings")),
     h("button#logout", { type: "button", onclick: async () => {
       try { await api.logOut(); } catch { /* logged out locally anyway */ }
       navigate("#/");
       route();
-    } }, "Log out"));
+    } }, t("app.log_out")));
 }
 
 // The header's links: the leaderboard and help for everyone, the daily challenge and one's
@@ -124,8 +126,8 @@ async function route() {
     } catch {
       // The server restarting, or the network gone: say so, and offer to try again.
       if (mine !== routing) return;
-      clear(root).append(h("section.panel", h("p.error", { role: "alert" }, "This page could not be loaded: the server cannot be reached."),
-        h("button#retry-page", { type: "button", onclick: () => route() }, "Try again")));
+      clear(root).append(h("section.panel", h("p.error", { role: "alert" }, t("app.page_unreachable")),
+        h("button#retry-page", { type: "button", onclick: () => route() }, t("app.try_again"))));
       return;
     }
   }
@@ -137,12 +139,54 @@ async function route() {
   else if (page === "leaderboard") cleanup = mod.leaderboardPage(root, { ...common, offset: Number(params.get("offset")) || 0 });
   else if (page === "daily") cleanup = mod.dailyPage(root, { ...common, date: params.get("date") });
   else if (page === "moderation") cleanup = mod.moderationPage(root, common);
-  else if (!s) mod.loginPage(root, { onLoggedIn: () => route() });
+  else if (!s) mod.loginPage(root, { onLoggedIn: () => accountLocale(true).then(route) });
   else if (page === "game") cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
   else if (page === "replay") cleanup = mod.replayPage(root, Number(m[1]), { session: s, onAuthError, params: mod.replayParams(m[2]) });
   else if (page === "settings") cleanup = mod.settingsPage(root, { onAuthError });
   else cleanup = mod.lobbyPage(root, { navigate, onAuthError, live });
 }
 
-window.addEventListener("hashchange", route);
-route();
+// The account's language and time zone win over this browser's: after a login, and once per
+// page load (chosen on another device). A change reloads the page, so that every text (including
+// those modules made before) is in the new language.
+async function accountLocale(chooseIfNone = false) {
+  if (!api.session()) return;
+  let l;
+  try {
+    l = await api.locale();
+  } catch {
+    return; // an older server, or offline: this browser's choice stands
+  }
+  if (!l.language && chooseIfNone) {
+    // A first login from a browser that chose a language while logged out: the account keeps it.
+    api.setLocale({ language: i18n.lang() }).catch(() => {});
+    return;
+  }
+  if (i18n.remember(l)) location.reload();
+}
+
+// The header's language menu: every page can switch; a logged-in account keeps the choice.
+function languageMenu() {
+  const menu = document.getElementById("language-menu");
+  if (!menu) return;
+  clear(menu).append(...i18n.available().map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === i18n.lang() }, l.name)));
+  menu.hidden = i18n.available().length < 2;
+  menu.addEventListener("change", async () => {
+    const language = menu.value;
+    i18n.remember({ language });
+    if (api.session()) {
+      try { await api.setLocale({ language }); } catch { /* kept in this browser; Settings can try again */ }
+    }
+    location.reload();
+  });
+}
+
+async function start() {
+  await i18n.start();
+  i18n.translatePage();
+  languageMenu();
+  window.addEventListener("hashchange", route);
+  route();
+  accountLocale();
+}
+start();

@@ -1,12 +1,14 @@
 // How the pages name a seat: the account name from the game's summary ("Bot 2" for a bot,
 // "the imaginary opponent" in a solo game), with "(you)" for the reader's own seat.
+import { t } from "./i18n.js";
+
 export function seatNamer(getSummary, getView) {
   return (seat) => {
-    if (seat === null || seat === undefined) return "the bank";
+    if (seat === null || seat === undefined) return t("render.seat_bank");
     const view = getView();
-    if (view && view.game.options.players === 1 && seat === 1) return "the imaginary opponent";
+    if (view && view.game.options.players === 1 && seat === 1) return t("render.seat_imaginary_opponent");
     const s = getSummary()?.seats?.[seat];
-    const name = s ? (s.bot ? `Bot ${seat + 1}` : s.player || `seat ${seat + 1}`) : `player ${seat + 1}`;
-    return view && seat === view.seat ? `${name} (you)` : name;
+    const name = s ? (s.bot ? t("render.seat_bot", { n: seat + 1 }) : s.player || t("render.seat_n", { n: seat + 1 })) : t("render.seat_player", { n: seat + 1 });
+    return view && seat === view.seat ? t("render.seat_you", { name }) : name;
   };
 }

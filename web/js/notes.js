@@ -4,6 +4,8 @@
 // panel is first opened; a game this browser knows to have notes opens the panel at once.
 import * as community from "./community-api.js";
 import { h } from "./dom.js";
+import { t, dateTime, time } from "./i18n.js";
+import { errorText } from "./profile.js";
 
 const MAX_CHARS = 5000;
 const MAX_LINES = 200;
@@ -24,13 +26,13 @@ export class NotesPanel {
     this.timer = null;
     this.saving = null; // the promise of the save under way
     this.input = h("textarea#notes-input", { rows: "4", disabled: true, "aria-describedby": "notes-status",
-      placeholder: "Plans, reminders, what the others hold…" });
+      placeholder: t("notes.placeholder") });
     this.input.addEventListener("input", () => this.changed());
     this.input.addEventListener("blur", () => this.save());
     this.status = h("span.notes-status#notes-status", { role: "status" }, "");
-    this.button = h("button#notes-save", { type: "button", disabled: true, onclick: () => this.save() }, "Save");
-    this.el = h("details.notes#notes", h("summary", "My notes ", h("span.quiet", "(private)")),
-      h("label", { for: "notes-input" }, "Notes on this game: only you can read them."),
+    this.button = h("button#notes-save", { type: "button", disabled: true, onclick: () => this.save() }, t("community.save"));
+    this.el = h("details.notes#notes", h("summary", t("notes.my_notes"), " ", h("span.quiet", t("notes.private"))),
+      h("label", { for: "notes-input" }, t("notes.label")),
       this.input,
       h("div.notes-foot", this.status, this.button));
     this.loading = null;
@@ -49,7 +51,7 @@ export class NotesPanel {
   }
 
   async read() {
-    this.setStatus("Loading…");
+    this.setStatus(t("community.loading"));
     try {
       const r = await community.notes(this.gameId);
       this.saved = r.text || "";
@@ -57,9 +59,9 @@ export class NotesPanel {
       if (!this.input.value) this.input.value = this.saved;
       this.input.disabled = false;
       if (this.saved) this.el.open = true;
-      this.setStatus(r.updated_at ? `Saved ${new Date(r.updated_at * 1000).toLocaleString()}` : "Nothing written yet.");
+      this.setStatus(r.updated_at ? t("notes.saved_on", { when: dateTime(r.updated_at * 1000) }) : t("notes.nothing_yet"));
     } catch (e) {
-      this.setStatus(`The notes could not be loaded: ${e.message}`, true);
+      this.setStatus(t("notes.load_failed", { error: errorText(e) }), true);
       this.loading = null; // opening the panel again tries again
     }
   }
@@ -78,9 +80,9 @@ export class NotesPanel {
     const dirty = this.saved !== null && this.input.value !== this.saved;
     this.button.disabled = !dirty;
     clearTimeout(this.timer);
-    if (!dirty) { this.setStatus("Saved."); return; }
-    if (this.tooLong()) { this.setStatus(`Too long to save: at most ${MAX_CHARS} characters and ${MAX_LINES} lines.`, true); return; }
-    this.setStatus("Not saved yet…");
+    if (!dirty) { this.setStatus(t("notes.saved")); return; }
+    if (this.tooLong()) { this.setStatus(t("notes.too_long", { chars: String(MAX_CHARS), lines: MAX_LINES }), true); return; }
+    this.setStatus(t("notes.not_saved_yet"));
     this.timer = setTimeout(() => this.save(), DEBOUNCE);
   }
 
@@ -90,16 +92,16 @@ export class NotesPanel {
     if (this.saving) await this.saving;
     const text = this.input.value;
     if (this.saved === null || text === this.saved || this.tooLong()) return;
-    this.setStatus("Saving…");
+    this.setStatus(t("notes.saving"));
     this.saving = community.saveNotes(this.gameId, text).then(() => {
       this.saved = text;
       remember(this.gameId, text);
       if (this.input.value === text) {
         this.button.disabled = true;
-        this.setStatus(`Saved at ${new Date().toLocaleTimeString()}.`);
+        this.setStatus(t("notes.saved_at", { time: time(Date.now(), { timeStyle: "medium" }) }));
       }
     }, (e) => {
-      this.setStatus(`Not saved: ${e.message}`, true);
+      this.setStatus(t("notes.not_saved", { error: errorText(e) }), true);
     });
     await this.saving;
     this.saving = null;

@@ -5,33 +5,52 @@
 // The other community pages borrow playerLink, dateText and the helpers below from here.
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
+import { t, tk, has, lang, num, date, dateTime } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 
 // A name as a link to its profile (every community page names players this way).
 export const playerLink = (name, attrs = {}) => h("a.player-link", { href: `#/player/${encodeURIComponent(name)}`, ...attrs }, name);
-export const dateText = (t) => new Date(t * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-export const timeText = (t, dateStyle = "medium") => new Date(t * 1000).toLocaleString(undefined, { dateStyle, timeStyle: "short" });
+// Dates and times (Unix seconds) in the reader's language and time zone (i18n.js).
+export const dateText = (at) => date(at * 1000, { year: "numeric", month: "short", day: "numeric" });
+export const timeText = (at, dateStyle = "medium") => dateTime(at * 1000, { dateStyle, timeStyle: "short" });
+// "1st", "1er", "1º": the language's ordinal category picks the ending.
 export function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+  return t("profile.ordinal", { n: String(n), cat: new Intl.PluralRules(lang(), { type: "ordinal" }).select(n) });
 }
-export const rulesText = (r) => (r === "original" ? "original rules" : "Yucata rules");
 
 // The rulebook's scale for a solo game's level (help.js, "Your rating").
 export function soloRating(level) {
-  if (level >= 19) return "master";
-  if (level === 18) return "very good";
-  if (level === 17) return "good";
-  return "no rating";
+  if (level >= 19) return t("profile.solo_master");
+  if (level === 18) return t("profile.solo_very_good");
+  if (level === 17) return t("profile.solo_good");
+  return t("profile.solo_no_rating");
+}
+
+// A refused request in words. In English the server's own message (it often says more than the
+// code, e.g. which field was wrong); in another language the catalog's words for the code, which
+// never fall back to English, else the server's message (sent in the reader's language).
+export function errorText(e) {
+  if (!e) return t("community.something_wrong");
+  if (e.code && has("error", e.code) && (lang() !== "en" || !e.message)) return tk("error", e.code, e.body?.error || {});
+  return e.message || t("community.something_wrong");
+}
+
+// A message whose arguments are elements (links, badges): its text with the nodes put in
+// where their arguments are, as a list for h()/append().
+export function tNodes(key, params, nodes) {
+  const names = Object.keys(nodes);
+  const marks = Object.fromEntries(names.map((k, i) => [k, `\u0001${i}\u0002`]));
+  return t(key, { ...params, ...marks }).split(/\u0001(\d+)\u0002/)
+    .map((part, i) => (i % 2 ? nodes[names[Number(part)]] : part)).filter((x) => x !== "");
 }
 
 // A table with a caption and column headers (screen readers announce both). rows: arrays of
 // cells (strings, numbers or nodes); the first cell of a row is its header when rowHeaders.
 export function dataTable(caption, heads, rows, { id, rowHeaders = false, rowAttrs = () => ({}) } = {}) {
   // The wrapper scrolls a wide table on a narrow screen: focusable, so a keyboard scrolls it too.
-  return h("div.table-wrap", { tabindex: "0", role: "region", "aria-label": caption || "table" }, h("table.data-table", { id },
+  return h("div.table-wrap", { tabindex: "0", role: "region", "aria-label": caption || t("community.table") }, h("table.data-table", { id },
     h("caption", caption),
     h("thead", h("tr", heads.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", rows.map((cells, i) => h("tr", rowAttrs(i), cells.map((c) => (typeof c === "number" ? String(c) : c)).map((c, j) =>
@@ -41,7 +60,7 @@ export function dataTable(caption, heads, rows, { id, rowHeaders = false, rowAtt
 // What a refusal means to a reader: the server's message, or a word on the network.
 export function failure(e, { onAuthError } = {}) {
   if (e.status === 401 && onAuthError) { onAuthError(); return null; }
-  return h("p.error", { role: "alert" }, e.message || "Something went wrong.");
+  return h("p.error", { role: "alert" }, errorText(e));
 }
 
 function svg(tag, attrs, ...children) {
@@ -67,90 +86,105 @@ function ratingChart(history) {
       svg("text", { x: left - 5, y: y(v) + 4, "text-anchor": "end", class: "axis" }, String(Math.round(v))));
   }
   if (lo < 1500 && hi > 1500) chart.append(svg("line", { x1: left, x2: W - right, y1: y(1500), y2: y(1500), class: "start" }));
-  chart.append(svg("text", { x: left, y: H - 6, class: "axis" }, "start"),
+  chart.append(svg("text", { x: left, y: H - 6, class: "axis" }, t("profile.chart_start")),
     svg("text", { x: W - right, y: H - 6, "text-anchor": "end", class: "axis" },
-      `${history.length} game${history.length === 1 ? "" : "s"}`),
+      t("profile.chart_games", { n: history.length })),
     svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" }));
   values.forEach((v, i) => {
-    const tip = i === 0 ? `Before the first rated game: ${v}` : `Game ${history[i - 1].game}, ${dateText(history[i - 1].at)}: ${history[i - 1].before} → ${v}`;
+    const c = history[i - 1];
+    const tip = i === 0 ? t("profile.chart_tip_first", { rating: String(v) })
+      : t("profile.chart_tip", { game: String(c.game), date: dateText(c.at), before: String(c.before), after: String(v) });
     chart.append(svg("circle", { cx: x(i), cy: y(v), r: values.length > 40 ? 1.5 : 3, class: "point" }, svg("title", {}, tip)));
   });
   return chart;
 }
 
 function historyBox(history) {
-  const box = h("section.panel.profile-history", { "aria-labelledby": "history-title" }, h("h2#history-title", "Rating history"));
-  if (!history.length) return box.append(h("p.empty", "No rated games yet.")), box;
+  const box = h("section.panel.profile-history", { "aria-labelledby": "history-title" }, h("h2#history-title", t("profile.history_title")));
+  if (!history.length) return box.append(h("p.empty", t("profile.no_rated_games"))), box;
   const values = [history[0].before, ...history.map((c) => c.after)];
   const last = values[values.length - 1];
-  const summary = `From ${values[0]} to ${last} over ${history.length} rated game${history.length === 1 ? "" : "s"}; ` +
-    `highest ${Math.max(...values)}, lowest ${Math.min(...values)}.`;
+  const summary = t("profile.history_summary", { first: String(values[0]), last: String(last), n: history.length,
+    high: String(Math.max(...values)), low: String(Math.min(...values)) });
   const change = (c) => (c.after >= c.before ? `+${c.after - c.before}` : `−${c.before - c.after}`);
   box.append(h("figure.chart", ratingChart(history), h("figcaption#rating-chart-summary", summary)),
-    h("details.history-table", h("summary", "Every rated game"),
-      dataTable("Rating after each rated game, newest first", ["Game", "Date", "Before", "After", "Change"],
+    h("details.history-table", h("summary", t("profile.every_rated_game")),
+      dataTable(t("profile.history_caption"), [t("profile.col_game"), t("profile.col_date"), t("profile.col_before"),
+        t("profile.col_after"), t("profile.col_change")],
         history.slice().reverse().map((c) => [h("a", { href: `#/replay/${c.game}` }, `#${c.game}`), dateText(c.at), c.before, c.after, change(c)]),
         { id: "rating-table" })));
   return box;
 }
 
+// "solo, Yucata rules", "2 players, original rules".
+const kindText = (k) => t("profile.game_kind", { players: k.players, rules: k.ruleset === "original" ? "original" : "yucata" });
+
 // The figures: overall, then by kind of game.
 function statsBox(p) {
-  const box = h("section.panel.profile-stats", { "aria-labelledby": "stats-title" }, h("h2#stats-title", "Games"));
-  if (!p.games) return box.append(h("p.empty", "No finished games yet.")), box;
+  const box = h("section.panel.profile-stats", { "aria-labelledby": "stats-title" }, h("h2#stats-title", t("profile.games_title")));
+  if (!p.games) return box.append(h("p.empty", t("profile.no_finished_games"))), box;
   const pct = p.finish_share === null ? null : Math.round(p.finish_share * 100);
   box.append(h("dl.facts",
-    h("dt", "Finished games"), h("dd", String(p.games)),
-    h("dt", "Wins"), h("dd", p.multiplayer_games ? `${p.wins} of ${p.multiplayer_games} games with others` : "no games with others yet"),
-    h("dt", "Average rank"), h("dd", p.average_rank === null ? "—" : String(p.average_rank)),
-    h("dt", "Plays to the end"), h("dd#reputation", pct === null ? "—" :
-      `finishes ${pct}% of games (${p.finished} of ${p.games}; ${p.timed_out} timed out, ${p.resigned} resigned)`)));
-  box.append(dataTable("By number of players and rules", ["Game", "Played", "Finished", "Wins", "Avg. rank"],
-    p.by_kind.map((k) => [k.players === 1 ? `solo, ${rulesText(k.ruleset)}` : `${k.players} players, ${rulesText(k.ruleset)}`,
-      k.games, k.finished, k.players === 1 ? "—" : k.wins, k.players === 1 ? "—" : k.average_rank]),
+    h("dt", t("profile.finished_games")), h("dd", num(p.games)),
+    h("dt", t("profile.wins")), h("dd", p.multiplayer_games
+      ? t("profile.wins_value", { wins: p.wins, games: p.multiplayer_games }) : t("profile.no_games_with_others")),
+    h("dt", t("profile.average_rank")), h("dd", p.average_rank === null ? "—" : num(p.average_rank)),
+    h("dt", t("profile.plays_to_end")), h("dd#reputation", pct === null ? "—" :
+      t("profile.reputation", { pct, finished: p.finished, games: p.games, timed_out: p.timed_out, resigned: p.resigned }))));
+  box.append(dataTable(t("profile.by_kind_caption"), [t("profile.col_game"), t("profile.col_played"), t("profile.col_finished"),
+    t("profile.col_wins"), t("profile.col_avg_rank")],
+    p.by_kind.map((k) => [kindText(k),
+      num(k.games), num(k.finished), k.players === 1 ? "—" : num(k.wins),
+      k.players === 1 ? "—" : k.average_rank === null ? null : num(k.average_rank)]),
     { id: "by-kind", rowHeaders: true }));
   return box;
 }
 
 function recentBox(p) {
-  const box = h("section.panel.profile-recent", { "aria-labelledby": "recent-title" }, h("h2#recent-title", "Recent games"));
-  if (!p.recent.length) return box.append(h("p.empty", "None yet.")), box;
-  box.append(dataTable("The latest finished games, newest first", ["Game", "Kind", "Result", "Finished", "Replay"],
-    p.recent.map((g) => [`#${g.game}`, g.players === 1 ? `solo, ${rulesText(g.ruleset)}` : `${g.players} players, ${rulesText(g.ruleset)}`,
-      g.players === 1 ? "solo game" : `${ordinal(g.rank)} of ${g.players}${g.rated ? ", rated" : ""}`, dateText(g.finished_at),
-      g.record ? h("a", { href: `#/replay/${g.game}`, "aria-label": `Replay of game ${g.game}` }, "Replay") : h("span.quiet", "private")]),
+  const box = h("section.panel.profile-recent", { "aria-labelledby": "recent-title" }, h("h2#recent-title", t("profile.recent_title")));
+  if (!p.recent.length) return box.append(h("p.empty", t("profile.none_yet"))), box;
+  box.append(dataTable(t("profile.recent_caption"), [t("profile.col_game"), t("profile.col_kind"), t("profile.col_result"),
+    t("profile.col_finished_on"), t("profile.col_replay")],
+    p.recent.map((g) => [`#${g.game}`, kindText(g),
+      g.players === 1 ? t("profile.solo_game")
+        : t("profile.recent_rank", { rank: ordinal(g.rank), players: g.players, rated: g.rated ? "yes" : "no" }),
+      dateText(g.finished_at),
+      g.record ? h("a", { href: `#/replay/${g.game}`, "aria-label": t("profile.replay_label", { game: String(g.game) }) }, t("profile.replay"))
+        : h("span.quiet", t("profile.private"))]),
     { id: "recent-games", rowHeaders: true, rowAttrs: (i) => ({ "data-game": p.recent[i].game }) }));
   return box;
 }
 
 function soloBox(p, self) {
-  const box = h("section.panel.profile-solo", { "aria-labelledby": "solo-title" }, h("h2#solo-title", "Solo and the daily challenge"));
+  const box = h("section.panel.profile-solo", { "aria-labelledby": "solo-title" }, h("h2#solo-title", t("profile.solo_title")));
   const b = p.best_solo;
   const canWatch = b && (self || p.recent.some((g) => g.game === b.game && g.record));
   append(box, h("dl.facts",
-    h("dt", "Best solo level"), h("dd#best-solo", b
-      ? [`${b.level} (${soloRating(b.level)}), ${b.cash} Cash left, ${dateText(b.finished_at)}`,
-        canWatch ? [" · ", h("a", { href: `#/replay/${b.game}` }, `game #${b.game}`)] : null]
-      : "no solo game finished yet"),
-    h("dt", "Daily streak"), h("dd#daily-streak", `${p.daily.streak} day${p.daily.streak === 1 ? "" : "s"}` +
-      ` (best ${p.daily.best_streak})`)),
-    h("p.quiet.scale", "Solo levels: 17 good, 18 very good, 19 or more master."),
-    self ? h("p", h("a", { href: "#/daily" }, "Today's daily challenge")) : null);
+    h("dt", t("profile.best_solo")), h("dd#best-solo", b
+      ? [t("profile.best_solo_value", { level: b.level, rating: soloRating(b.level), cash: b.cash,
+        dated: b.finished_at ? "yes" : "no", date: b.finished_at ? dateText(b.finished_at) : "" }),
+      canWatch ? [" · ", h("a", { href: `#/replay/${b.game}` }, t("community.game_link", { game: String(b.game) }))] : null]
+      : t("profile.no_solo_yet")),
+    h("dt", t("profile.daily_streak")), h("dd#daily-streak", t("profile.daily_streak_value", { n: p.daily.streak, best: p.daily.best_streak }))),
+    h("p.quiet.scale", t("profile.solo_scale")),
+    self ? h("p", h("a", { href: "#/daily" }, t("profile.todays_daily"))) : null);
   return box;
 }
 
 // Friend, mute and block toggles, an invitation and a report, for a logged-in visitor.
 function actionsBox(p, onAuthError) {
   const state = { friends: p.friend, mutes: p.muted, blocks: p.blocked };
-  const words = { friends: ["Add friend", "Remove friend"], mutes: ["Mute", "Unmute"], blocks: ["Block", "Unblock"] };
+  const words = { friends: ["profile.add_friend", "profile.remove_friend"], mutes: ["profile.mute", "profile.unmute"],
+    blocks: ["profile.block", "profile.unblock"] };
   const ids = { friends: "friend-toggle", mutes: "mute-toggle", blocks: "block-toggle" };
   const listed = { friends: "friends", mutes: "muted", blocks: "blocked" };
   const msg = h("p.note#relation-note", { role: "status" });
   const buttons = {};
   const show = () => {
-    for (const kind of Object.keys(words)) buttons[kind].textContent = words[kind][state[kind] ? 1 : 0];
-    const on = [state.friends && "your friend", state.mutes && "muted", state.blocks && "blocked"].filter(Boolean);
-    msg.textContent = on.length ? `${p.name} is ${on.join(", ")}.` : "";
+    for (const kind of Object.keys(words)) buttons[kind].textContent = t(words[kind][state[kind] ? 1 : 0]);
+    const on = [state.friends && t("profile.is_friend"), state.mutes && t("profile.is_muted"), state.blocks && t("profile.is_blocked")]
+      .filter(Boolean);
+    msg.textContent = on.length ? t("profile.relation_state", { name: p.name, states: on.join(", ") }) : "";
   };
   for (const kind of Object.keys(words)) {
     buttons[kind] = h(`button#${ids[kind]}`, { type: "button", onclick: async () => {
@@ -161,19 +195,19 @@ function actionsBox(p, onAuthError) {
         show();
       } catch (e) {
         if (e.status === 401) return onAuthError();
-        msg.textContent = e.message;
+        msg.textContent = errorText(e);
       } finally {
         buttons[kind].disabled = false;
       }
     } });
   }
   show();
-  const box = h("section.panel.profile-actions", { "aria-label": `You and ${p.name}` },
+  const box = h("section.panel.profile-actions", { "aria-label": t("profile.you_and", { name: p.name }) },
     h("div.button-row", buttons.friends, buttons.mutes, buttons.blocks,
-      h("a.button#invite-link", { href: `#/new?invite=${encodeURIComponent(p.name)}` }, "Invite to a game"),
-      h("button#report-open", { type: "button", onclick: () => reportDialog(p.name, msg, onAuthError) }, "Report")),
+      h("a.button#invite-link", { href: `#/new?invite=${encodeURIComponent(p.name)}` }, t("profile.invite")),
+      h("button#report-open", { type: "button", onclick: () => reportDialog(p.name, msg, onAuthError) }, t("profile.report"))),
     msg,
-    h("p.quiet.small", "Muting hides his chat messages from you; blocking also keeps him from your games and from inviting you."));
+    h("p.quiet.small", t("profile.mute_explained")));
   return box;
 }
 
@@ -187,21 +221,21 @@ function reportDialog(name, msg, onAuthError) {
     h("form", { onsubmit: async (e) => {
       e.preventDefault();
       err.textContent = "";
-      if (!reason.value.trim()) { err.textContent = "Say what happened."; return; }
+      if (!reason.value.trim()) { err.textContent = t("profile.say_what_happened"); return; }
       try {
         await community.report({ player: name, reason: reason.value.trim() });
         close();
-        msg.textContent = "Thank you: the operators will look at your report.";
+        msg.textContent = t("profile.report_thanks");
       } catch (e2) {
         if (e2.status === 401) { close(); return onAuthError(); }
-        err.textContent = e2.message;
+        err.textContent = errorText(e2);
       }
     } },
-    h("h2#report-title", `Report ${name}`),
-    h("p", "Tell the operators what happened (cheating, abuse in the chat, stalling games…). They see your name with the report."),
-    h("label", { for: "report-reason" }, "Reason"), reason, err,
-    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, "Cancel"), " ",
-      h("button.primary#report-send", { type: "submit" }, "Send report"))));
+    h("h2#report-title", t("profile.report_title", { name })),
+    h("p", t("profile.report_intro")),
+    h("label", { for: "report-reason" }, t("community.reason")), reason, err,
+    h("div.dialog-foot", h("button.cancel", { type: "button", onclick: close }, t("community.cancel")), " ",
+      h("button.primary#report-send", { type: "submit" }, t("community.send_report")))));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
   dlg.showModal();
@@ -212,17 +246,17 @@ function headBox(p, self) {
   const r = p.rating;
   return h("section.panel.profile-head",
     h("div.profile-name", h("h1#profile-name", p.name),
-      p.operator ? h("span.badge.operator#operator-badge", "operator") : null,
-      self ? h("span.badge", "you") : null),
-    h("p.quiet", `Member since ${dateText(p.created_at)}`),
+      p.operator ? h("span.badge.operator#operator-badge", t("profile.badge_operator")) : null,
+      self ? h("span.badge", t("profile.badge_you")) : null),
+    h("p.quiet", t("profile.member_since", { date: dateText(p.created_at) })),
     h("div.rating-line#profile-rating",
-      r ? [h("span.rating-value", String(r.value)), ` rating after ${r.games} rated game${r.games === 1 ? "" : "s"}`,
-        r.provisional ? h("span.badge.provisional", { title: "Fewer than 10 rated games: the rating still moves fast" }, "provisional") : null]
-        : "Not rated yet (1500 at the first rated game)."));
+      r ? [tNodes("profile.rating_line", { n: r.games }, { rating: h("span.rating-value", String(r.value)) }),
+        r.provisional ? h("span.badge.provisional", { title: t("profile.provisional_title") }, t("profile.provisional")) : null]
+        : t("profile.not_rated")));
 }
 
 export function profilePage(root, name, { session, onAuthError }) {
-  const out = h("div.community-page.profile-page", h("p.quiet", "Loading…"));
+  const out = h("div.community-page.profile-page", h("p.quiet", t("community.loading")));
   clear(root).append(out);
   let gone = false;
   (async () => {
@@ -232,9 +266,9 @@ export function profilePage(root, name, { session, onAuthError }) {
     } catch (e) {
       if (gone) return;
       if (e.code === "no_such_player") {
-        clear(out).append(h("section.panel", h("h1", "No such player"),
-          h("p.error#no-player", { role: "alert" }, `There is no player called “${name}”.`),
-          h("p", h("a", { href: "#/leaderboard" }, "See the leaderboard"))));
+        clear(out).append(h("section.panel", h("h1", t("profile.no_such_player")),
+          h("p.error#no-player", { role: "alert" }, t("profile.no_player_called", { name })),
+          h("p", h("a", { href: "#/leaderboard" }, t("profile.see_leaderboard")))));
       } else {
         const f = failure(e, { onAuthError });
         if (f) clear(out).append(f);

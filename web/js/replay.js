@@ -5,6 +5,7 @@
 import * as api from "./api.js";
 import { AnalysisPanel } from "./analysis.js";
 import { h, clear } from "./dom.js";
+import { has, t, tk } from "./i18n.js";
 import { highlight, touchedSelectors } from "./digest.js";
 import { LogView } from "./log.js";
 import { seatNamer } from "./names.js";
@@ -12,6 +13,9 @@ import { statusEl } from "./render/table.js";
 import { tableColEl } from "./render/table-col.js";
 
 const SPEEDS = [0.5, 1, 2, 4, 8]; // commands per second
+
+// An error in words: the catalog's message for its code, else the server's own.
+const errorText = (e) => (e?.code && has("error", e.code) ? tk("error", e.code) : e?.message || "");
 
 // The replay route's parameters from the hash's query part.
 export function replayParams(query) {
@@ -49,7 +53,9 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   let analysis = null; // made once the game is known to be finished
   const cache = new Map();
   const who = seatNamer(() => summary, () => shown?.state);
-  const logView = new LogView(who, { title: "Log up to here" });
+  // The same names without "(you)": the views are named by whose they are.
+  const plainName = seatNamer(() => summary, () => (shown?.state ? { ...shown.state, seat: null } : null));
+  const logView = new LogView(who, { title: t("replay.log_title") });
   // A click on a log entry goes to the version it produced.
   logView.scroller.addEventListener("click", (e) => {
     const entry = e.target.closest?.("[data-version]");
@@ -58,37 +64,37 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
 
   const err = h("p.error", { role: "alert" });
   const versionEl = h("span.replay-version#replay-version", { role: "status", "aria-live": "polite" });
-  const slider = h("input#replay-slider", { type: "range", min: 0, max: 0, value: 0, "aria-label": "version",
+  const slider = h("input#replay-slider", { type: "range", min: 0, max: 0, value: 0, "aria-label": t("replay.aria_version"),
     oninput: () => go(Number(slider.value)) });
-  const roundSel = h("select#replay-round", { "aria-label": "jump to a round", onchange: () => {
+  const roundSel = h("select#replay-round", { "aria-label": t("replay.aria_round"), onchange: () => {
     stop();
     go(Number(roundSel.value));
   } });
-  const viewSel = h("select#replay-view", { "aria-label": "whose view", onchange: () => {
+  const viewSel = h("select#replay-view", { "aria-label": t("replay.aria_view"), onchange: () => {
     viewAs = viewSel.value;
     rounds = [{ round: 0, version: 0 }];
     go(version, { reindex: true });
   } });
-  const speedSel = h("select#replay-speed", { "aria-label": "speed" },
-    SPEEDS.map((s) => h("option", { value: s, selected: s === 2 }, `${s} / s`)));
-  const playBtn = h("button#replay-play", { type: "button", onclick: () => (playing ? stop() : play()) }, "▶ Play");
+  const speedSel = h("select#replay-speed", { "aria-label": t("replay.aria_speed") },
+    SPEEDS.map((s) => h("option", { value: s, selected: s === 2 }, t("replay.speed", { n: s }))));
+  const playBtn = h("button#replay-play", { type: "button", onclick: () => (playing ? stop() : play()) }, t("replay.play"));
   // The visible words are the name (what a voice-control user says); the title explains them.
   const button = (id, label, title, fn) => h(`button#${id}`, { type: "button", title, onclick: () => { stop(); fn(); } }, label);
   const controls = h("div.replay-controls",
     h("div.group",
-      button("replay-first", "« First", "first version", () => go(0)),
-      button("replay-prev", "‹ Back", "one step back", () => go(wanted - 1)),
+      button("replay-first", t("replay.first"), t("replay.first_title"), () => go(0)),
+      button("replay-prev", t("replay.back"), t("replay.back_title"), () => go(wanted - 1)),
       versionEl,
-      button("replay-next", "Next ›", "one step forward", () => go(wanted + 1)),
-      button("replay-last", "Last »", "latest version", () => go(null, { reindex: true }))),
+      button("replay-next", t("replay.next"), t("replay.next_title"), () => go(wanted + 1)),
+      button("replay-last", t("replay.last"), t("replay.last_title"), () => go(null, { reindex: true }))),
     slider,
-    h("label.group", "Round ", roundSel),
+    h("label.group", t("replay.round_label"), " ", roundSel),
     h("div.group", playBtn, speedSel),
-    h("label.group", "View ", viewSel));
-  const body = h("div.game-body", h("p.quiet", "Loading the game…"));
-  const back = h("a.back-to-game", { href: `#/game/${gameId}` }, "Back to the game");
+    h("label.group", t("replay.view_label"), " ", viewSel));
+  const body = h("div.game-body", h("p.quiet", t("table.loading_game")));
+  const back = h("a.back-to-game", { href: `#/game/${gameId}` }, t("replay.back_to_game"));
   clear(root).append(h("div.game-page.replay-page",
-    h("div.game-top", h("a.back", { href: "#/" }, "← Lobby"), h("span.game-id", `Replay of game ${gameId}`), back),
+    h("div.game-top", h("a.back", { href: "#/" }, t("table.back_lobby_arrow")), h("span.game-id", t("replay.title", { id: String(gameId) })), back),
     controls, err, body));
 
   const onKey = (e) => {
@@ -106,17 +112,17 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     const seats = summary?.seats || [];
     const me = mySeat();
     for (const s of seats) {
-      if (finished || s.seat === me) opts.push([String(s.seat), `${who(s.seat).replace(/ \(you\)$/, "")}'s view`]);
+      if (finished || s.seat === me) opts.push([String(s.seat), t("replay.seat_view", { name: plainName(s.seat) })]);
     }
-    opts.push(["spectator", "Spectator"]);
+    opts.push(["spectator", t("replay.spectator")]);
     // A daily challenge's cards are everybody's deal of the day: face up once the UTC day is over.
     const dealSecret = summary?.daily && summary.daily >= new Date().toISOString().slice(0, 10);
-    if (finished && !dealSecret) opts.push(["all", "All cards face up"]);
-    clear(viewSel).append(...opts.map(([v, t]) => h("option", { value: v, selected: v === viewAs }, t)));
+    if (finished && !dealSecret) opts.push(["all", t("replay.all_face_up")]);
+    clear(viewSel).append(...opts.map(([v, label]) => h("option", { value: v, selected: v === viewAs }, label)));
   }
 
   function fillRounds() {
-    clear(roundSel).append(...rounds.map((r) => h("option", { value: r.version }, r.round ? `Round ${r.round}` : "Setup")));
+    clear(roundSel).append(...rounds.map((r) => h("option", { value: r.version }, r.round ? t("replay.round_n", { n: r.round }) : t("replay.setup"))));
     let current = rounds[0];
     for (const r of rounds) if (r.version <= version) current = r;
     roundSel.value = String(current.version);
@@ -161,7 +167,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
       indexing = null; // try again at the next step
       stop();
       if (e.status === 401) onAuthError();
-      else err.textContent = e.message;
+      else err.textContent = errorText(e);
     }
   }
 
@@ -171,7 +177,8 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
     latest = Math.max(latest ?? 0, r.latest);
     slider.max = String(latest);
     slider.value = String(version);
-    versionEl.textContent = `Version ${version} of ${latest}`;
+    // As digits, as the slider and the address have them.
+    versionEl.textContent = t("replay.version_of", { version: String(version), latest: String(latest) });
     fillRounds();
     history.replaceState(null, "", `#/replay/${gameId}?version=${version}&view=${encodeURIComponent(viewAs)}`);
     const view = r.state;
@@ -190,7 +197,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   function play() {
     if (version >= latest) go(0);
     playing = true;
-    playBtn.textContent = "⏸ Pause";
+    playBtn.textContent = t("replay.pause");
     tick();
   }
 
@@ -207,7 +214,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
   function stop() {
     playing = false;
     clearTimeout(timer);
-    playBtn.textContent = "▶ Play";
+    playBtn.textContent = t("replay.play");
   }
 
   (async () => {
@@ -215,7 +222,7 @@ export function replayPage(root, gameId, { session, onAuthError, params }) {
       summary = await api.gameSummary(gameId);
     } catch (e) {
       if (e.status === 401) { onAuthError(); return; }
-      clear(body).append(h("p.error", e.message));
+      clear(body).append(h("p.error", errorText(e)));
       return;
     }
     if (closed) return;

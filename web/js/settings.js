@@ -1,21 +1,24 @@
-// The settings page: how this account is told of its games (e-mail, webhook, which events, a
-// digest), its vacations, and what this browser does (a sound, notifications) when a game
-// starts waiting for you.
+// The settings page: the account's language and time zone, how this account is told of its
+// games (e-mail, webhook, which events, a digest), its vacations, and what this browser does (a
+// sound, notifications) when a game starts waiting for you.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { prefs, savePrefs } from "./live.js";
+import { t, lang, available, timeZone, dateTime } from "./i18n.js";
+import { errorText } from "./profile.js";
 
+// The notification events, each with the key of its words.
 const EVENTS = [
-  ["turn", "It is my turn"],
-  ["reminder", "My time is running out"],
-  ["start", "A game starts"],
-  ["end", "A game ends"],
-  ["invite", "I am invited"],
-  ["chat", "Someone chats in my game while I am away (one an hour per game) or mentions me (@name)"],
+  ["turn", "settings.event_turn"],
+  ["reminder", "settings.event_reminder"],
+  ["start", "settings.event_start"],
+  ["end", "settings.event_end"],
+  ["invite", "settings.event_invite"],
+  ["chat", "settings.event_chat"],
 ];
 
 function eventBoxes(prefix, chosen) {
-  return EVENTS.map(([e, label]) => h("label.check", h("input", { type: "checkbox", id: `${prefix}-${e}`, value: e, checked: chosen.includes(e) }), ` ${label}`));
+  return EVENTS.map(([e, key]) => h("label.check", h("input", { type: "checkbox", id: `${prefix}-${e}`, value: e, checked: chosen.includes(e) }), ` ${t(key)}`));
 }
 
 function checked(root, prefix) {
@@ -23,30 +26,84 @@ function checked(root, prefix) {
 }
 
 export function settingsPage(root, { onAuthError }) {
-  const out = h("div.settings", h("p.quiet", "Loading…"));
+  const out = h("div.settings", h("p.quiet", t("community.loading")));
   clear(root).append(out);
   const fail = (e, where) => {
     if (e.status === 401) return onAuthError();
-    where.textContent = e.message;
+    where.textContent = errorText(e);
   };
+
+  // The account's language and time zone; a server without them yet (404) leaves what this page
+  // shows in now.
+  const current = () => ({ language: lang(), time_zone: timeZone() });
+  async function readLocale() {
+    if (typeof api.locale !== "function") return current();
+    try {
+      const l = await api.locale();
+      return { language: l?.language || lang(), time_zone: l?.time_zone || timeZone() };
+    } catch (e) {
+      if (e.status === 401) throw e;
+      return current();
+    }
+  }
 
   async function load() {
     let n;
     let v;
+    let l;
     try {
-      [n, v] = await Promise.all([api.notifySettings(), api.vacation()]);
+      [l, n, v] = await Promise.all([readLocale(), api.notifySettings(), api.vacation()]);
     } catch (e) {
       return fail(e, out);
     }
-    clear(out).append(notifyForm(n), vacationBox(v), browserBox());
+    clear(out).append(localeForm(l), notifyForm(n), vacationBox(v), browserBox());
+  }
+
+  function localeForm(l) {
+    // Not a .note: the notifications' status line is the page's first .note.
+    const msg = h("p.error#settings-locale-error", { role: "alert" });
+    const languages = available();
+    const language = h("select#settings-language", languages.map((x) =>
+      h("option", { value: x.code, lang: x.code, selected: x.code === l.language }, x.name)));
+    if (!languages.some((x) => x.code === l.language)) language.value = lang();
+    const zones = [...(Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [])];
+    if (!zones.includes(l.time_zone)) zones.push(l.time_zone);
+    zones.sort();
+    const zone = h("select#settings-time-zone", zones.map((z) =>
+      h("option", { value: z, selected: z === l.time_zone }, z.replace(/_/g, " "))));
+    const save = h("button.primary#settings-locale-save", { type: "submit" }, t("community.save"));
+    return h("form.panel#settings-locale", {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        msg.textContent = "";
+        const body = { language: language.value, time_zone: zone.value };
+        save.disabled = true;
+        try {
+          await api.setLocale(body);
+          try {
+            localStorage.setItem("loyang.lang", body.language);
+            localStorage.setItem("loyang.tz", body.time_zone);
+          } catch { /* no storage: the account's setting still holds */ }
+          // Every text on the page is in the new language after a reload.
+          location.reload();
+        } catch (e2) {
+          save.disabled = false;
+          fail(e2, msg);
+        }
+      },
+    },
+    h("h2", t("settings.locale_title")),
+    h("label", { for: "settings-language" }, t("settings.language")), language,
+    h("label", { for: "settings-time-zone" }, t("settings.time_zone")), zone,
+    save, msg);
   }
 
   function notifyForm(n) {
     const msg = h("p.note", { role: "status" });
-    const email = h("input#notify-email", { type: "email", value: n.email || "", placeholder: "you@example.org" });
+    const email = h("input#notify-email", { type: "email", value: n.email || "", placeholder: t("settings.email_placeholder") });
     const digest = h("select#notify-digest",
-      [[0, "A mail each time"], [60, "At most one an hour"], [1440, "At most one a day"], [10080, "At most one a week"]]
-        .map(([m, label]) => h("option", { value: m, selected: n.digest_minutes === m }, label)));
+      [[0, "settings.digest_each"], [60, "settings.digest_hour"], [1440, "settings.digest_day"], [10080, "settings.digest_week"]]
+        .map(([m, key]) => h("option", { value: m, selected: n.digest_minutes === m }, t(key))));
     const url = h("input#notify-webhook", { type: "url", value: n.webhook?.url || "", placeholder: "https://discord.com/api/webhooks/…" });
     const format = h("select#notify-format", ["json", "discord", "slack"].map((f) => h("option", { value: f, selected: (n.webhook?.format || "json") === f }, f)));
     const form = h("form.panel", {
@@ -62,44 +119,42 @@ export function settingsPage(root, { onAuthError }) {
         };
         try {
           const saved = await api.saveNotifySettings(body);
-          msg.textContent = saved.email && !saved.email_verified
-            ? "Saved. Open the link in the mail we sent to confirm your address."
-            : "Saved.";
+          msg.textContent = saved.email && !saved.email_verified ? t("settings.saved_confirm") : t("settings.saved");
           secret.textContent = saved.webhook ? saved.webhook.secret : "";
         } catch (e2) {
           fail(e2, msg);
         }
       },
     },
-    h("h2", "Notifications"),
-    h("label", { for: "notify-email" }, "E-mail"), email,
-    h("p.quiet", n.email ? (n.email_verified ? "Confirmed." : "Not confirmed yet: open the link in the mail we sent.") : ""),
-    h("fieldset", h("legend", "Mail me when"), eventBoxes("email", n.email_events)),
-    h("label", { for: "notify-digest" }, "How often"), digest,
-    h("label", { for: "notify-webhook" }, "Webhook (Discord, Slack or your own)"), url,
-    h("label", { for: "notify-format" }, "Format"), format,
-    h("fieldset", h("legend", "Call it when"), eventBoxes("hook", n.webhook_events)));
+    h("h2", t("settings.notifications_title")),
+    h("label", { for: "notify-email" }, t("settings.email")), email,
+    h("p.quiet", n.email ? (n.email_verified ? t("settings.email_confirmed") : t("settings.email_not_confirmed")) : ""),
+    h("fieldset", h("legend", t("settings.mail_me_when")), eventBoxes("email", n.email_events)),
+    h("label", { for: "notify-digest" }, t("settings.how_often")), digest,
+    h("label", { for: "notify-webhook" }, t("settings.webhook")), url,
+    h("label", { for: "notify-format" }, t("settings.format")), format,
+    h("fieldset", h("legend", t("settings.call_it_when")), eventBoxes("hook", n.webhook_events)));
     const secret = h("code#notify-secret", n.webhook ? n.webhook.secret : "");
-    form.append(h("p.quiet", "Signing secret (X-Loyang-Signature): ", secret),
-      h("button.primary#notify-save", { type: "submit" }, "Save"), msg);
+    form.append(h("p.quiet", t("settings.signing_secret"), " ", secret),
+      h("button.primary#notify-save", { type: "submit" }, t("community.save")), msg);
     return form;
   }
 
   function vacationBox(v) {
     const msg = h("p.note", { role: "status" });
     const days = h("input#vacation-days", { type: "number", min: 1, max: Math.max(1, v.left), value: Math.min(7, Math.max(1, v.left)) });
-    const box = h("section.panel", h("h2", "Vacation"),
-      h("p", `Your clocks stand while you are away. ${v.left} of ${v.days_per_year} days left this year.`));
+    const box = h("section.panel", h("h2", t("settings.vacation_title")),
+      h("p", t("settings.vacation_intro", { left: v.left, total: v.days_per_year })));
     if (v.away) {
-      box.append(h("p#vacation-state", `Away until ${new Date(v.away.until * 1000).toLocaleString()}.`),
+      box.append(h("p#vacation-state", t("settings.away_until", { when: dateTime(v.away.until * 1000) })),
         h("button#vacation-end", { type: "button", onclick: async () => {
           try { await api.endVacation(); load(); } catch (e) { fail(e, msg); }
-        } }, "I am back"));
+        } }, t("settings.vacation_end")));
     } else {
-      box.append(h("label", { for: "vacation-days" }, "Days"), days,
+      box.append(h("label", { for: "vacation-days" }, t("settings.vacation_days")), days,
         h("button#vacation-start", { type: "button", disabled: v.left < 1, onclick: async () => {
           try { await api.startVacation(Number(days.value)); load(); } catch (e) { fail(e, msg); }
-        } }, "Go on vacation"));
+        } }, t("settings.vacation_start")));
     }
     box.append(msg);
     return box;
@@ -118,14 +173,14 @@ export function settingsPage(root, { onAuthError }) {
         let on = browser.checked;
         if (on && Notification.permission !== "granted") on = (await Notification.requestPermission()) === "granted";
         browser.checked = on;
-        state.textContent = on || Notification.permission !== "denied" ? "" : " (blocked in this browser's settings)";
+        state.textContent = on || Notification.permission !== "denied" ? "" : ` ${t("settings.notifications_blocked")}`;
         savePrefs({ ...prefs(), browser: on });
       },
     });
-    return h("section.panel", h("h2", "This browser"),
-      h("p", "The tab's title and icon show how many games wait for you."),
-      h("label.check", sound, " Play a sound when a game starts waiting for me"),
-      h("label.check", browser, " Show a notification when the tab is in the background", state));
+    return h("section.panel", h("h2", t("settings.browser_title")),
+      h("p", t("settings.browser_intro")),
+      h("label.check", sound, " ", t("settings.play_sound")),
+      h("label.check", browser, " ", t("settings.show_notification"), state));
   }
 
   load();

@@ -4,6 +4,7 @@
 // A page that handles onChat subscribes with `"chat": true` and gets the game's chat messages
 // (chat_history, chat, chat_deleted); one that asks watchLobby() hears when lists change.
 import { applyPatch } from "./patch.js";
+import { has, t, tk } from "./i18n.js";
 
 export class GameSocket {
   // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError(),
@@ -50,10 +51,10 @@ export class GameSocket {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ready = false;
-      this.failPending("The connection was lost; your command may not have arrived.");
+      this.failPending(t("socket.lost_command"));
       if (this.closed) return;
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
-      this.h.onStatus?.(`Connection lost, reconnecting in ${Math.round(delay / 100) / 10} s…`, false);
+      this.h.onStatus?.(t("socket.reconnecting", { s: Math.round(delay / 100) / 10 }), false);
       this.timer = setTimeout(() => this.connect(), delay);
     };
     this.pingTimer ??= setInterval(() => {
@@ -95,7 +96,7 @@ export class GameSocket {
   command(cmd) {
     return new Promise((resolve) => {
       if (!this.ready || this.version === null) {
-        resolve({ ok: false, error: { code: "disconnected", message: "Not connected to the server yet." } });
+        resolve({ ok: false, error: { code: "disconnected", message: t("socket.not_connected") } });
         return;
       }
       const id = `c${this.nextId++}`;
@@ -109,7 +110,7 @@ export class GameSocket {
   sendChat(text) {
     return new Promise((resolve) => {
       if (!this.ready) {
-        resolve({ ok: false, error: { code: "disconnected", message: "Not connected to the server yet." } });
+        resolve({ ok: false, error: { code: "disconnected", message: t("socket.not_connected") } });
         return;
       }
       const id = `m${this.nextId++}`;
@@ -130,7 +131,7 @@ export class GameSocket {
       case "welcome":
         this.ready = true;
         this.retry = 0;
-        this.h.onStatus?.("Connected", true);
+        this.h.onStatus?.(t("socket.connected"), true);
         if (this.game !== null && !this.early) this.sendSubscribe();
         this.early = false;
         if (this.lobby) this.ws.send(JSON.stringify({ type: "watch_lobby" }));
@@ -139,7 +140,7 @@ export class GameSocket {
         if (m.game !== this.game) return;
         if (this.subscribeRetry) {
           this.subscribeRetry = 0;
-          this.h.onStatus?.("Connected", true);
+          this.h.onStatus?.(t("socket.connected"), true);
         }
         this.view = m.view;
         this.version = m.version;
@@ -168,7 +169,7 @@ export class GameSocket {
       case "subscribed": // a resume with since is complete
         if (m.game === this.game && this.subscribeRetry) {
           this.subscribeRetry = 0;
-          this.h.onStatus?.("Connected", true);
+          this.h.onStatus?.(t("socket.connected"), true);
         }
         break;
       case "table": // the server's part of the view changed without a command (clocks, seats)
@@ -208,7 +209,7 @@ export class GameSocket {
         } else if (m.error?.code === "storage_failed" && m.game === this.game) {
           // The server could not read the game from its database just now: ask again shortly.
           const delay = Math.min(5000, 500 * 2 ** Math.min(this.subscribeRetry++, 4));
-          this.h.onStatus?.(`The server cannot read this game just now; trying again in ${delay / 1000} s…`, false);
+          this.h.onStatus?.(t("socket.storage_retry", { s: delay / 1000 }), false);
           clearTimeout(this.subscribeTimer);
           this.subscribeTimer = setTimeout(() => {
             if (this.ready && this.game === m.game) this.sendSubscribe();
@@ -216,7 +217,9 @@ export class GameSocket {
         } else if (["no_such_game", "not_started", "not_your_seat", "not_allowed", "game_unavailable"].includes(m.error?.code)) {
           this.h.onSubscribeError?.(m.error);
         } else {
-          this.h.onStatus?.(m.error?.message || "Server error", false);
+          // WebSocket errors carry a code, which the catalog puts into words (docs/i18n.md).
+          const code = m.error?.code;
+          this.h.onStatus?.(code && has("error", code) ? tk("error", code) : m.error?.message || t("socket.server_error"), false);
         }
         break;
       default:

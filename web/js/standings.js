@@ -4,8 +4,15 @@
 // space, one back per loan, as the final scoring counts it).
 import { h } from "./dom.js";
 import { seatDot } from "./render/board.js";
+import { t } from "./i18n.js";
 
 export const SOLO_TARGET = 17;
+
+// A message with elements in it: each of `elements` stands where its argument is in the message.
+function withNodes(key, params, elements) {
+  const marks = Object.fromEntries(Object.keys(elements).map((k) => [k, `\u0000${k}\u0000`]));
+  return t(key, { ...params, ...marks }).split("\u0000").map((x, i) => (i % 2 ? elements[x] : x)).filter((x) => x !== "");
+}
 
 // view: the client view; who(seat): a seat's name.
 export function standingsEl(view, who) {
@@ -14,24 +21,24 @@ export function standingsEl(view, who) {
   const rows = g.players.map((p, seat) => h(`tr.standing${seat === view.seat ? ".me" : ""}${acting.has(seat) ? ".to-act" : ""}`,
     { "data-key": `st-${seat}`, "data-seat": seat },
     h("th", { scope: "row" }, seatDot(seat), h("span.st-name", who(seat)),
-      acting.has(seat) ? h("span.badge.act.st-act", "to act") : null),
+      acting.has(seat) ? h("span.badge.act.st-act", t("standings.to_act")) : null),
     h("td.st-path", `${p.position}`), h("td.st-cash", `${p.cash}`), h("td.st-loans", `${p.loans}`),
     h("td.st-hand", `${p.hand_count ?? (p.hand || []).length}`)));
   const table = h("table.standings-table",
-    h("thead", h("tr", h("th", { scope: "col" }, h("span.sr", "Player")), h("th", { scope: "col" }, "Path"),
-      h("th", { scope: "col" }, "Cash"), h("th", { scope: "col" }, "Loans"),
-      h("th", { scope: "col" }, h("abbr", { title: "cards in hand" }, "Hand")))),
+    h("thead", h("tr", h("th", { scope: "col" }, h("span.sr", t("standings.player"))), h("th", { scope: "col" }, t("standings.path")),
+      h("th", { scope: "col" }, t("standings.cash")), h("th", { scope: "col" }, t("standings.loans")),
+      h("th", { scope: "col" }, h("abbr", { title: t("standings.hand_title") }, t("standings.hand"))))),
     h("tbody", rows));
-  const box = h("section.standings", { "aria-label": "standings", "data-key": "standings" }, table);
+  const box = h("section.standings", { "aria-label": t("standings.label"), "data-key": "standings" }, table);
   if (g.options.players === 1) {
     const p = g.players[0];
     const level = p.position - p.loans;
     const left = SOLO_TARGET - level;
     box.append(h("p.solo-target", { "data-key": "solo-target" },
-      h("span", "Target: level ", h("b", `${SOLO_TARGET}`), " (good)"), " · ",
-      h("span.solo-level", "Level so far: ", h("b", `${level}`),
-        p.loans ? ` (Path ${p.position} − ${p.loans} for loan${p.loans === 1 ? "" : "s"})` : ""),
-      left <= 0 ? h("span.good", " · target reached") : g.phase !== "finished" ? h("span.quiet", ` · ${left} to go`) : null));
+      h("span", withNodes("standings.solo_target", {}, { target: h("b", `${SOLO_TARGET}`) })), " · ",
+      h("span.solo-level", withNodes("standings.solo_level", { path: p.position, loans: p.loans }, { level: h("b", `${level}`) })),
+      left <= 0 ? h("span.good", ` · ${t("standings.target_reached")}`)
+        : g.phase !== "finished" ? h("span.quiet", ` · ${t("standings.to_go", { left })}`) : null));
   }
   return box;
 }

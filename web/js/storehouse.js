@@ -6,6 +6,7 @@
 import { SHOP, VEGETABLES, VEG_NAMES } from "./cards.js";
 import { h } from "./dom.js";
 import { indexOf } from "./advice.js";
+import { t } from "./i18n.js";
 import { veg } from "./render/veg.js";
 
 const SMALL = 1;
@@ -51,8 +52,8 @@ export function storeFormEl(view, { sendAll }) {
     const submit = f.querySelector("#store-keep");
     submit.disabled = n !== want;
     f.querySelector("#store-status").textContent = n === want
-      ? `Keeping ${n}; ${total - n} go${total - n === 1 ? "es" : ""} back to the supply.`
-      : n > want ? `The Storehouse keeps ${want}: choose ${n - want} fewer.` : `Choose ${want - n} more to keep (room for ${want}).`;
+      ? t("table.store_keeping", { n, back: total - n })
+      : n > want ? t("table.store_too_many", { want, n: n - want }) : t("table.store_too_few", { n: want - n, want });
   };
   const changed = (e) => update(e.target.form);
   // Upgrading (or not) chooses anew what to keep, for the room there is then.
@@ -65,7 +66,7 @@ export function storeFormEl(view, { sendAll }) {
   const upgrade = canUpgrade ? h("input#store-upgrade", { type: "checkbox", onchange: upgraded }) : null;
   const defaults = defaultKeep(cart, p.storehouse_capacity || SMALL);
   const rows = VEGETABLES.filter((v) => cart[v]).map((v) => h("div.store-row", { "data-key": `keep-${v}` },
-    h("label", { for: `keep-${v}` }, veg(v, 20), ` ${VEG_NAMES[v]} (${cart[v]} in the cart): keep `),
+    h("label", { for: `keep-${v}` }, veg(v, 20), ` ${t("table.store_row", { veg: VEG_NAMES[v], n: cart[v] })} `),
     h(`input.keep#keep-${v}`, { type: "number", min: 0, max: cart[v], step: 1, value: defaults[v], inputmode: "numeric", oninput: changed })));
   const form = h("form.store-form#store-form", {
     "data-key": "store-form", "aria-labelledby": "store-title",
@@ -78,12 +79,12 @@ export function storeFormEl(view, { sendAll }) {
       sendAll(storeCommands(cart, keep, !!f.querySelector("#store-upgrade")?.checked));
     },
   },
-  h("h4#store-title", "Fill the Storehouse"),
-  h("p.quiet", `Your cart holds ${total} vegetables and your Storehouse keeps ${p.storehouse_capacity || SMALL}. Choose what to keep; the rest goes back to the supply.`),
+  h("h4#store-title", t("table.store_title")),
+  h("p.quiet", t("table.store_intro", { total, room: p.storehouse_capacity || SMALL })),
   rows,
-  upgrade ? h("label.store-upgrade", upgrade, ` Upgrade the Storehouse first (${UPGRADE_COST} Cash): it keeps ${LARGE}`) : null,
+  upgrade ? h("label.store-upgrade", upgrade, " ", t("table.store_upgrade", { cost: UPGRADE_COST, n: LARGE })) : null,
   h("p.store-status#store-status", { role: "status", "aria-live": "polite", "data-key": "store-status" }),
-  h("button.primary#store-keep", { type: "submit", "data-key": "store-keep" }, "Store these"));
+  h("button.primary#store-keep", { type: "submit", "data-key": "store-keep" }, t("table.store_keep")));
   update(form);
   return form;
 }

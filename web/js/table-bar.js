@@ -5,15 +5,20 @@
 // tested without a handler).
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { date, dateTime, has, t, tk } from "./i18n.js";
+
+// An error in words: the catalog's message for its code, else the server's own.
+const errorText = (e) => (e?.code && has("error", e.code) ? tk("error", e.code) : e?.message || "");
 
 function duration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   const d = Math.floor(s / 86400);
   const hh = Math.floor((s % 86400) / 3600);
   const mm = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d} d ${hh} h`;
-  if (hh > 0) return `${hh} h ${String(mm).padStart(2, "0")} min`;
-  return `${mm} min ${String(s % 60).padStart(2, "0")} s`;
+  // The two-digit parts go in as text: a number argument would lose its leading zero.
+  if (d > 0) return t("table.duration_days", { d, h: hh });
+  if (hh > 0) return t("table.duration_hours", { h: hh, m: String(mm).padStart(2, "0") });
+  return t("table.duration_minutes", { m: mm, s: String(s % 60).padStart(2, "0") });
 }
 
 // Counts down the running clocks under `root` (the page calls it every second).
@@ -34,12 +39,12 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, s
     const c = clock?.seats?.[seat];
     const away = summary?.seats?.[seat]?.away_until;
     const parts = [h("b", who(seat))];
-    if (s.gone) parts.push(h("span.badge", s.gone === "timeout" ? "out of time: a bot plays" : "resigned: a bot plays"));
-    if (away) parts.push(h("span.badge.away", `away until ${new Date(away * 1000).toLocaleDateString()}`));
+    if (s.gone) parts.push(h("span.badge", s.gone === "timeout" ? t("table.gone_timeout") : t("table.gone_resigned")));
+    if (away) parts.push(h("span.badge.away", t("table.away_until", { date: date(away) })));
     if (c && !c.retired) {
       const left = h("span.clock-left", { "data-seat": seat, "data-deadline": c.running && c.deadline ? c.deadline : null },
         duration(c.running && c.deadline ? c.deadline - Date.now() / 1000 : c.left));
-      parts.push(" ", left, c.running ? h("span.badge.act", "thinking") : c.paused ? h("span.badge", "paused") : null);
+      parts.push(" ", left, c.running ? h("span.badge.act", t("table.clock_thinking")) : c.paused ? h("span.badge", t("table.clock_paused")) : null);
     }
     if (standings && parts.length === 1) return;
     bar.append(h(`span.seat-clock${c?.running ? ".running" : ""}`, parts));
@@ -49,26 +54,26 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, s
   if (vote && me !== null && me !== vote.seat && table.status === "active" && !table.seats[me]?.gone) {
     const mine = vote.votes.find((v) => v.seat === me);
     const cast = async (wait) => {
-      try { await api.vote(gameId, wait); onChange(); } catch (e) { toast(e.message); }
+      try { await api.vote(gameId, wait); onChange(); } catch (e) { toast(errorText(e)); }
     };
-    bar.append(h("div.vote", { role: "group", "aria-label": "vote" },
-      `${who(vote.seat)} ran out of time. Wait for them (until ${new Date(vote.until * 1000).toLocaleString()} at the latest)? `,
-      mine ? h("em", mine.wait ? "You said wait." : "You said no.") : null,
-      h("button#vote-wait", { type: "button", onclick: () => cast(true) }, "Wait"),
-      h("button#vote-bot", { type: "button", onclick: () => cast(false) }, "Let a bot play")));
+    bar.append(h("div.vote", { role: "group", "aria-label": t("table.aria_vote") },
+      t("table.vote_question", { name: who(vote.seat), time: dateTime(vote.until) }), " ",
+      mine ? h("em", mine.wait ? t("table.vote_said_wait") : t("table.vote_said_no")) : null,
+      h("button#vote-wait", { type: "button", onclick: () => cast(true) }, t("table.vote_wait")),
+      h("button#vote-bot", { type: "button", onclick: () => cast(false) }, t("table.vote_bot"))));
   }
   if (me !== null && table.status === "active" && !table.seats[me]?.gone) {
     bar.append(h("button#resign", { type: "button", onclick: () => {
       const two = table.seats.length === 2;
-      resignDialog(two ? "The game ends and you lose." : "A bot plays your seat and you are ranked last.", async () => {
-        try { await api.resign(gameId); onChange(); } catch (e) { toast(e.message); }
+      resignDialog(two ? t("table.resign_two") : t("table.resign_more"), async () => {
+        try { await api.resign(gameId); onChange(); } catch (e) { toast(errorText(e)); }
       });
-    } }, "Resign"));
+    } }, t("table.resign")));
   }
   if (table.result && table.result.ended && table.result.ended !== "normally") {
     bar.append(h("p.result-note", table.result.ended === "timeout"
-      ? `The game ended: ${who(table.result.seat)} ran out of time.`
-      : `The game ended: ${who(table.result.seat)} resigned.`));
+      ? t("table.ended_timeout", { name: who(table.result.seat) })
+      : t("table.ended_resigned", { name: who(table.result.seat) })));
   }
   return bar;
 }
@@ -78,11 +83,11 @@ function resignDialog(text, yes) {
   document.querySelector("dialog.resign")?.remove();
   const dlg = h("dialog.resign", { "aria-labelledby": "resign-title" });
   const close = () => { dlg.close(); dlg.remove(); };
-  dlg.append(h("h3#resign-title", "Resign this game?"), h("p", text, " This cannot be taken back."),
+  dlg.append(h("h3#resign-title", t("table.resign_title")), h("p", text, " ", t("actions.final")),
     h("div.dialog-foot",
-      h("button.danger#resign-yes", { type: "button", onclick: () => { close(); yes(); } }, "Resign"),
+      h("button.danger#resign-yes", { type: "button", onclick: () => { close(); yes(); } }, t("table.resign")),
       " ",
-      h("button.cancel#resign-cancel", { type: "button", onclick: close }, "Cancel")));
+      h("button.cancel#resign-cancel", { type: "button", onclick: close }, t("actions.cancel"))));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
   dlg.showModal();

@@ -2,13 +2,17 @@
 // a Helper's emblem, a field's furrows, the gate on the back), the vegetables it wants or offers.
 import { card, cardName, VEG_NAMES } from "../cards.js";
 import { h, svg } from "../dom.js";
+import { t } from "../i18n.js";
 import { artSvg, cardArtName } from "./art.js";
 import { veg } from "./veg.js";
 
+// The word in a card's band for its kind (hidden and unknown cards have none). The band is
+// narrow: a long word in another language carries soft hyphens in its catalog.
 const KIND_LABEL = {
-  market_stall: "Market stall", regular: "Regular customer", casual: "Casual customer",
-  helper: "Helper", field: "Common field", hidden: "", unknown: "",
+  market_stall: "render.band_market_stall", regular: "render.band_regular_customer", casual: "render.band_casual_customer",
+  helper: "render.band_helper", field: "render.band_common_field",
 };
+const kindLabel = (kind) => (KIND_LABEL[kind] ? t(KIND_LABEL[kind]) : "");
 
 function stallLeft(played, c) {
   if (!played) return c.goods.map(([v]) => v);
@@ -31,9 +35,9 @@ export function cardEl(id, { played = null, target = null, extra = null, seat = 
   }
   const name = cardArtName(id);
   // The drawing sits in the kind's band, in a round cameo: the title keeps the card's width.
-  el.append(h("div.card-kind", h("span", KIND_LABEL[c.kind] || ""), name ? h("span.card-art", svg(artSvg(name, 26))) : null),
+  el.append(h("div.card-kind", h("span", kindLabel(c.kind)), name ? h("span.card-art", svg(artSvg(name, 26))) : null),
     h("div.card-title", c.kind === "helper" || c.kind === "field" ? c.name : id,
-      c.start ? h("span.start-dot", { title: "START customer of the Introductory version" }, "START") : null));
+      c.start ? h("span.start-dot", { title: t("render.start_title") }, t("render.start_dot")) : null));
   if (c.kind === "market_stall") {
     const left = stallLeft(played, c);
     const used = new Map();
@@ -41,11 +45,11 @@ export function cardEl(id, { played = null, target = null, extra = null, seat = 
       const n = used.get(v) || 0;
       used.set(v, n + 1);
       const on = left.filter((x) => x === v).length > n;
-      const what = `${VEG_NAMES[v]} for ${cost} vegetable${cost > 1 ? "s" : ""}`;
+      const what = t("render.stall_good", { veg: VEG_NAMES[v], cost });
       return h(`div.good${on ? "" : ".gone"}`, {
-        title: `${what}${on ? "" : " (taken)"}`,
+        title: on ? what : t("render.stall_good_taken", { what }),
         "data-target": on && played && seat !== null ? `good:${seat}:${id}:${v}` : null,
-        "aria-label": on && played && seat !== null ? `Trade for ${VEG_NAMES[v]} at ${c.name} (${cost} vegetable${cost > 1 ? "s" : ""})` : null,
+        "aria-label": on && played && seat !== null ? t("render.stall_trade", { veg: VEG_NAMES[v], stall: c.name, cost }) : null,
       }, veg(v, 20), h("span.cost", `${cost}:1`));
     })));
   } else if (c.kind === "regular") {
@@ -53,26 +57,26 @@ export function cardEl(id, { played = null, target = null, extra = null, seat = 
     el.append(h("div.wants", c.wants.map((v) => veg(v, 20))));
     const rows = h("div.rows");
     for (let i = c.pays.length - 1; i >= 0; i--) {
-      rows.append(h(`div.row${i < filled ? ".filled" : ""}`, { title: `delivery ${i + 1}: ${c.pays[i]} Cash` },
+      rows.append(h(`div.row${i < filled ? ".filled" : ""}`, { title: t("render.delivery_row", { row: i + 1, cash: c.pays[i] }) },
         h("span", `${i + 1}.`), h("span.pay", `${c.pays[i]}`)));
     }
     el.append(rows);
     if (played) {
       el.append(h(`div.marker${played.red ? ".red" : ".green"}`,
-        played.red ? "Satisfaction marker: red" : "Satisfaction marker: green"));
-      if (played.handled) el.append(h("div.note", played.served ? `served ×${played.served}` : "skipped"));
+        played.red ? t("render.marker_red") : t("render.marker_green")));
+      if (played.handled) el.append(h("div.note", played.served ? t("render.served_times", { n: played.served }) : t("render.skipped")));
     }
   } else if (c.kind === "casual") {
-    el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", `pays ${c.pays}`));
+    el.append(h("div.wants", c.wants.map((v) => veg(v, 20))), h("div.pays", t("render.casual_pays", { cash: c.pays })));
   } else if (c.kind === "helper") {
     el.append(h("div.text", c.text));
     if (c.full) el.title = c.full; // what he does, in full (also on the help page)
-    if (played && played.round_played) el.append(h("div.note", `played in round ${played.round_played}`));
+    if (played && played.round_played) el.append(h("div.note", t("render.played_in_round", { round: played.round_played })));
   } else if (c.kind === "field") {
-    el.append(h("div.text", `${c.size} spaces`), h("div.allows", c.allows.map((v) => veg(v, 14))));
+    el.append(h("div.text", t("render.field_spaces", { n: c.size })), h("div.allows", c.allows.map((v) => veg(v, 14))));
   }
   if (played && played.under) {
-    el.append(h("div.under", { title: `lower card of a Two-pack: ${cardName(played.under)}` }, `under: ${cardName(played.under)}`));
+    el.append(h("div.under", { title: t("render.under_title", { card: cardName(played.under) }) }, t("render.under", { card: cardName(played.under) })));
   }
   if (extra) el.append(extra);
   return el;

@@ -4,11 +4,16 @@
 // The numbers come from the `scored` events of the log when the view has them, else from the
 // ranking alone.
 import { h } from "../dom.js";
-import { TIE } from "../story.js";
+import { t } from "../i18n.js";
 import { seatDot } from "./board.js";
 
-const RATINGS = [[17, "good"], [18, "very good"], [19, "master"]];
-const RATING_NAME = { none: "no rating", good: "good", very_good: "very good", master: "master" };
+// The rulebook's solo ratings: the level each starts at, and its name.
+const RATINGS = [[17, "render.rating_good"], [18, "render.rating_very_good"], [19, "render.rating_master"]];
+const RATING_NAME = { none: "render.rating_none", good: "render.rating_good", very_good: "render.rating_very_good", master: "render.rating_master" };
+const ratingName = (rating) => (RATING_NAME[rating] ? t(RATING_NAME[rating]) : undefined);
+
+// How a tie was broken (the scored event's tie_break: 0 none, 1 Cash, 2 vegetables, 3 shared).
+const TIE_BREAK = { 1: "render.tie_cash", 2: "render.tie_vegetables", 3: "render.tie_shared" };
 
 function scoredEvents(log) {
   const out = new Map();
@@ -23,16 +28,15 @@ function soloEl(g) {
   const level = r.level;
   const reached = RATINGS.filter(([l]) => level >= l).pop();
   // The level reached is marked in the colour of what it means: no rating is a loss.
-  const scale = h("ol.rating-scale", { "aria-label": "the solo rating scale" },
-    h(`li${!reached ? ".reached.bad" : ""}`, h("b", "16 or less"), " no rating"),
-    RATINGS.map(([l, name]) => h(`li${reached && reached[0] === l ? ".reached.good" : ""}`, h("b", l === 19 ? "19 or more" : `${l}`), ` ${name}`)));
+  const scale = h("ol.rating-scale", { "aria-label": t("render.rating_scale_label") },
+    h(`li${!reached ? ".reached.bad" : ""}`, h("b", t("render.rating_or_less", { level: 16 })), ` ${t("render.rating_none")}`),
+    RATINGS.map(([l, name]) => h(`li${reached && reached[0] === l ? ".reached.good" : ""}`,
+      h("b", l === 19 ? t("render.rating_or_more", { level: 19 }) : `${l}`), ` ${t(name)}`)));
   const verdict = reached
-    ? `You reached level ${level} on the Path of Prosperity: rated “${RATING_NAME[r.rating] || reached[1]}”.`
-    : `You reached level ${level} on the Path of Prosperity. The rulebook rates a solo game from level 17 on: ${17 - level} more space${17 - level === 1 ? "" : "s"} for “good”.`;
+    ? t("render.solo_verdict_rated", { level, rating: ratingName(r.rating) || t(reached[1]) })
+    : t("render.solo_verdict_unrated", { level, more: 17 - level });
   return h("div.solo-rating", h("p.verdict", verdict), scale);
 }
-
-const ORDINAL = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 
 // The result in one line, for the reader (me: his seat, or null when watching): "You won",
 // "You came 2nd of 3", "ann won"; solo "Level 18: very good". kind: "good" or "bad" (its
@@ -41,16 +45,18 @@ export function headline(g, who, me = null) {
   if (g.options.players === 1) {
     const r = g.solo_result;
     const level = r?.level ?? g.ranking?.[0]?.position ?? 0;
-    const rating = r ? RATING_NAME[r.rating] : null;
+    const rating = r && r.rating !== "none" ? ratingName(r.rating) : null;
     const good = level >= 17;
-    return { text: `Level ${level}${rating && rating !== "no rating" ? `: ${rating}` : good ? "" : ": no rating"}`, kind: good ? "good" : "bad" };
+    const text = rating ? t("render.level_rated", { level, rating })
+      : good ? t("render.level", { level }) : t("render.level_rated", { level, rating: t("render.rating_none") });
+    return { text, kind: good ? "good" : "bad" };
   }
   const rows = [...g.ranking].sort((a, b) => a.rank - b.rank);
-  if (me === null || me === undefined) return { text: `${who(rows[0].player)} won`, kind: "" };
+  if (me === null || me === undefined) return { text: t("render.player_won", { name: who(rows[0].player) }), kind: "" };
   const mine = rows.find((r) => r.player === me);
-  if (!mine) return { text: `${who(rows[0].player)} won`, kind: "" };
-  if (mine.rank === 1) return { text: "You won", kind: "good" };
-  return { text: `You came ${ORDINAL(mine.rank)} of ${rows.length}`, kind: "bad" };
+  if (!mine) return { text: t("render.player_won", { name: who(rows[0].player) }), kind: "" };
+  if (mine.rank === 1) return { text: t("render.you_won"), kind: "good" };
+  return { text: t("render.you_came", { rank: mine.rank, n: rows.length }), kind: "bad" };
 }
 
 // extra: {log, onRematch, onNewGame, me, analysis}: the view's log (for the scored events),
@@ -61,24 +67,24 @@ export function scoringEl(g, who, { log = null, onRematch = null, onNewGame = nu
   const scored = scoredEvents(log);
   const solo = g.options.players === 1;
   const head = headline(g, who, me);
-  const box = h("section.ranking", { "data-key": "scoring", "aria-label": "final scoring" },
+  const box = h("section.ranking", { "data-key": "scoring", "aria-label": t("render.final_scoring_label") },
     h(`p.headline${head.kind ? `.${head.kind}` : ""}#result-headline`, { role: "status" }, head.text),
-    analysis ? h("p.analysis-link", h("a#analysis-link", { href: analysis }, "See where the game was won and lost: the bot's analysis")) : null,
-    h("h2", "Final scoring"));
+    analysis ? h("p.analysis-link", h("a#analysis-link", { href: analysis }, t("render.analysis_link"))) : null,
+    h("h2", t("render.final_scoring")));
   const line = (r) => {
     const e = scored.get(r.player);
     const loans = e?.loans ?? g.players[r.player]?.loans ?? 0;
     const before = r.position + loans;
-    const tie = e ? (TIE[e.tie_break + 1] || "").trim().replace(/^\(|\)$/g, "") : "";
+    const tie = e && TIE_BREAK[e.tie_break] ? t(TIE_BREAK[e.tie_break]) : "";
     return h("li.score-row", { "data-key": `score-${r.player}` },
       h("span.rank", `${r.rank}.`),
       h("span.who", seatDot(r.player), who(r.player)),
-      h("span.calc", `Path ${before}`, loans ? ` − ${loans} for loan${loans === 1 ? "" : "s"}` : "", " = ", h("b", `${r.position}`)),
-      h("span.tb", `Cash ${r.cash}, vegetables ${r.vegetables}`),
+      h("span.calc", loans ? t("render.score_path_loans", { before, loans }) : t("render.score_path", { before }), " = ", h("b", `${r.position}`)),
+      h("span.tb", t("render.score_tie_breaks", { cash: r.cash, vegetables: r.vegetables })),
       tie ? h("span.tie", tie) : null);
   };
   if (!solo) {
-    box.append(h("p.quiet", "Highest on the Path of Prosperity wins, after each loan moved its player one space back. Ties go to more Cash, then more vegetables."),
+    box.append(h("p.quiet", t("render.scoring_rule")),
       h("ol.scores", rows.map(line)));
   } else {
     box.append(h("ol.scores", rows.filter((r) => r.player === 0).map(line)));
@@ -86,8 +92,8 @@ export function scoringEl(g, who, { log = null, onRematch = null, onNewGame = nu
   }
   if (onRematch || onNewGame) {
     box.append(h("div.end-buttons",
-      onRematch ? h("button.primary#rematch", { type: "button", onclick: onRematch }, solo ? "Play again" : "Rematch") : null,
-      onNewGame ? h("button#new-game", { type: "button", onclick: onNewGame }, "New game") : null));
+      onRematch ? h("button.primary#rematch", { type: "button", onclick: onRematch }, solo ? t("render.play_again") : t("render.rematch")) : null,
+      onNewGame ? h("button#new-game", { type: "button", onclick: onNewGame }, t("render.new_game")) : null));
   }
   return box;
 }

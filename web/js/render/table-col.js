@@ -7,6 +7,7 @@
 // he moves on it; the rest follows. The other players' boards are compact lines that open into
 // the whole board (<details>, which a redraw leaves open or shut as the reader left it).
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { boardEl, boardSummaryEl } from "./board.js";
 import { centreEl, offerEl, opponentEl, pathEl } from "./table.js";
 import { scoringEl } from "./scoring.js";
@@ -114,7 +115,7 @@ export function tableColEl(view, who, col, { showHands = false, live = false, ot
     if (now.includes(s)) continue;
     const el = section(s);
     // The Offer only matters in the Card phase: at other times it folds away.
-    if (el && s === "offer") col.append(h2details("offer-fold", "The Offer", el));
+    if (el && s === "offer") col.append(h2details("offer-fold", t("term.the_offer"), el));
     else if (el) col.append(el);
   }
   const othersBox = others.map((p) => board(p, mine !== null));

@@ -1,6 +1,7 @@
 // Vegetable pictures: small hand-made SVGs, one per kind, each with a text label for readers.
-import { VEG_NAMES } from "../cards.js";
+import { VEG_NAMES, vegName } from "../cards.js";
 import { h, svg } from "../dom.js";
+import { t } from "../i18n.js";
 
 const shapes = {
   wheat: `
@@ -62,7 +63,7 @@ export function veg(crop, size = 22) {
 
 // A row of n pictures of one vegetable, or a picture and "×n" when there are many.
 export function vegCount(crop, n, size = 20, max = 4) {
-  const box = h("span.vegs", { "aria-label": `${n} ${VEG_NAMES[crop]}` });
+  const box = h("span.vegs", { "aria-label": t("render.veg_count", { n, veg: vegName(crop, n) }) });
   if (n <= max) for (let i = 0; i < n; i++) box.append(veg(crop, size));
   else box.append(veg(crop, size), h("span.times", `×${n}`));
   return box;
