@@ -229,7 +229,7 @@ test("in French, the story reads in French", () => {
     const loan = headline({ cmd: { type: "take_loan" }, player: 0, version: 70, events: [
       { type: "payment", from: null, to: 0, amount: 5, reason: "loan", card: null },
     ] }, who);
-    assert.equal(loan.text, "Ann a fait un Emprunt : +5 Cash");
+    assert.equal(loan.text, "Ann a fait un Emprunt\u00a0: +5 Cash");
     const traded = headline({ cmd: { type: "trade", stall: "M07", give: ["pumpkin", "pumpkin"], get: "cabbage" }, player: 1, version: 71,
       events: [moved(1, "cart", "supply", twoPumpkins), moved(1, "stall", "cart", cabbage, { owner: 0, stall: "M07" })] }, who);
     assert.equal(traded.text, "Bob a échangé 2 potirons contre un chou à l'étal M07 de Ann");

@@ -19,9 +19,9 @@ const cash = (n) => t("help.cards.cash", { n });
 
 // A message whose arguments are elements (a link, a term in bold): the sentence is translated
 // whole and each element goes where the language's message puts its argument.
-function rich(key, nodes) {
+function rich(key, nodes, params = {}) {
   const marks = Object.fromEntries(Object.keys(nodes).map((k) => [k, `\uE000${k}\uE000`]));
-  return t(key, marks).split(/\uE000(\w+)\uE000/).map((s, i) => (i % 2 ? nodes[s] : s)).filter((s) => s !== "");
+  return t(key, { ...params, ...marks }).split(/\uE000(\w+)\uE000/).map((s, i) => (i % 2 ? nodes[s] : s)).filter((s) => s !== "");
 }
 
 // Helpers whose card bears the lantern: they act on another player (in a 4-player Action
@@ -181,7 +181,7 @@ function helpers() {
       return h("div.helper-entry", { "data-helper": kind, id: `help-helper-${kind}` },
         h("dt", art(cardArtName(ids[0]), 30),
           h("span.helper-name", c.name), " ",
-          h("span.quiet.card-ids", t("help.helpers.card_ids", { n: ids.length, ids: ids.join(", ") })), " ",
+          h("span.quiet.card-ids", rich("help.helpers.card_ids", { ids: h("span", { translate: "no" }, ids.join(", ")) }, { n: ids.length })), " ",
           h("span.badge", t(PHASES[kind])),
           LANTERN.has(kind) ? lantern() : null,
           kind === "foreman" ? h("span.badge", t("help.badge.original_only")) : null),

@@ -36,7 +36,7 @@ const readable = (page, root = "body") => page.evaluate((sel) => {
   const top = document.querySelector(sel);
   if (!top) return out;
   for (const el of [top, ...top.querySelectorAll("*")]) {
-    if (!visible(el) || el.closest("[data-no-i18n]")) continue;
+    if (!visible(el) || el.closest("[translate=no]")) continue; // ids and wire names (HTML's own mark)
     for (const n of el.childNodes) {
       if (n.nodeType === 3 && n.textContent.trim()) out.push([n.textContent.trim(), el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(" ")[0]}` : "")]);
     }
@@ -54,9 +54,16 @@ const readable = (page, root = "body") => page.evaluate((sel) => {
 const overflowing = (page) => page.evaluate(() => {
   const bad = [];
   const W = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth > W + 1) bad.push(`the page is ${document.documentElement.scrollWidth} px wide in ${W}`);
+  if (document.documentElement.scrollWidth > W + 1) {
+    // Name the widest boxes that stick out, innermost first.
+    const out = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > W + 1 &&
+      !el.closest(".sr, [aria-hidden=true]") && ![...el.children].some((c) => c.getBoundingClientRect().right > W + 1));
+    bad.push(`the page is ${document.documentElement.scrollWidth} px wide in ${W}: ${out.slice(0, 4).map((el) =>
+      `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]} "${el.textContent.trim().slice(0, 30)}" ends at ${Math.round(el.getBoundingClientRect().right)}`).join("; ")}`);
+  }
   for (const el of document.querySelectorAll("body *")) {
-    if (!(el.offsetWidth || el.offsetHeight) || el.closest("svg, select, dialog:not([open])")) continue;
+    if (!(el.offsetWidth || el.offsetHeight) || el.closest("svg, select, dialog:not([open]), .sr")) continue;
+    if (el.clientWidth <= 2 || el.clientHeight <= 2) continue; // read aloud only (clipped to 1 px)
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const cs = getComputedStyle(el);
@@ -114,10 +121,15 @@ function playIn(code, name, sayings) {
     const names = [name, ...(await page.evaluate(() => (window.loyang.view()?.game?.players || []).map((p) => p.name || "")))
       .flatMap((n) => n.split(/\W+/))];
     let dialogs = 0;
-    page.onDialog = async (dialog) => {
+    const seen = []; // what the dialogs showed wrong (a throw inside act() would count as a missed click)
+    page.onDialog = async () => {
       if (dialogs >= 6) return;
       dialogs++;
-      await look(page, code, `a dialog (${dialogs})`, { root: "dialog.choose[open]", names });
+      try {
+        await look(page, code, `a dialog (${dialogs})`, { root: "dialog.choose[open]", names });
+      } catch (e) {
+        seen.push(e.message);
+      }
     };
     const looked = new Set();
     const deadline = Date.now() + 400000;
@@ -139,6 +151,7 @@ function playIn(code, name, sayings) {
     await page.waitForSelector(".ranking", { timeout: 5000 });
     expect(looked.size === 3, `the table was looked at in rounds 1, 4 and 8 (${[...looked].join(", ")})`);
     expect(dialogs > 0, "at least one choice dialog was looked at");
+    expect(!seen.length, seen.join("\n"));
     await lookBoth(page, code, "the final ranking", { names, shot: "game-over" });
     // The help, every section, and the settings.
     await page.goto(url("/#/help"));
