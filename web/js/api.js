@@ -1,5 +1,5 @@
 // The HTTP API (accounts, sessions, lobby). The session token is kept in localStorage.
-import { lang, t } from "./i18n.js";
+import { has, lang, t, tk } from "./i18n.js";
 
 const KEY = "loyang.session";
 
@@ -25,6 +25,14 @@ export class ApiError extends Error {
     this.code = code;
     this.body = body;
   }
+}
+
+// The words for a refusal: the server writes an HTTP error's message in the reader's language
+// (Accept-Language above), with its details (the rating asked, the seconds to wait); a code that
+// came without one gets the catalog's message for it.
+export function errorText(e) {
+  if (e?.message) return e.message;
+  return e?.code && has("error", e.code) ? tk("error", e.code) : t("app.something_wrong");
 }
 
 export async function call(method, path, body, auth = true) {

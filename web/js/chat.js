@@ -8,7 +8,7 @@ import * as community from "./community-api.js";
 import { h, clear } from "./dom.js";
 import { seatDot } from "./render/board.js";
 import { t, tk, has, lang, date, time, dateTime } from "./i18n.js";
-import { errorText } from "./profile.js";
+import { errorText } from "./api.js";
 
 // The server's limits (docs/protocol.md, "Text rules"): counted in code points after trimming.
 export const MAX_CHARS = 500;

@@ -5,8 +5,7 @@
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
 import { playerLink, dataTable, failure, ordinal, soloRating, timeText } from "./profile.js";
-import { lang, t } from "./i18n.js";
-import { withNodes } from "./lobby.js";
+import { lang, t, tNodes } from "./i18n.js";
 
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 
@@ -59,15 +58,15 @@ export function dailyPage(root, { session, navigate, onAuthError, date = null })
     let mine;
     if (!p) mine = [h("p", t("daily.not_played")), play];
     else if (p.level !== undefined) {
-      mine = h("p#daily-result", withNodes("daily.result", { level: p.level, rating: soloRating(p.level), cash: p.cash }, {
+      mine = h("p#daily-result", tNodes("daily.result", { level: p.level, rating: soloRating(p.level), cash: p.cash }, {
         standing: h("strong", t("daily.standing", { rank: ordinal(p.rank), players: d.players_today })),
         replay: h("a", { href: `#/replay/${p.game}` }, t("daily.replay")),
       }));
     } else if (p.status === "active") {
-      mine = h("p#daily-result", withNodes("daily.started", {}, {
+      mine = h("p#daily-result", tNodes("daily.started", {}, {
         button: h("a.button.primary#daily-continue", { href: `#/game/${p.game}` }, t("daily.continue")) }));
     } else {
-      mine = h("p#daily-result", withNodes("daily.not_counted", {}, { link: h("a", { href: `#/game/${p.game}` }, t("daily.see_game")) }));
+      mine = h("p#daily-result", tNodes("daily.not_counted", {}, { link: h("a", { href: `#/game/${p.game}` }, t("daily.see_game")) }));
     }
     return h("section.panel.daily-today", { "aria-labelledby": "daily-title" },
       h("h1#daily-title", t("daily.title")),

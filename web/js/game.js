@@ -7,7 +7,7 @@ import * as community from "./community-api.js";
 import { actionsEl, chooseDialog, closeDialogs, confirmDialog, needsConfirm, refreshDialogs, selectionEl } from "./actions.js";
 import { indexOf } from "./advice.js";
 import { card, VEG_NAMES } from "./cards.js";
-import { has, t, tk } from "./i18n.js";
+import { has, t, tk, tNodes } from "./i18n.js";
 import { installCardZoom } from "./card-zoom.js";
 import { guideEl, guideOn, setGuide } from "./guide.js";
 import { flash, morph, settleEffects } from "./morph.js";
@@ -41,13 +41,6 @@ const PHONE = "(max-width: 900px)";
 // server's own message.
 function errorText(e) {
   return e?.code && has("error", e.code) ? tk("error", e.code) : e?.message || "";
-}
-
-// A message with one of its arguments as an element (a name in bold): the text before it, the
-// element, the text after it.
-function withElement(key, params, name, el) {
-  const [before, after = ""] = t(key, { ...params, [name]: "\u0001" }).split("\u0001");
-  return [before || null, el, after || null];
 }
 
 // "a or b or c" in the reader's language.
@@ -199,8 +192,8 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     // An invitation (a rematch, or a private game): accept by joining, or decline.
     const answer = invitedHere ? h("div.invite-answer",
       h("p", summary?.rematch_of
-        ? withElement("table.invite_rematch", { id: String(summary.rematch_of) }, "host", h("b", host))
-        : withElement("table.invite_game", {}, "host", h("b", host))),
+        ? tNodes("table.invite_rematch", { id: String(summary.rematch_of) }, { host: h("b", host) })
+        : tNodes("table.invite_game", {}, { host: h("b", host) })),
       h("button.primary#accept-invite", { type: "button", onclick: async () => {
         try {
           await api.joinGame(gameId);

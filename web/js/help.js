@@ -6,7 +6,7 @@
 // text is a message of the catalog (help.*, docs/i18n.md), looked up when the page is drawn.
 import { h, clear } from "./dom.js";
 import { CARD_IDS, SHOP, VEGETABLES, VEG_NAMES, card, fieldName } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tNodes } from "./i18n.js";
 import { art, cardArtName } from "./render/art.js";
 import { trackEl } from "./render/table.js";
 
@@ -16,13 +16,6 @@ const drawn = (name, text, attrs = null) => h("h3", attrs, art(name, 30), text);
 const veg = (v) => VEG_NAMES[v];
 const wants = (list) => list.map(veg).join(" + ");
 const cash = (n) => t("help.cards.cash", { n });
-
-// A message whose arguments are elements (a link, a term in bold): the sentence is translated
-// whole and each element goes where the language's message puts its argument.
-function rich(key, nodes, params = {}) {
-  const marks = Object.fromEntries(Object.keys(nodes).map((k) => [k, `\uE000${k}\uE000`]));
-  return t(key, { ...params, ...marks }).split(/\uE000(\w+)\uE000/).map((s, i) => (i % 2 ? nodes[s] : s)).filter((s) => s !== "");
-}
 
 // Helpers whose card bears the lantern: they act on another player (in a 4-player Action
 // phase only on the partner, in the solo game on the imaginary opponent).
@@ -73,7 +66,7 @@ function table(caption, head, rows, cls = "") {
 
 function overview() {
   return section("overview",
-    h("p", rich("help.overview.intro", { rounds: h("strong", t("help.overview.nine_rounds")) })),
+    h("p", tNodes("help.overview.intro", {}, { rounds: h("strong", t("help.overview.nine_rounds")) })),
     h("h3#help-setup", t("help.overview.setup_title")),
     h("p", t("help.overview.setup")),
     h("h3", t("help.overview.phases_title")),
@@ -82,21 +75,21 @@ function overview() {
         t("help.overview.harvest")),
       h("li#help-card-phase", h("strong", t("help.overview.card_name"), " "), t("help.overview.card")),
       h("li#help-action-phase", h("strong", t("help.overview.action_name"), " "),
-        rich("help.overview.action", { partners: link("partners", t("help.link.partners")) }))),
+        tNodes("help.overview.action", {}, { partners: link("partners", t("help.link.partners")) }))),
     h("h3", art("regular", 30), art("casual", 30), t("help.overview.customers_title")),
     h("ul",
-      h("li", rich("help.overview.regular", {
+      h("li", tNodes("help.overview.regular", {}, {
         regular: h("strong", t("help.overview.regular_term")),
         tables: link("cards", t("help.link.card_tables")),
       })),
-      h("li", rich("help.overview.casual", { casual: h("strong", t("help.overview.casual_term")) }))),
+      h("li", tNodes("help.overview.casual", {}, { casual: h("strong", t("help.overview.casual_term")) }))),
     drawn("back", t("help.overview.two_pack_title"), { id: "help-two-pack" }),
     h("p", t("help.overview.two_pack")),
     drawn("path", t("help.overview.end_of_turn_title"), { id: "help-end-of-turn" }),
-    h("p", rich("help.overview.end_of_turn", { path: h("strong", t("help.overview.path_term")) })),
+    h("p", tNodes("help.overview.end_of_turn", {}, { path: h("strong", t("help.overview.path_term")) })),
     h("div.help-track", trackEl([], null, { target: 17, label: t("help.overview.track_label") })),
     h("h3", t("help.overview.money_title")),
-    h("p", rich("help.overview.money", { loan: h("strong", t("help.overview.loan_term")) })));
+    h("p", tNodes("help.overview.money", {}, { loan: h("strong", t("help.overview.loan_term")) })));
 }
 
 function scoring() {
@@ -119,13 +112,13 @@ function rulesets() {
     ["help.rulesets.book_keeper", "help.rulesets.book_keeper_yucata", "help.rulesets.book_keeper_original"],
   ];
   return section("rulesets",
-    h("p", rich("help.rulesets.intro", {
+    h("p", tNodes("help.rulesets.intro", {}, {
       original: h("em", t("help.rulesets.original_word")),
       yucata: h("em", t("help.rulesets.yucata")),
     })),
     table(t("help.rulesets.caption"), ["", t("help.rulesets.yucata"), t("help.rulesets.col_original")],
       rows.map((keys) => ({ cells: keys.map((k) => t(k)) }))),
-    h("p", rich("help.rulesets.same", { partners: link("partners", t("help.link.partners")) })));
+    h("p", tNodes("help.rulesets.same", {}, { partners: link("partners", t("help.link.partners")) })));
 }
 
 function introductory() {
@@ -139,10 +132,10 @@ function introductory() {
 
 function partners() {
   return section("partners",
-    h("p", rich("help.partners.intro", { chooses: h("strong", t("help.partners.chooses")) })),
+    h("p", tNodes("help.partners.intro", {}, { chooses: h("strong", t("help.partners.chooses")) })),
     h("ul",
       h("li", t("help.partners.turns")),
-      h("li", rich("help.partners.helpers", { badge: lantern() })),
+      h("li", tNodes("help.partners.helpers", {}, { badge: lantern() })),
       h("li", t("help.partners.no_team"))));
 }
 
@@ -175,13 +168,13 @@ function helpers() {
     kinds.get(kind).push(id);
   }
   return section("helpers",
-    h("p", rich("help.helpers.intro", { badge: lantern(), partner: link("partners", t("help.link.partner")) })),
+    h("p", tNodes("help.helpers.intro", {}, { badge: lantern(), partner: link("partners", t("help.link.partner")) })),
     h("dl.helper-list", [...kinds].map(([kind, ids]) => {
       const c = card(ids[0]);
       return h("div.helper-entry", { "data-helper": kind, id: `help-helper-${kind}` },
         h("dt", art(cardArtName(ids[0]), 30),
           h("span.helper-name", c.name), " ",
-          h("span.quiet.card-ids", rich("help.helpers.card_ids", { ids: h("span", { translate: "no" }, ids.join(", ")) }, { n: ids.length })), " ",
+          h("span.quiet.card-ids", tNodes("help.helpers.card_ids", { n: ids.length }, { ids: h("span", { translate: "no" }, ids.join(", ")) })), " ",
           h("span.badge", t(PHASES[kind])),
           LANTERN.has(kind) ? lantern() : null,
           kind === "foreman" ? h("span.badge", t("help.badge.original_only")) : null),
@@ -192,7 +185,7 @@ function helpers() {
 function cardsSection() {
   const START = { wheat: 3, pumpkin: 2, turnip: 2, cabbage: 2, bean: 1, leek: 1 };
   return section("cards",
-    h("p", rich("help.cards.intro", { helpers: link("helpers", t("help.link.helpers")) })),
+    h("p", tNodes("help.cards.intro", {}, { helpers: link("helpers", t("help.link.helpers")) })),
     h("h3", t("help.cards.shop_title")),
     table(t("help.cards.shop_caption"), [t("help.cards.col_vegetable"), t("help.cards.col_spaces"),
       t("help.cards.col_at_start"), t("help.cards.col_buy"), t("help.cards.col_sell")],
@@ -204,7 +197,7 @@ function cardsSection() {
       CARD_IDS.market_stall.map((id) => ({ id, cells: [id,
         card(id).goods.map(([v, n]) => t("help.cards.good", { veg: veg(v), n })).join(", ")] }))),
     drawn("regular", t("help.cards.regular_title")),
-    h("p", rich("help.cards.regular", { intro: link("introductory", t("help.link.introductory")) })),
+    h("p", tNodes("help.cards.regular", {}, { intro: link("introductory", t("help.link.introductory")) })),
     table(t("help.cards.regular_caption"), [t("help.cards.col_card"), t("help.cards.col_wants"),
       t("help.cards.col_1st"), t("help.cards.col_2nd"), t("help.cards.col_3rd"), t("help.cards.col_4th"),
       t("help.cards.start")],
@@ -262,14 +255,14 @@ function options() {
   return section("options",
     h("dl.option-list",
       h("dt", { id: "help-opt-players" }, t("help.options.players_term")),
-      h("dd", rich("help.options.players", {
+      h("dd", tNodes("help.options.players", {}, {
         solo: link("solo", t("help.link.solo_game")),
         partner: link("partners", t("help.link.partner")),
       })),
       h("dt", { id: "help-opt-rules" }, t("help.options.rules_term")),
-      h("dd", rich("help.options.rules", { differs: link("rulesets", t("help.link.what_differs")) })),
+      h("dd", tNodes("help.options.rules", {}, { differs: link("rulesets", t("help.link.what_differs")) })),
       h("dt", { id: "help-opt-intro" }, t("help.options.intro_term")),
-      h("dd", rich("help.options.intro", { more: link("introductory", t("help.link.more")) })),
+      h("dd", tNodes("help.options.intro", {}, { more: link("introductory", t("help.link.more")) })),
       h("dt", { id: "help-opt-bots" }, t("help.options.bots_term")),
       h("dd", t("help.options.bots")),
       h("dt", { id: "help-opt-invite" }, t("help.options.invite_term")),
@@ -281,7 +274,7 @@ function options() {
       h("dt", { id: "help-opt-timeout" }, t("help.options.timeout_term")),
       h("dd", t("help.options.timeout")),
       h("dt", { id: "help-opt-rated" }, t("help.options.rated_term")),
-      h("dd", rich("help.options.rated", { ratings: link("community", t("help.link.ratings")) })),
+      h("dd", tNodes("help.options.rated", {}, { ratings: link("community", t("help.link.ratings")) })),
       h("dt", { id: "help-opt-chat" }, t("help.options.chat_term")),
       h("dd", t("help.options.chat"))),
     h("p", t("help.options.start")));
@@ -294,7 +287,7 @@ export function helpPage(root, sectionId = null) {
   clear(root).append(h("div.help-page",
     h("div.help-head",
       h("h1", t("help.title")),
-      h("p.quiet", rich("help.intro", { back: h("a", { href: "#/" }, t("help.back_to_lobby")) }))),
+      h("p.quiet", tNodes("help.intro", {}, { back: h("a", { href: "#/" }, t("help.back_to_lobby")) }))),
     toc,
     h("div.help-body", overview(), scoring(), rulesets(), introductory(), partners(), solo(), helpers(),
       cardsSection(), options(), community())));

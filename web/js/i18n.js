@@ -241,6 +241,15 @@ export function tk(family, id, params = {}) {
   return t(`${family}.${id}`, params);
 }
 
+/// A message whose arguments `nodes` are elements (a link, a name in bold): its text split around
+/// them, with each node where its argument is, as a list for h() or append().
+export function tNodes(key, params, nodes) {
+  const names = Object.keys(nodes);
+  const marks = Object.fromEntries(names.map((k, i) => [k, `\u0001${i}\u0002`]));
+  return t(key, { ...params, ...marks }).split(/\u0001(\d+)\u0002/)
+    .map((part, i) => (i % 2 ? nodes[names[Number(part)]] : part)).filter((x) => x !== "");
+}
+
 /// Whether the catalogs have `family.id` (for an id, such as an error code, that may have none).
 export function has(family, id) {
   const key = `${family}.${id}`;

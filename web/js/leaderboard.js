@@ -4,8 +4,7 @@
 import { h, clear } from "./dom.js";
 import * as community from "./community-api.js";
 import { playerLink, dataTable, failure } from "./profile.js";
-import { t } from "./i18n.js";
-import { withNodes } from "./lobby.js";
+import { t, tNodes } from "./i18n.js";
 
 export const PAGE = 25;
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
@@ -38,7 +37,7 @@ export function leaderboardPage(root, { session, navigate, onAuthError, offset: 
     clear(body);
     if (!r.total) return body.append(h("p.empty", t("leaderboard.empty")));
     if (!r.players.length) {
-      return body.append(h("p", withNodes("leaderboard.past_end", {}, { link: h("a", { href: "#/leaderboard" }, t("leaderboard.back_to_top")) })));
+      return body.append(h("p", tNodes("leaderboard.past_end", {}, { link: h("a", { href: "#/leaderboard" }, t("leaderboard.back_to_top")) })));
     }
     const me = session?.account.name;
     // Plain numbers (no grouping), as the ranks in the table.

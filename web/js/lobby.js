@@ -9,21 +9,7 @@ import { h, clear, append } from "./dom.js";
 import { art } from "./render/art.js";
 import { guideFirstGame } from "./guide.js";
 import { peoplePanels } from "./lobby-people.js";
-import { t, tk, has, dateTime } from "./i18n.js";
-
-// A message with elements in it (a link, a bold name): each of `elements` stands where its
-// argument is in the message, wherever the language puts it; the rest is text.
-export function withNodes(key, params, elements) {
-  const marks = Object.fromEntries(Object.keys(elements).map((k) => [k, `\u0000${k}\u0000`]));
-  return t(key, { ...params, ...marks }).split("\u0000").map((x, i) => (i % 2 ? elements[x] : x)).filter((x) => x !== "");
-}
-
-// The words of a refusal: an HTTP error's message comes from the server in the reader's
-// language (with its details, such as the rating asked); a code without one, from the catalog.
-export function errorText(e) {
-  if (e?.message) return e.message;
-  return has("error", e?.code) ? tk("error", e.code) : t("lobby.error_unknown");
-}
+import { t, tNodes, dateTime } from "./i18n.js";
 
 function optionsText(o) {
   return t("lobby.options", { players: o.players, ruleset: o.ruleset, intro: o.introductory ? "yes" : "no" });
@@ -96,7 +82,7 @@ export function loginPage(root, { onLoggedIn }) {
       h("button.primary", { type: "submit", id: "login-button" }, t("lobby.log_in")),
       h("button", { type: "button", id: "signup-button", onclick: () => go("signup") }, t("lobby.sign_up"))),
     err,
-    h("p.quiet.login-help", withNodes("lobby.login_help", {}, { link: h("a", { href: "#/help" }, t("lobby.login_help_link")) })));
+    h("p.quiet.login-help", tNodes("lobby.login_help", {}, { link: h("a", { href: "#/help" }, t("lobby.login_help_link")) })));
   clear(root).append(form);
 }
 
@@ -262,7 +248,7 @@ function createForm({ navigate, failed }) {
         const g = await api.createGame(body);
         navigate(`#/game/${g.id}`);
       } catch (e2) {
-        if (!failed(e2)) err.textContent = errorText(e2);
+        if (!failed(e2)) err.textContent = api.errorText(e2);
       }
     },
   },
@@ -304,7 +290,7 @@ function quickStart({ navigate, failed }) {
       navigate(`#/game/${g.id}`);
     } catch (e2) {
       button.disabled = false;
-      if (!failed(e2)) err.textContent = errorText(e2);
+      if (!failed(e2)) err.textContent = api.errorText(e2);
     }
   };
   return h("section.panel.quick-start", { "aria-labelledby": "quick-start-title" },
@@ -355,11 +341,11 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
   // True when the error was dealt with here: a lost login, or the network.
   function failed(e) {
     if (e.status === 401) { onAuthError(); return true; }
-    if (e.status === 0 || e.code === "network") { netErr.textContent = errorText(e); return true; }
+    if (e.status === 0 || e.code === "network") { netErr.textContent = api.errorText(e); return true; }
     return false;
   }
 
-  const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate, errorText });
+  const people = peoplePanels({ gameRow: (...a) => gameRow(...a), joinButton: (...a) => joinButton(...a), failed, navigate, errorText: api.errorText });
   clear(root).append(h("div.lobby",
     netErr,
     quickStart({ navigate, failed }),
@@ -397,7 +383,7 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
         netErr.textContent = "";
         navigate(`#/game/${g.id}`);
       } catch (e) {
-        if (!failed(e)) listErr.textContent = errorText(e);
+        if (!failed(e)) listErr.textContent = api.errorText(e);
         refresh();
       }
     } }, t("lobby.join"));
@@ -410,7 +396,7 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       try {
         await community.decline(g.id);
       } catch (e) {
-        if (!failed(e)) listErr.textContent = errorText(e);
+        if (!failed(e)) listErr.textContent = api.errorText(e);
       }
       refresh();
     } }, t("lobby.decline"));
@@ -442,11 +428,11 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id));
       invitePanel.hidden = invited.length === 0;
       append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g), declineButton(g)],
-        h("div.invite-line", withNodes("lobby.invites_you", {}, { host: h("b", hostOf(g)) })))));
+        h("div.invite-line", tNodes("lobby.invites_you", {}, { host: h("b", hostOf(g)) })))));
       append(clear(openList), others.length ? others.map((g) => gameRow(g, [joinButton(g)]))
         : h("p.quiet", t("lobby.no_open_games")));
     } catch (e) {
-      if (current === asked && !failed(e)) netErr.textContent = errorText(e);
+      if (current === asked && !failed(e)) netErr.textContent = api.errorText(e);
     }
   }
   refresh();

@@ -4,8 +4,9 @@
 // else); the header links here only for operators. Reasons are players' text: set as text only.
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
-import { playerLink, dataTable, failure, timeText, errorText, tNodes } from "./profile.js";
-import { t } from "./i18n.js";
+import { playerLink, dataTable, failure, timeText } from "./profile.js";
+import { errorText } from "./api.js";
+import { t, tNodes } from "./i18n.js";
 
 // The log's actions: the key of each one's words.
 const ACTIONS = {

@@ -5,7 +5,7 @@
 import * as community from "./community-api.js";
 import { h } from "./dom.js";
 import { t, dateTime, time } from "./i18n.js";
-import { errorText } from "./profile.js";
+import { errorText } from "./api.js";
 
 const MAX_CHARS = 5000;
 const MAX_LINES = 200;

@@ -5,7 +5,8 @@
 // The other community pages borrow playerLink, dateText and the helpers below from here.
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
-import { t, tk, has, lang, num, date, dateTime } from "./i18n.js";
+import { t, tNodes, lang, num, date, dateTime } from "./i18n.js";
+import { errorText } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
@@ -26,24 +27,6 @@ export function soloRating(level) {
   if (level === 18) return t("profile.solo_very_good");
   if (level === 17) return t("profile.solo_good");
   return t("profile.solo_no_rating");
-}
-
-// A refused request in words. In English the server's own message (it often says more than the
-// code, e.g. which field was wrong); in another language the catalog's words for the code, which
-// never fall back to English, else the server's message (sent in the reader's language).
-export function errorText(e) {
-  if (!e) return t("community.something_wrong");
-  if (e.code && has("error", e.code) && (lang() !== "en" || !e.message)) return tk("error", e.code, e.body?.error || {});
-  return e.message || t("community.something_wrong");
-}
-
-// A message whose arguments are elements (links, badges): its text with the nodes put in
-// where their arguments are, as a list for h()/append().
-export function tNodes(key, params, nodes) {
-  const names = Object.keys(nodes);
-  const marks = Object.fromEntries(names.map((k, i) => [k, `\u0001${i}\u0002`]));
-  return t(key, { ...params, ...marks }).split(/\u0001(\d+)\u0002/)
-    .map((part, i) => (i % 2 ? nodes[names[Number(part)]] : part)).filter((x) => x !== "");
 }
 
 // A table with a caption and column headers (screen readers announce both). rows: arrays of

@@ -5,7 +5,6 @@ import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import { prefs, savePrefs } from "./live.js";
 import { t, lang, available, timeZone, dateTime } from "./i18n.js";
-import { errorText } from "./profile.js";
 
 // The notification events, each with the key of its words.
 const EVENTS = [
@@ -30,7 +29,7 @@ export function settingsPage(root, { onAuthError }) {
   clear(root).append(out);
   const fail = (e, where) => {
     if (e.status === 401) return onAuthError();
-    where.textContent = errorText(e);
+    where.textContent = api.errorText(e);
   };
 
   // The account's language and time zone; a server without them yet (404) leaves what this page

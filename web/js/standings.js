@@ -4,15 +4,9 @@
 // space, one back per loan, as the final scoring counts it).
 import { h } from "./dom.js";
 import { seatDot } from "./render/board.js";
-import { t } from "./i18n.js";
+import { t, tNodes } from "./i18n.js";
 
 export const SOLO_TARGET = 17;
-
-// A message with elements in it: each of `elements` stands where its argument is in the message.
-function withNodes(key, params, elements) {
-  const marks = Object.fromEntries(Object.keys(elements).map((k) => [k, `\u0000${k}\u0000`]));
-  return t(key, { ...params, ...marks }).split("\u0000").map((x, i) => (i % 2 ? elements[x] : x)).filter((x) => x !== "");
-}
 
 // view: the client view; who(seat): a seat's name.
 export function standingsEl(view, who) {
@@ -35,8 +29,8 @@ export function standingsEl(view, who) {
     const level = p.position - p.loans;
     const left = SOLO_TARGET - level;
     box.append(h("p.solo-target", { "data-key": "solo-target" },
-      h("span", withNodes("standings.solo_target", {}, { target: h("b", `${SOLO_TARGET}`) })), " · ",
-      h("span.solo-level", withNodes("standings.solo_level", { path: p.position, loans: p.loans }, { level: h("b", `${level}`) })),
+      h("span", tNodes("standings.solo_target", {}, { target: h("b", `${SOLO_TARGET}`) })), " · ",
+      h("span.solo-level", tNodes("standings.solo_level", { path: p.position, loans: p.loans }, { level: h("b", `${level}`) })),
       left <= 0 ? h("span.good", ` · ${t("standings.target_reached")}`)
         : g.phase !== "finished" ? h("span.quiet", ` · ${t("standings.to_go", { left })}`) : null));
   }
