@@ -10,7 +10,8 @@ RUN rm -rf build data \
  && cmake --build build/release --target loyang-server loyang -j "$(nproc)" \
  && strip build/release/server/loyang-server build/release/tools/loyang
 
-# Runtime stage: only the shared libraries the binaries need, the binaries and the web client.
+# Runtime stage: only the shared libraries the binaries need (and tzdata: the time zones mails
+# write deadlines in, read through libdate-tz3), the binaries and the web client.
 FROM debian:bookworm-slim
 COPY scripts/install-deps.sh /tmp/install-deps.sh
 RUN bash /tmp/install-deps.sh --runtime && rm -rf /var/lib/apt/lists/* /tmp/install-deps.sh \

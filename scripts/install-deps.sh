@@ -10,7 +10,7 @@ set -euo pipefail
 build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev
-  zlib1g-dev libbrotli-dev
+  zlib1g-dev libbrotli-dev libhowardhinnant-date-dev tzdata
   libgoogle-perftools-dev catch2 curl ca-certificates
 )
 # The tests also drive a Python client, a real browser, nginx with a self-signed certificate
@@ -20,7 +20,9 @@ build_packages=(
 # directory) for the PostgreSQL store; promtool (Debian's prometheus package) checks the
 # monitoring examples (deploy/monitoring/); python3-yaml reads the deploy examples' backup jobs.
 test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
-runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4 curl ca-certificates)
+# libdate-tz3 reads the time zones of tzdata (e-mails give deadlines in the reader's zone).
+runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4
+  libdate-tz3 tzdata curl ca-certificates)
 
 mode=${1:-}
 case "$mode" in

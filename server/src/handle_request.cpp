@@ -15,10 +15,13 @@
 namespace loyang::server {
 namespace {
 
-/// The parts of a request a later answer needs.
+/// The parts of a request a later answer needs (Accept-Language: the language of its errors).
 request head_of(const request& req) {
   request head{req.method(), req.target(), req.version()};
   head.keep_alive(req.keep_alive());
+  if (const auto language = req.find(http::field::accept_language); language != req.end()) {
+    head.set(http::field::accept_language, language->value());
+  }
   return head;
 }
 

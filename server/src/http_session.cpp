@@ -68,6 +68,10 @@ void http_session::on_read(beast::error_code ec, std::size_t /*bytes_transferred
   if (ec == http::error::body_limit) {
     request head{http::verb::post, "/", 11};
     head.keep_alive(false);
+    // The header was read: its error is in the language it asks for.
+    if (const auto language = parser_->get()[http::field::accept_language]; !language.empty()) {
+      head.set(http::field::accept_language, language);
+    }
     return write(error_response(head, http::status::payload_too_large, "too_large",
                                 "a request body may have at most " + std::to_string(body_limit) +
                                     " bytes"));

@@ -73,6 +73,7 @@ TEST_CASE("every write route spends from a budget; reads spend nothing", "[budge
            {verb::delete_, "/api/account/mutes/bob", write_kind::relations},
            {verb::put, "/api/account/blocks/bob", write_kind::relations},
            {verb::put, "/api/account/notifications", write_kind::settings},
+           {verb::put, "/api/account/locale", write_kind::settings},
            {verb::post, "/api/account/vacation", write_kind::settings},
            {verb::delete_, "/api/account/vacation", write_kind::settings},
            {verb::post, "/api/games/7/cancel", write_kind::moderation},

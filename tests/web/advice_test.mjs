@@ -63,3 +63,43 @@ test("in French, the advice reads in French", () => {
     setMessages("en", english);
   }
 });
+
+// Issue 40: every command type of docs/protocol.md's command tables ("## Commands": "### Base
+// game", "### Helpers", "### Solo game"; the first column is the `type`) has a heading in the
+// action panel (GROUPS of web/js/describe.js) in every language: never empty, never a catalog
+// key left unfilled, never the wire name (in French and Italian not even its English form,
+// "Market crier sell", which the panel used to make up for a type without a heading).
+test("every command type of the protocol has a group heading in English, French and Italian", async () => {
+  const doc = fs.readFileSync(path.join(source, "docs/protocol.md"), "utf8");
+  const commands = doc.slice(doc.indexOf("\n## Commands\n"), doc.indexOf("\n## ", doc.indexOf("\n## Commands\n") + 1));
+  const types = new Map(); // section → types
+  let section = null;
+  for (const line of commands.split("\n")) {
+    const heading = /^### (.+)$/.exec(line);
+    if (heading) section = ["Base game", "Helpers", "Solo game"].includes(heading[1]) ? heading[1] : null;
+    const row = /^\|\s*`([a-z_]+)`\s*\|/.exec(line);
+    if (section && row && row[1] !== "type") types.set(section, [...(types.get(section) || []), row[1]]);
+  }
+  assert.deepEqual([...types.keys()], ["Base game", "Helpers", "Solo game"], "the three command tables of docs/protocol.md");
+  const all = [...types.values()].flat();
+  assert.ok(all.length >= 50, `only ${all.length} command types read from docs/protocol.md`);
+  const { GROUPS } = await import(path.join(source, "web/js/describe.js"));
+  const missing = all.filter((type) => !Object.hasOwn(GROUPS, type));
+  assert.deepEqual(missing, [], `command types without a GROUPS heading: ${missing.join(", ")}`);
+  const wireName = (type) => type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
+  try {
+    for (const code of ["en", "fr", "it"]) {
+      setMessages(code, catalog(code), {}); // no English fallback: a missing message shows as its key
+      for (const type of all) {
+        const text = GROUPS[type];
+        assert.equal(typeof text, "string", `${code} ${type}`);
+        assert.ok(text.trim().length > 0, `${code} ${type}: empty heading`);
+        assert.notEqual(text, type, `${code} ${type}: the heading is the wire name`);
+        assert.doesNotMatch(text, /\b[a-z_]+\.[a-z0-9_-]+\b|[{}]/, `${code} ${type}: a message missing or not filled in: "${text}"`);
+        if (code !== "en") assert.notEqual(text, wireName(type), `${code} ${type}: the English wire-name heading`);
+      }
+    }
+  } finally {
+    setMessages("en", english);
+  }
+});

@@ -13,7 +13,9 @@ const INLINE_MAX = 4; // a group with more choices than this opens a dialog
 // Commands allowed at any time are listed apart from the decision the game waits for.
 const ANYTIME = new Set(["take_loan", "sell", "discard_helper"]);
 
-const groupTitle = (type) => GROUPS[type] || type[0].toUpperCase() + type.slice(1).replace(/_/g, " ");
+// A command type's heading; a type without one (a command newer than this client) gets a
+// generic heading in the player's language, never its wire name.
+const groupTitle = (type) => GROUPS[type] || t("actions.group_other");
 
 // The preview's phrases as small labels after an action's words. The answers to the step the
 // game waits for are all final alike: "cannot be taken back" is said where a choice differs

@@ -128,7 +128,8 @@ function labels(keys) {
   return o;
 }
 
-// Group headings for the action panel, one per command type: GROUPS[type] is a text.
+// Group headings for the action panel, one per command type of docs/protocol.md: GROUPS[type] is a
+// text (a Helper's commands name the Helper). tests/web/advice_test.mjs holds it to the docs.
 export const GROUPS = labels({
   plant_home: "describe.group_plant_home",
   place_in_courtyard: "describe.group_place_in_courtyard",
@@ -147,6 +148,44 @@ export const GROUPS = labels({
   choose_partner: "describe.group_choose_partner",
   buy_from_offer: "describe.group_buy_from_offer",
   activate_helper: "describe.group_activate_helper",
+  reveal_courtyard: "describe.group_reveal_courtyard",
+  buy_two_pack: "describe.group_buy_two_pack",
+  take_loan: "describe.group_take_loan",
+  end_turn: "describe.group_end_turn",
+  upgrade_storehouse: "describe.group_upgrade_storehouse",
+  undo: "describe.group_undo",
+  use_book_keeper: ["describe.group_use_book_keeper", () => ({ helper: helper("book-keeper") })],
+  shop_add: ["describe.group_shop_add", () => ({ helper: helper("book-keeper") })],
+  shop_remove: ["describe.group_shop_remove", () => ({ helper: helper("book-keeper") })],
+  book_keeper_done: ["describe.group_book_keeper_done", () => ({ helper: helper("book-keeper") })],
+  con_man: ["describe.group_con_man", () => ({ helper: helper("con-man") })],
+  deliveryman: ["describe.group_deliveryman", () => ({ helper: helper("deliveryman") })],
+  foreman_take: ["describe.group_foreman_take", () => ({ helper: helper("foreman") })],
+  foreman_pass: ["describe.group_foreman_pass", () => ({ helper: helper("foreman") })],
+  haggler: ["describe.group_haggler", () => ({ helper: helper("haggler") })],
+  shopper: ["describe.group_shopper", () => ({ helper: helper("shopper") })],
+  merchant: ["describe.group_merchant", () => ({ helper: helper("merchant") })],
+  harvest_helper: ["describe.group_harvest_helper", () => ({ helper: helper("harvest-helper") })],
+  skip_harvest_helper: ["describe.group_skip_harvest_helper", () => ({ helper: helper("harvest-helper") })],
+  saleswoman_blue: ["describe.group_saleswoman_blue", () => ({ helper: helper("saleswoman") })],
+  activate_saleswoman_blue: ["describe.group_activate_saleswoman_blue", () => ({ helper: helper("saleswoman") })],
+  market_crier_refill: ["describe.group_market_crier_refill", () => ({ helper: helper("market-crier") })],
+  market_crier_sell: ["describe.group_market_crier_sell", () => ({ helper: helper("market-crier") })],
+  market_woman: ["describe.group_market_woman", () => ({ helper: helper("market-woman") })],
+  serve_regular_twice: ["describe.group_serve_regular_twice", () => ({ helper: helper("messenger-boy") })],
+  plough_clear: ["describe.group_plough_clear", () => ({ helper: helper("plough-man") })],
+  plough_harvest: ["describe.group_plough_harvest", () => ({ helper: helper("plough-man") })],
+  squire_take: ["describe.group_squire_take", () => ({ helper: helper("squire") })],
+  finish_taking: "describe.group_finish_taking",
+  subsistence_farmer: ["describe.group_subsistence_farmer", () => ({ helper: helper("subsistence-farmer") })],
+  tenant_buy_field: ["describe.group_tenant_buy_field", () => ({ helper: helper("tenant-farmer") })],
+  tenant_swap_field: ["describe.group_tenant_swap_field", () => ({ helper: helper("tenant-farmer") })],
+  tout_swap: ["describe.group_tout_swap", () => ({ helper: helper("tout") })],
+  tout_buy: ["describe.group_tout_buy", () => ({ helper: helper("tout") })],
+  trader: ["describe.group_trader", () => ({ helper: helper("trader-1") })],
+  finish_offer: "describe.group_finish_offer",
+  con_man_offer: ["describe.group_con_man_offer", () => ({ helper: helper("con-man") })],
+  subsistence_farmer_supply: ["describe.group_subsistence_farmer_supply", () => ({ helper: helper("subsistence-farmer") })],
 });
 
 // What a step asks for, after "Your move:" / "Waiting for ...": STEP_NAMES[step] is a text.

@@ -29,7 +29,7 @@ enum class write_kind {
   notes,              ///< PUT notes
   reports,            ///< POST /api/reports
   relations,          ///< friends, mutes, blocks
-  settings,           ///< notification settings (e-mail, webhook) and vacations
+  settings,           ///< notification settings (e-mail, webhook), language and time zone, vacations
   moderation,         ///< operators' writes
   other,              ///< any other authenticated write (hints, analyses, the daily game...)
 };

@@ -21,7 +21,10 @@ struct answer {
 };
 
 /// A response with `body` as compact JSON and the request's version and keep-alive. For a
-/// HEAD request the body is left out but Content-Length still gives its size.
+/// HEAD request the body is left out but Content-Length still gives its size. An error
+/// (status 400 or more, `body` an error envelope) has its message in the language the
+/// request's Accept-Language negotiates when that is not English and the catalog has
+/// `error.<code>` (docs/i18n.md); the code never changes.
 http::response<http::string_body> json_response(const request& req, http::status status,
                                                 const nlohmann::json& body);
 

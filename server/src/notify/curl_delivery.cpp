@@ -9,6 +9,7 @@
 
 #include <cstring>
 
+#include "header_text.hpp"
 #include "utc_text.hpp"
 #include <ctime>
 #include <memory>
@@ -109,7 +110,7 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
   message += "Date: " + rfc5322_date(date) + "\n";
   message += "From: At the Gates of Loyang <" + one_line(relay.from) + ">\n";
   message += "To: <" + one_line(m.to) + ">\n";
-  message += "Subject: " + one_line(m.subject) + "\n";
+  message += "Subject: " + header_text(one_line(m.subject)) + "\n";
   message += "Message-ID: <" + one_line(m.message_id) + ">\n";
   message += "MIME-Version: 1.0\n";
   message += "Content-Type: text/plain; charset=utf-8\n";

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include "../clocks/game_clock.hpp"
-#include "utc_text.hpp"
+#include "../i18n/text.hpp"
+#include "../i18n/zone.hpp"
 
 namespace loyang::server::notify {
 namespace {
@@ -22,21 +23,24 @@ std::int64_t deadline_of(const game_record& g, std::size_t seat) {
   return c ? c->deadline(engine::player_id(seat)).value_or(0) : 0;
 }
 
-std::string utc(std::int64_t t) { return utc_text(t, "%Y-%m-%d %H:%M UTC"); }
-
-std::string sentence(const news& n) {
-  const auto game = "game " + std::to_string(n.game);
-  const auto until = n.deadline > 0 ? " You have until " + utc(n.deadline) + "." : std::string();
+// What happened, in the account's language, its deadline in its time zone.
+std::string sentence(const news& n, const settings& s) {
+  const auto& language = s.language;
+  nlohmann::json args{{"game", std::to_string(n.game)}};
+  const bool until = n.deadline > 0;
+  if (until) args["deadline"] = i18n::date_time(language, n.deadline, s.time_zone);
   switch (n.what) {
-    case event::turn: return "It is your turn in " + game + " of At the Gates of Loyang." + until;
-    case event::reminder: return "Your time in " + game + " of At the Gates of Loyang is running out." + until;
-    case event::start: return game + " of At the Gates of Loyang has started.";
-    case event::end: return game + " of At the Gates of Loyang has ended: see the result.";
-    case event::invite: return "You are invited to " + game + " of At the Gates of Loyang.";
-    case event::chat: return "New chat in " + game + " of At the Gates of Loyang: " + n.detail;
+    case event::turn: return i18n::text(language, until ? "notify.turn_until" : "notify.turn", args);
+    case event::reminder: return i18n::text(language, until ? "notify.reminder_until" : "notify.reminder", args);
+    case event::start: return i18n::text(language, "notify.start", args);
+    case event::end: return i18n::text(language, "notify.end", args);
+    case event::invite: return i18n::text(language, "notify.invite", args);
+    case event::chat:
+      args["message"] = n.detail;
+      return i18n::text(language, "notify.chat", args);
     case event::verify: break;
   }
-  return "Please confirm this address for notifications from At the Gates of Loyang.";
+  return i18n::text(language, "notify.verify", args);
 }
 
 }  // namespace
@@ -139,7 +143,7 @@ std::vector<outbox_record> compose(const context& c, const std::vector<news>& it
   for (const auto& n : items) {
     const auto s = c.settings_of(n.account);
     if (!s) continue;
-    const auto text = sentence(n);
+    const auto text = sentence(n, *s);
     if (!s->email.empty() && s->email_verified && has(s->email_events, n.what)) out.push_back(row(c, n, "email", text));
     if (!s->webhook_url.empty() && has(s->webhook_events, n.what)) out.push_back(row(c, n, "webhook", text));
   }
@@ -148,7 +152,7 @@ std::vector<outbox_record> compose(const context& c, const std::vector<news>& it
 
 outbox_record verification_note(const context& c, std::int64_t account, const settings& s) {
   news n{event::verify, account, 0, 0, s.verify_token.substr(0, 16)};
-  auto r = row(c, n, "email", sentence(n));
+  auto r = row(c, n, "email", sentence(n, s));
   auto body = nlohmann::json::parse(r.body);
   body["link"] = c.public_url + "/api/notify/verify?token=" + s.verify_token;
   body["address"] = s.email;

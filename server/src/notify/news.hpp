@@ -1,8 +1,8 @@
 #pragma once
 // Internal: what happened in a game that its players are told of, found by comparing its
 // record before and after a change (a command, a timeout, a resignation, the start), and turned
-// into the outbox rows of each account's chosen channels. Pure: the caller stores the rows in
-// the same transaction as the change.
+// into the outbox rows of each account's chosen channels, each in its account's language and
+// time zone. Pure: the caller stores the rows in the same transaction as the change.
 #include <cstdint>
 #include <functional>
 #include <optional>

@@ -21,6 +21,10 @@ void add_routes(routes::table& table, std::shared_ptr<service> notes) {
             [notes](call& c) { notes->get_settings(c.who->id, c.reply); });
   table.add("/api/account/notifications", access::account, http::verb::put,
             [notes](call& c) { notes->put_settings(c.who->id, c.body, c.reply); });
+  table.add("/api/account/locale", access::account, http::verb::get,
+            [notes](call& c) { notes->get_locale(c.who->id, c.reply); });
+  table.add("/api/account/locale", access::account, http::verb::put,
+            [notes](call& c) { notes->put_locale(c.who->id, c.body, c.reply); });
   // Mail clients follow unsubscribe links with a POST (RFC 8058 one-click) or a GET.
   for (const auto verb : {http::verb::get, http::verb::post}) {
     table.add("/api/notify/verify", access::open, verb, [notes](call& c) { notes->verify(link_token(c.query), c.reply); });

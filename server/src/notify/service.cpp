@@ -10,6 +10,8 @@
 #include <map>
 #include <set>
 
+#include "../i18n/text.hpp"
+#include "locale.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 
 namespace loyang::server::notify {
@@ -36,14 +38,19 @@ std::string host_of(const std::string& url) {
   return rest.substr(0, rest.find_first_of(":/"));
 }
 
-std::string subject_of(const std::string& event, std::int64_t game) {
-  const auto g = "Loyang game " + std::to_string(game);
-  if (event == "turn") return "Your turn in " + g;
-  if (event == "reminder") return "Reminder: your time in " + g + " is running out";
-  if (event == "start") return g + " has started";
-  if (event == "end") return g + " has ended";
-  if (event == "invite") return "You are invited to " + g;
-  return "Confirm your address for At the Gates of Loyang";
+// The catalog's subject of a mail about `event` (tests/web/i18n_test.mjs finds keys as literals).
+const char* subject_key(const std::string& event) {
+  if (event == "turn") return "mail.subject.turn";
+  if (event == "reminder") return "mail.subject.reminder";
+  if (event == "start") return "mail.subject.start";
+  if (event == "end") return "mail.subject.end";
+  if (event == "invite") return "mail.subject.invite";
+  if (event == "chat") return "mail.subject.chat";
+  return "mail.subject.verify";
+}
+
+std::string subject_of(const std::string& event, std::int64_t game, const std::string& language) {
+  return i18n::text(language, subject_key(event), {{"game", std::to_string(game)}});
 }
 
 }  // namespace
@@ -146,6 +153,18 @@ void service::put_settings(std::int64_t account, const nlohmann::json& body, rep
   std::vector<outbox_record> notes;
   if (r.email_changed) notes.push_back(verification_note(make_context(), account, s));
   save(account, s, std::move(notes), reply, {http::status::ok, owner_view(s)});
+}
+
+void service::get_locale(std::int64_t account, reply_fn reply) const {
+  reply({http::status::ok, locale_view(settings_of(account).value_or(settings{}))});
+}
+
+void service::put_locale(std::int64_t account, const nlohmann::json& body, reply_fn reply) {
+  auto s = settings_of(account).value_or(settings{});
+  if (const auto error = apply_locale(s, body); !error.empty()) {
+    return reply(refuse(http::status::bad_request, "bad_request", error));
+  }
+  save(account, s, {}, reply, {http::status::ok, locale_view(s)});
 }
 
 std::optional<std::pair<std::int64_t, settings>> service::by_link(std::string settings::*token_field,
@@ -290,19 +309,21 @@ void service::deliver_digest(std::int64_t account, const std::vector<outbox_reco
     return;
   }
   const auto unsubscribe = options_.public_url + "/api/notify/unsubscribe?token=" + s->unsubscribe_token;
+  const auto& language = s->language;
   mail m;
   m.to = s->email;
-  m.subject = "At the Gates of Loyang: " + std::to_string(wanted.size()) + " notification" +
-              (wanted.size() == 1 ? "" : "s") + " about your games";
+  m.subject = i18n::text(language, "mail.subject.digest", {{"n", wanted.size()}});
   m.message_id = "loyang-digest-" + std::to_string(wanted.front().first.id) + "-" + std::to_string(now) + "@" +
                  host_of(options_.public_url);
   m.unsubscribe_url = unsubscribe;
-  m.text = "Hello " + wanted.front().second.value("account", std::string()) + ",\n\nsince the last mail:\n\n";
+  m.text = i18n::text(language, "mail.greeting", {{"name", wanted.front().second.value("account", std::string())}}) +
+           "\n\n" + i18n::text(language, "mail.digest.since") + "\n\n";
   for (const auto& [n, body] : wanted) {
     m.text += "- " + body.value("text", "") + "\n  " + body.value("link", "") + "\n";
   }
-  m.text += "\n-- \nAt the Gates of Loyang, " + options_.public_url + "\nYou get one such mail at most every " +
-            std::to_string(s->digest_minutes) + " minutes. To stop these mails, open\n" + unsubscribe + "\n";
+  m.text += "\n-- \n" + i18n::text(language, "mail.signature", {{"url", options_.public_url}}) + "\n" +
+            i18n::text(language, "mail.digest.why", {{"minutes", std::to_string(s->digest_minutes)}}) + "\n" +
+            unsubscribe + "\n";
   const auto a = send_mail(options_.relay, m, static_cast<long>(now));
   if (!a.ok) {
     for (const auto& [n, body] : wanted) after_failure(n, a);
@@ -324,25 +345,27 @@ attempt service::send_email(const outbox_record& n, const nlohmann::json& body, 
   const auto event = body.value("event", "");
   const auto game = body.value("game", std::int64_t{0});
   const auto unsubscribe = options_.public_url + "/api/notify/unsubscribe?token=" + s.unsubscribe_token;
+  const auto& language = s.language;
   mail m;
   m.to = s.email;
-  m.subject = subject_of(event, game);
+  m.subject = subject_of(event, game, language);
   m.message_id = "loyang-" + std::to_string(n.id) + "-" + std::to_string(n.created_at) + "@" + host_of(options_.public_url);
-  const auto name = body.value("account", std::string());
+  const auto hello = i18n::text(language, "mail.greeting", {{"name", body.value("account", std::string())}});
   if (event == "verify") {
-    m.text = "Hello " + name + ",\n\nto be told of your games at this address, confirm it by opening\n" +
-             body.value("link", "") + "\n\nIf you did not ask for this, ignore this mail: nothing more will come.\n";
+    m.text = hello + "\n\n" + i18n::text(language, "mail.verify.ask") + "\n" + body.value("link", "") + "\n\n" +
+             i18n::text(language, "mail.verify.ignore") + "\n";
   } else {
     m.unsubscribe_url = unsubscribe;
-    m.text = "Hello " + name + ",\n\n" + body.value("text", "") + "\n\nOpen the game: " + body.value("link", "") +
-             "\n\n-- \nAt the Gates of Loyang, " + options_.public_url +
-             "\nYou get this mail because you asked to be told. To stop these mails, open\n" + unsubscribe + "\n";
+    m.text = hello + "\n\n" + body.value("text", "") + "\n\n" +
+             i18n::text(language, "mail.open_game", {{"link", body.value("link", "")}}) + "\n\n-- \n" +
+             i18n::text(language, "mail.signature", {{"url", options_.public_url}}) + "\n" +
+             i18n::text(language, "mail.why") + "\n" + unsubscribe + "\n";
   }
   return send_mail(options_.relay, m, static_cast<long>(options_.now()));
 }
 
 attempt service::send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s) {
-  const auto text_body = webhook_body(s.webhook_format, body, n.id).dump();
+  const auto text_body = webhook_body(s.webhook_format, body, n.id, s.language).dump();
   const auto at = std::to_string(options_.now());
   return post_webhook(s.webhook_url, text_body,
                       {"X-Loyang-Event: " + body.value("event", std::string()), "X-Loyang-Delivery: " + std::to_string(n.id),

@@ -1,12 +1,13 @@
 #pragma once
 // Internal: notifications (docs/protocol.md, "Notifications"). Keeps every account's settings
-// in memory (read once at start, written through the store), answers the settings, verify and
-// unsubscribe endpoints, composes the outbox rows of what happens in games (news.hpp), and runs
+// in memory (read once at start, written through the store), answers the settings, locale,
+// verify and unsubscribe endpoints, composes the outbox rows of what happens in games (news.hpp), and runs
 // the sender: one thread that takes due rows from the store's outbox, delivers each by e-mail
 // or webhook (curl_delivery.hpp) and settles it: sent, retried later with doubling waits, given
 // up after a bounded number of tries, or dropped when its account no longer wants it. A row is
 // settled only after its delivery, so a crash in between delivers it again after the restart:
 // the mail's Message-ID and the webhook's X-Loyang-Delivery let a receiver drop the repeat.
+// Every text is in the recipient's language and time zone (i18n/text.hpp).
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -65,6 +66,10 @@ class service {
   void get_settings(std::int64_t account, reply_fn reply) const;
   void put_settings(std::int64_t account, const nlohmann::json& body, reply_fn reply);
   void verify(const std::string& token, reply_fn reply);
+  /// GET and PUT /api/account/locale (locale.hpp): stored with the settings, durable before
+  /// the answer, like put_settings().
+  void get_locale(std::int64_t account, reply_fn reply) const;
+  void put_locale(std::int64_t account, const nlohmann::json& body, reply_fn reply);
   void unsubscribe(const std::string& token, reply_fn reply);
 
  private:

@@ -81,7 +81,9 @@ nlohmann::json stored(const settings& s) {
           {"webhook_secret", s.webhook_secret},
           {"webhook_events", s.webhook_events},
           {"digest_minutes", s.digest_minutes},
-          {"digest_last_at", s.digest_last_at}};
+          {"digest_last_at", s.digest_last_at},
+          {"language", s.language},
+          {"time_zone", s.time_zone}};
 }
 
 settings from_stored(const nlohmann::json& j) {
@@ -98,6 +100,8 @@ settings from_stored(const nlohmann::json& j) {
   s.webhook_events = j.value("webhook_events", all_events);
   s.digest_minutes = j.value("digest_minutes", std::int64_t{0});
   s.digest_last_at = j.value("digest_last_at", std::int64_t{0});
+  s.language = j.value("language", "");
+  s.time_zone = j.value("time_zone", "");
   return s;
 }
 

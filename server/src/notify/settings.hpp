@@ -1,8 +1,8 @@
 #pragma once
 // Internal: how an account wants to be told, and of what (docs/protocol.md, "Notifications"):
 // an e-mail address (verified before anything but the verification mail goes to it), a webhook
-// (generic JSON, or the bodies Discord and Slack accept, signed with the account's secret), and
-// for each channel the events it wants.
+// (generic JSON, or the bodies Discord and Slack accept, signed with the account's secret), for
+// each channel the events it wants, and the language and time zone they are written in.
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -41,6 +41,11 @@ struct settings {
   /// last; 0: one mail per notification.
   std::int64_t digest_minutes = 0;
   std::int64_t digest_last_at = 0;  ///< when the last digest went out (Unix seconds)
+  /// The language of its mails and webhooks, a catalog's code ("fr"); empty: not chosen
+  /// (English). Kept here so that every store keeps it with the rest (locale.hpp).
+  std::string language;
+  /// The IANA time zone its deadlines are written in ("Europe/Paris"); empty: not chosen (UTC).
+  std::string time_zone;
   bool operator==(const settings&) const = default;
 };
 

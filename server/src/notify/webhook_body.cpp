@@ -6,6 +6,8 @@
 #include <array>
 #include <cctype>
 
+#include "../i18n/text.hpp"
+
 namespace loyang::server::notify {
 namespace {
 
@@ -61,16 +63,21 @@ std::string slack_text(std::string_view text) {
   return out;
 }
 
-nlohmann::json webhook_body(std::string_view format, const nlohmann::json& body, std::int64_t delivery) {
+nlohmann::json webhook_body(std::string_view format, const nlohmann::json& body, std::int64_t delivery,
+                            std::string_view language) {
   const auto text = body.value("text", std::string());
   const auto link = body.value("link", std::string());
   if (format == "discord") {
     // allowed_mentions: nothing in the content may ping anyone, whatever the escaping missed.
     return {{"content", discord_text(text) + " " + link},
-            {"username", "At the Gates of Loyang"},
+            {"username", i18n::text(language, "webhook.username")},
             {"allowed_mentions", {{"parse", nlohmann::json::array()}}}};
   }
-  if (format == "slack") return {{"text", slack_text(text) + " <" + link + "|Open the game>"}};
+  if (format == "slack") {
+    // The label is the server's own words, but escaped all the same: a translation may hold a
+    // character Slack reads (none does today).
+    return {{"text", slack_text(text) + " <" + link + "|" + slack_text(i18n::text(language, "webhook.open_game")) + ">"}};
+  }
   auto out = body;
   out["delivery"] = delivery;
   return out;

@@ -24,7 +24,9 @@ std::string slack_text(std::string_view text);
 /// The JSON a webhook of `format` ("json", "discord", "slack") receives for the outbox row
 /// `delivery` whose body is `body` ({"event", "text", "link", ...}): the body itself with
 /// "delivery" for json; {"content", "username", "allowed_mentions": {"parse": []}} for
-/// Discord; {"text"} for Slack.
-nlohmann::json webhook_body(std::string_view format, const nlohmann::json& body, std::int64_t delivery);
+/// Discord; {"text"} for Slack. The words the server adds (Discord's username, Slack's link
+/// label) are in `language` (a catalog's code; "": English).
+nlohmann::json webhook_body(std::string_view format, const nlohmann::json& body, std::int64_t delivery,
+                            std::string_view language = "");
 
 }  // namespace loyang::server::notify

@@ -2,13 +2,18 @@
 // page, the create-game form's explanations and the combinations it does not offer,
 // invitations as the invited player and the host see them, a network error that goes away
 // when the server is back, accessibility (axe-core, harness.js checkA11y) and narrow screens.
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   args, checkA11y, expect, lobbyPlayer, log, newPlayer, shots, startServer, stopServer, url, waitUntil,
 } from "../harness.js";
 
-// The card data the client itself uses (web/js/cards.js is a plain module without the DOM).
+// The card data the client itself uses (web/js/cards.js is a plain module without the DOM), in
+// English as the page shows it here (the catalog the browser loads, web/i18n/en.json).
+const webDir = path.resolve(args.web || "../../web");
+const i18n = await import(pathToFileURL(path.join(webDir, "js/i18n.js")).href);
+i18n.setMessages("en", JSON.parse(fs.readFileSync(path.join(webDir, "i18n/en.json"), "utf8")));
 const cards = await import(pathToFileURL(path.resolve(args.web || "../../web", "js/cards.js")).href);
 // Where the game page's "How?" link sends each step (web/js/describe.js).
 const { STEP_HELP, STEP_NAMES } = await import(pathToFileURL(path.resolve(args.web || "../../web", "js/describe.js")).href);
