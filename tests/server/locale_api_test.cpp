@@ -17,28 +17,6 @@ namespace i18n = loyang::server::i18n;
 
 namespace {
 
-/// One exchange on a fresh connection with these header fields (name, value) and a raw body.
-api_answer exchange(std::uint16_t port, http::verb method, const std::string& target,
-                    const std::vector<std::pair<std::string, std::string>>& fields, const std::string& body = "") {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{method, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  for (const auto& [name, value] : fields) req.set(name, value);
-  if (!body.empty()) {
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-  }
-  req.keep_alive(false);
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  return {res.result(), json::parse(res.body(), nullptr, false)};
-}
-
 std::string message_of(const api_answer& a) {
   INFO(a.body.dump());
   REQUIRE(a.body.contains("error"));
@@ -67,8 +45,8 @@ TEST_CASE("an HTTP error's message is in the language of Accept-Language, its co
   const std::string english = "log in first: no bearer token";
   for (const std::string wanted : {"", "en", "en-GB,en;q=0.9", "de", "*", "fr;q=0"}) {
     INFO("Accept-Language: " << wanted);
-    const auto a = wanted.empty() ? exchange(s.port(), http::verb::get, "/api/account/locale", {})
-                                  : exchange(s.port(), http::verb::get, "/api/account/locale", {{"Accept-Language", wanted}});
+    const auto a = wanted.empty() ? call_raw(s.port(), http::verb::get, "/api/account/locale", {})
+                                  : call_raw(s.port(), http::verb::get, "/api/account/locale", {{"Accept-Language", wanted}});
     CHECK(a.status == http::status::unauthorized);
     CHECK(code_of(a) == "bad_token");
     CHECK(message_of(a) == english);
@@ -77,7 +55,7 @@ TEST_CASE("an HTTP error's message is in the language of Accept-Language, its co
   for (const auto& [wanted, expected] : std::vector<std::pair<std::string, std::string>>{
            {"fr", french}, {"fr-CH;q=0.9, en;q=0.5", french}, {"de-DE, it;q=0.8, fr;q=0.7", italian}}) {
     INFO("Accept-Language: " << wanted);
-    const auto a = exchange(s.port(), http::verb::get, "/api/account/locale", {{"Accept-Language", wanted}});
+    const auto a = call_raw(s.port(), http::verb::get, "/api/account/locale", {{"Accept-Language", wanted}});
     CHECK(a.status == http::status::unauthorized);
     CHECK(code_of(a) == "bad_token");
     CHECK(message_of(a) == expected);
@@ -87,24 +65,24 @@ TEST_CASE("an HTTP error's message is in the language of Accept-Language, its co
   // that is not JSON and one over the limit (answered before any route): all the same.
   const std::vector<std::pair<std::string, std::string>> fr_with_token{
       {"Accept-Language", "fr"}, {"Authorization", "Bearer " + token}};
-  const auto unknown_field = exchange(s.port(), http::verb::put, "/api/account/locale", fr_with_token, R"({"colour": 1})");
+  const auto unknown_field = call_raw(s.port(), http::verb::put, "/api/account/locale", fr_with_token, R"({"colour": 1})");
   CHECK(unknown_field.status == http::status::bad_request);
   CHECK(code_of(unknown_field) == "bad_request");
   CHECK(message_of(unknown_field) == i18n::text("fr", "error.bad_request"));
-  const auto english_field = exchange(s.port(), http::verb::put, "/api/account/locale",
+  const auto english_field = call_raw(s.port(), http::verb::put, "/api/account/locale",
                                       {{"Authorization", "Bearer " + token}}, R"({"colour": 1})");
   CHECK(message_of(english_field) == "unknown field \"colour\"");
 
-  const auto missing = exchange(s.port(), http::verb::get, "/no-such-file.txt", {{"Accept-Language", "it"}});
+  const auto missing = call_raw(s.port(), http::verb::get, "/no-such-file.txt", {{"Accept-Language", "it"}});
   CHECK(missing.status == http::status::not_found);
   CHECK(code_of(missing) == "not_found");
   CHECK(message_of(missing) == i18n::text("it", "error.not_found"));
 
-  const auto not_json = exchange(s.port(), http::verb::post, "/api/games", fr_with_token, "{nope");
+  const auto not_json = call_raw(s.port(), http::verb::post, "/api/games", fr_with_token, "{nope");
   CHECK(code_of(not_json) == "bad_json");
   CHECK(message_of(not_json) == i18n::text("fr", "error.bad_json"));
 
-  const auto too_large = exchange(s.port(), http::verb::post, "/api/games", {{"Accept-Language", "fr"}},
+  const auto too_large = call_raw(s.port(), http::verb::post, "/api/games", {{"Accept-Language", "fr"}},
                                   "[" + std::string(20000, ' ') + "]");
   CHECK(too_large.status == http::status::payload_too_large);
   CHECK(code_of(too_large) == "too_large");

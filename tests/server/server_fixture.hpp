@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "loyang/server/server.hpp"
@@ -122,18 +123,20 @@ inline std::string game_path(std::int64_t id, const std::string& what = "") {
   return "/api/games/" + std::to_string(id) + (what.empty() ? "" : "/" + what);
 }
 
-inline api_answer call_api(std::uint16_t port, http::verb method, const std::string& target,
-                           const std::optional<json>& body = std::nullopt,
-                           const std::string& token = "") {
+/// One request on a fresh connection, with header `fields` (name, value) and a raw `body`
+/// (sent as application/json when not empty, even when it is not JSON).
+inline api_answer call_raw(std::uint16_t port, http::verb method, const std::string& target,
+                           const std::vector<std::pair<std::string, std::string>>& fields,
+                           const std::string& body = "") {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{method, target, 11};
   req.set(http::field::host, "127.0.0.1");
-  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  if (body) {
+  for (const auto& [name, value] : fields) req.set(name, value);
+  if (!body.empty()) {
     req.set(http::field::content_type, "application/json");
-    req.body() = body->dump();
+    req.body() = body;
   }
   req.keep_alive(false);
   req.prepare_payload();
@@ -143,6 +146,14 @@ inline api_answer call_api(std::uint16_t port, http::verb method, const std::str
   http::read(stream, buffer, res);
   json parsed = res.body().empty() ? json() : json::parse(res.body(), nullptr, false);
   return {res.result(), parsed, std::string(res[http::field::retry_after])};
+}
+
+inline api_answer call_api(std::uint16_t port, http::verb method, const std::string& target,
+                           const std::optional<json>& body = std::nullopt,
+                           const std::string& token = "") {
+  std::vector<std::pair<std::string, std::string>> fields;
+  if (!token.empty()) fields.emplace_back("Authorization", "Bearer " + token);
+  return call_raw(port, method, target, fields, body ? body->dump() : std::string());
 }
 
 /// POST `path` with a JSON body (an empty object by default) as `token`'s account.
