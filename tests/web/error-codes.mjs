@@ -5,7 +5,7 @@
 //   errorCodes(repoRoot)    -> the codes, sorted, each once
 //   ruleMessages(repoRoot)  -> Map code -> the Message column of "Rule error codes" (the English
 //                              message the engine sends, without a row's parenthesised note)
-// Command line: prints the codes and checks web/i18n/parts/errors.en.json against them (exit 1
+// Command line: prints the codes and checks web/i18n/en.json's error.* messages against them (exit 1
 // with the differences):
 //   node tests/web/error-codes.mjs [REPO_ROOT]
 import fs from "node:fs";
@@ -96,7 +96,7 @@ function main() {
   console.log(codes.join("\n"));
   console.log(`${codes.length} codes`);
 
-  const file = path.join(root, "web/i18n/parts/errors.en.json");
+  const file = path.join(root, "web/i18n/en.json");
   let catalog;
   try {
     catalog = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -104,7 +104,7 @@ function main() {
     console.error(`cannot read ${file}: ${e.message}`);
     process.exit(1);
   }
-  const keys = new Set(Object.keys(catalog));
+  const keys = new Set(Object.keys(catalog).filter((k) => k.startsWith("error.")));
   const wanted = new Set(codes.map((c) => `error.${c}`));
   const problems = [];
   for (const k of wanted) if (!keys.has(k)) problems.push(`missing: ${k} (documented, no message)`);
@@ -117,10 +117,10 @@ function main() {
     }
   }
   if (problems.length) {
-    console.error(`web/i18n/parts/errors.en.json does not match docs/protocol.md:\n  ${problems.join("\n  ")}`);
+    console.error(`web/i18n/en.json's error.* messages do not match docs/protocol.md:\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("web/i18n/parts/errors.en.json: every documented code has its message, and no other");
+  console.log("web/i18n/en.json: every documented code has its message, and no other");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -112,8 +112,13 @@ try {
   fail(`web/js/cards.js cannot be read in node: ${e.message}`);
 }
 try {
-  const { errorCodes } = await import(pathToFileURL(path.join(root, "tests", "web", "error-codes.mjs")));
+  const { errorCodes, ruleMessages } = await import(pathToFileURL(path.join(root, "tests", "web", "error-codes.mjs")));
   ids.error = errorCodes(root);
+  // A refusal's English words are the engine's (docs/protocol.md, "Rule error codes"), which the
+  // browser shows where it showed the server's message before.
+  for (const [code, message] of ruleMessages(root)) {
+    if (en[`error.${code}`] !== undefined && en[`error.${code}`] !== message) fail(`error.${code} is not the docs' message "${message}"`);
+  }
 } catch (e) {
   fail(`tests/web/error-codes.mjs: ${e.message}`);
 }

@@ -1,8 +1,9 @@
 // The client in French and in Italian (issue 40, docs/i18n.md): a browser whose language is
 // French (Italian) gets the client in it without choosing; a whole game against a bot is played
-// in it, and at each look, at 1366 and at 390 px, the table, the open dialogs, the help, the
-// lobby, the settings and the final ranking show no English word and no text overflowing its
-// box. The account keeps its language and time zone (Settings), and the header's menu switches.
+// in it (the French one on a 1366 px desk, the Italian one on a 390 px phone), and at each look
+// the table, the help, the lobby, the settings and the final ranking (at 1366 and at 390 px) and
+// the choice dialogs (at the game's width) show no English word and no text overflowing its box.
+// The account keeps its language and time zone (Settings), and the header's menu switches.
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -50,8 +51,8 @@ const readable = (page, root = "body") => page.evaluate((sel) => {
 
 // Text wider (or taller) than its box: a box with its own text whose content overflows it, where
 // the box neither scrolls nor ends the text with an ellipsis and a title that holds all of it;
-// and the page wider than the window.
-const overflowing = (page) => page.evaluate(() => {
+// and the page wider than the window. `root`: where to look (the whole page, or an open dialog).
+const overflowing = (page, root = "body") => page.evaluate((sel) => {
   const bad = [];
   const W = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > W + 1) {
@@ -61,7 +62,7 @@ const overflowing = (page) => page.evaluate(() => {
     bad.push(`the page is ${document.documentElement.scrollWidth} px wide in ${W}: ${out.slice(0, 4).map((el) =>
       `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]} "${el.textContent.trim().slice(0, 30)}" ends at ${Math.round(el.getBoundingClientRect().right)}`).join("; ")}`);
   }
-  for (const el of document.querySelectorAll("body *")) {
+  for (const el of document.querySelectorAll(`${sel} *`)) {
     if (!(el.offsetWidth || el.offsetHeight) || el.closest("svg, select, dialog:not([open]), .sr")) continue;
     if (el.clientWidth <= 2 || el.clientHeight <= 2) continue; // read aloud only (clipped to 1 px)
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -77,7 +78,7 @@ const overflowing = (page) => page.evaluate(() => {
     }
   }
   return bad;
-});
+}, root);
 
 // One look at what the page shows: no English word, nothing overflowing.
 async function look(page, code, where, { root = "body", shot = null, names = [] } = {}) {
@@ -89,26 +90,26 @@ async function look(page, code, where, { root = "body", shot = null, names = [] 
     if (hits.length) found.push(`${hits.join(" ")} in ${el}: "${text.slice(0, 80)}"`);
   }
   expect(!found.length, `${code} ${where}: English on the page:\n      ${[...new Set(found)].slice(0, 15).join("\n      ")}`);
-  if (root === "body") {
-    const over = await overflowing(page);
-    expect(!over.length, `${code} ${where}: text overflowing its box:\n      ${over.slice(0, 15).join("\n      ")}`);
-  }
+  const over = await overflowing(page, root);
+  expect(!over.length, `${code} ${where}: text overflowing its box:\n      ${over.slice(0, 15).join("\n      ")}`);
   if (shot) await page.screenshot({ path: path.join(shots, shot), fullPage: true });
 }
 
-// Both widths, back at the wide one after.
+// Both widths, back at the one the game is played at after.
 async function lookBoth(page, code, where, opts = {}) {
   for (const [size, tag] of [[WIDE, "1366"], [PHONE, "390"]]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await look(page, code, `${where} at ${tag} px`, { ...opts, shot: opts.shot ? `${opts.shot}-${code}-${tag}.png` : null });
   }
-  await page.setViewportSize(WIDE);
+  await page.setViewportSize(page.playedAt || WIDE);
 }
 
-function playIn(code, name, sayings) {
-  return [`the client in ${sayings.language}: a whole game against a bot at 1366 and 390 px, no English, nothing overflowing`, async () => {
-    const page = await newPlayer(name, WIDE, { locale: code });
+// The game is played at `size` (its dialogs are looked at there); every other look is at both.
+function playIn(code, name, sayings, size) {
+  return [`the client in ${sayings.language}: a whole game against a bot on a ${size.width} px screen, looked at in 1366 and 390 px, no English, nothing overflowing`, async () => {
+    const page = await newPlayer(name, size, { locale: code });
+    page.playedAt = size;
     await page.waitForSelector("#login-name");
     expect((await page.evaluate(() => document.documentElement.lang)) === code, `the browser's ${code} is taken: <html lang> is ${code}`);
     await lookBoth(page, code, "the login page", { names: [name] });
@@ -170,8 +171,8 @@ function playIn(code, name, sayings) {
 }
 
 export default [
-  playIn("fr", "louise", { language: "French" }),
-  playIn("it", "luca", { language: "Italian" }),
+  playIn("fr", "louise", { language: "French" }, WIDE),
+  playIn("it", "luca", { language: "Italian" }, PHONE),
 
   ["the account keeps its language and time zone: Settings, the header's menu, another browser, HTTP errors", async () => {
     const page = await newPlayer("lea", WIDE, { locale: "en-GB" });
