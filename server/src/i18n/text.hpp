@@ -3,7 +3,7 @@
 // web/i18n/<code>.json, embedded at build time, filled in as the browser's t() does
 // (message.hpp). English is the reference every other catalog follows.
 //
-//     i18n::text("fr", "mail.subject.turn", {{"game", "12"}})   // "À vous de jouer : partie 12"
+//     i18n::text("fr", "mail.subject.turn", {{"game", "12"}})   // "À vous de jouer dans la partie Loyang 12"
 //
 // Pass ids and years as strings: a number argument is written the language's way ("1,234").
 #include <nlohmann/json.hpp>
