@@ -218,7 +218,10 @@ void render_into(std::string& out, const message& m, const nlohmann::json& args,
       }
       case part::kind::plural: {
         const double v = js_number(argument(args, p.text));
-        const auto* body = chosen(p, "=" + js_number_text(v));
+        // Built by append: gcc 12's -Wrestrict misreads "=" + std::string (a known false warning).
+        std::string exact = "=";
+        exact += js_number_text(v);
+        const auto* body = chosen(p, exact);
         if (body == nullptr) body = chosen(p, plural_category(language, v));
         if (body == nullptr) body = chosen(p, "other");
         render_into(out, *body, args, language, &v);
