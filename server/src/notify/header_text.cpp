@@ -31,7 +31,9 @@ std::string header_text(std::string_view text) {
     while (n < text.size() && n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
     if (n == 0) n = std::min(bytes_per_word, text.size());  // not UTF-8: cut anywhere
     if (!out.empty()) out += "\n ";
-    out += "=?UTF-8?B?" + base64(text.substr(0, n)) + "?=";
+    out += "=?UTF-8?B?";
+    out += base64(text.substr(0, n));
+    out += "?=";
     text.remove_prefix(n);
   }
   return out;

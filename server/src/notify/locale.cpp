@@ -31,19 +31,19 @@ std::string apply_locale(settings& s, const nlohmann::json& body) {
   for (const auto& [key, value] : body.items()) {
     const auto given = text_or_none(value);
     if (key == "language") {
-      if (!given) return "\"language\" must be a language code (" + codes() + ") or \"\" for none";
+      if (!given) return std::string("\"language\" must be a language code (") + codes() + ") or \"\" for none";
       if (!given->empty() && !i18n::available(*given)) {
-        return "there is no catalog for the language \"" + given->substr(0, 64) + "\": use one of " + codes();
+        return std::string("there is no catalog for the language \"") + given->substr(0, 64) + "\": use one of " + codes();
       }
       next.language = *given;
     } else if (key == "time_zone") {
       if (!given) return "\"time_zone\" must be an IANA time zone such as \"Europe/Paris\", or \"\" for UTC";
       if (!given->empty() && !i18n::known_zone(*given)) {
-        return "unknown time zone \"" + given->substr(0, 64) + "\": use an IANA name such as \"Europe/Paris\"";
+        return std::string("unknown time zone \"") + given->substr(0, 64) + "\": use an IANA name such as \"Europe/Paris\"";
       }
       next.time_zone = *given;
     } else {
-      return "unknown field \"" + key + "\"";
+      return std::string("unknown field \"") + key + "\"";
     }
   }
   s = std::move(next);
