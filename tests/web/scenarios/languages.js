@@ -161,6 +161,14 @@ function playIn(code, name, sayings, size) {
     await page.goto(url("/#/settings"));
     await page.waitForSelector("#settings-language");
     await lookBoth(page, code, "the settings", { names });
+    // The community's pages: one's profile (with this game), the leaderboard, the daily challenge.
+    for (const [hash, ready, where] of [[`/#/player/${name}`, ".profile-grid", "the profile"],
+      ["/#/leaderboard", "#leaderboard, #leaderboard-body .empty", "the leaderboard"], ["/#/daily", "#daily-play, #daily-result", "the daily challenge"]]) {
+      await page.goto(url(hash));
+      await page.waitForSelector(ready);
+      await page.waitForTimeout(300); // its lists, loaded after the page
+      await lookBoth(page, code, where, { names });
+    }
     await page.goto(url(`/#/replay/${game}`));
     await page.waitForSelector("#replay-version");
     await look(page, code, "the replay", { names });
