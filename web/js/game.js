@@ -37,9 +37,9 @@ const SELECTED_ART = { good: "stall", field: "field", path: "path", loans: "coin
 // Narrow screens fold the chat away (a line with the count of new messages) until opened.
 const PHONE = "(max-width: 900px)";
 
-// An error in words: the catalog's message for its code (docs/protocol.md's tables), else the
-// server's own message.
-function errorText(e) {
+// A refusal of the WebSocket in words: the catalog's message for its code (the connection has
+// no language, so its own message is English), else that message. HTTP errors: api.errorText.
+function refusalText(e) {
   return e?.code && has("error", e.code) ? tk("error", e.code) : e?.message || "";
 }
 
@@ -95,7 +95,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
         summary = await api.gameSummary(gameId);
       } catch (e) {
         if (e.status === 401) onAuthError();
-        else toast(errorText(e));
+        else toast(api.errorText(e));
       } finally {
         summaryLoad = null;
       }
@@ -126,7 +126,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     if (!r.ok) {
       selected = wasSelected;
       if (r.error.code === "stale") toast(t("table.stale_command"), "info");
-      else toast(errorText(r.error));
+      else toast(refusalText(r.error));
       render();
     }
   }
@@ -200,10 +200,10 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
           await loadSummary();
           if (summary?.status === "open") waiting(t("table.starts_when_full"));
           else { waitingKey = null; socket.subscribe(gameId); }
-        } catch (e) { toast(errorText(e)); }
+        } catch (e) { toast(api.errorText(e)); }
       } }, t("table.join")),
       h("button#decline-invite", { type: "button", onclick: async () => {
-        try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(errorText(e)); }
+        try { await community.decline(gameId); navigate("#/"); } catch (e) { toast(api.errorText(e)); }
       } }, t("table.decline"))) : null;
     // Should it be drawn anew all the same, the focus stays on the button that had it.
     const focused = body.contains(document.activeElement) ? document.activeElement.id : "";
@@ -213,7 +213,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       h("ul", seats.map((s) => h("li", t("table.seat_label", { n: s.seat + 1 }), " ", s.bot ? t("table.seat_bot") : s.player || freeSeat()))),
       answer,
       seatedHere ? h("button#leave-game", { type: "button", onclick: async () => {
-        try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(errorText(e)); }
+        try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(api.errorText(e)); }
       } }, t("table.leave_game")) : null));
     if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   }
@@ -229,7 +229,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
         spectator = true;
         socket.subscribe(gameId, "spectator");
       } else {
-        clear(body).append(h("p.error", errorText(e)));
+        clear(body).append(h("p.error", refusalText(e)));
       }
     },
     onView: async (v, version, message) => {
@@ -260,7 +260,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
       setBusy(true);
       const r = await socket.command(cmd);
       setBusy(false);
-      if (!r.ok) { toast(errorText(r.error)); render(); return; }
+      if (!r.ok) { toast(refusalText(r.error)); render(); return; }
     }
   }
 
@@ -490,7 +490,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     } catch (e) {
       if (e.code === "rematch_exists" && e.body?.game) navigate(`#/game/${e.body.game}`);
       else if (e.code === "nobody_to_invite") playAgain();
-      else toast(errorText(e));
+      else toast(api.errorText(e));
     }
   }
 
@@ -506,7 +506,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     try {
       const g = await api.createGame(body);
       navigate(`#/game/${g.id}`);
-    } catch (e) { toast(errorText(e)); }
+    } catch (e) { toast(api.errorText(e)); }
   }
 
   // Once the game is over, the summary is read again when the lists change (someone may have

@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 
 const PREFS = "loyang.prefs";
 // The page's title, in the reader's language (read when shown: the catalog loads after this module).
-const title = () => t("live.title");
+const title = () => t("app.title");
 
 export function prefs() {
   try {
