@@ -37,6 +37,7 @@ game_reader::game_reader(const std::filesystem::path& file)
       due_notes_(db_.prepare(std::string(outbox_columns) +
                              "WHERE state = 'queued' AND next_at <= ?1 ORDER BY next_at, id LIMIT ?2")),
       queued_notes_(db_.prepare("SELECT count(*) FROM outbox WHERE state = 'queued'")),
+      next_note_(db_.prepare("SELECT min(next_at) FROM outbox WHERE state = 'queued'")),
       chat_page_(db_.prepare(std::string(chat_columns) + "WHERE game_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3")),
       chat_count_(db_.prepare("SELECT count(*) FROM chat_messages WHERE game_id = ?1")),
       game_note_(db_.prepare("SELECT text, updated_at FROM notes WHERE game_id = ?1 AND account_id = ?2")),
@@ -97,6 +98,14 @@ std::int64_t game_reader::queued_notifications() {
   const auto n = queued_notes_.column_int64(0);
   queued_notes_.reset();
   return n;
+}
+
+std::optional<std::int64_t> game_reader::next_notification_at() {
+  next_note_.step();
+  std::optional<std::int64_t> at;
+  if (!next_note_.column_is_null(0)) at = next_note_.column_int64(0);
+  next_note_.reset();
+  return at;
 }
 
 store::catalog game_reader::load_catalog() {

@@ -19,6 +19,7 @@ class game_reader final : public store_reader {
   loaded_game load_game(std::int64_t game) override;
   std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override;
   std::int64_t queued_notifications() override;
+  std::optional<std::int64_t> next_notification_at() override;
   std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override;
   std::int64_t chat_count(std::int64_t game) override;
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
@@ -27,7 +28,7 @@ class game_reader final : public store_reader {
 
  private:
   database db_;
-  statement game_, snapshot_, commands_, last_seen_, due_notes_, queued_notes_;
+  statement game_, snapshot_, commands_, last_seen_, due_notes_, queued_notes_, next_note_;
   statement chat_page_, chat_count_, game_note_, reports_page_, open_reports_page_, moderation_page_;
 };
 

@@ -80,6 +80,12 @@ class memory_store final : public store {
     std::lock_guard lock(mutex_);
     return static_cast<std::int64_t>(outbox_.size());
   }
+  std::optional<std::int64_t> next_notification_at() override {
+    std::lock_guard lock(mutex_);
+    std::optional<std::int64_t> at;
+    for (const auto& [id, n] : outbox_) at = std::min(at.value_or(n.next_at), n.next_at);
+    return at;
+  }
   void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
                       write_done done) override {
     {

@@ -389,6 +389,10 @@ std::int64_t queued_store::queued_notifications() {
   return impl_->read([&](detail::store_reader& r) { return r.queued_notifications(); });
 }
 
+std::optional<std::int64_t> queued_store::next_notification_at() {
+  return impl_->read([&](detail::store_reader& r) { return r.next_notification_at(); });
+}
+
 void queued_store::save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version,
                                   write_done done) {
   enqueue({detail::seen_write{game, seat, version}}, std::move(done));

@@ -67,6 +67,7 @@ class store_reader {
   virtual loaded_game load_game(std::int64_t game) = 0;
   virtual std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) = 0;
   virtual std::int64_t queued_notifications() = 0;
+  virtual std::optional<std::int64_t> next_notification_at() = 0;
   virtual std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) = 0;
   virtual std::int64_t chat_count(std::int64_t game) = 0;
   virtual std::optional<note_record> load_note(std::int64_t game, std::int64_t account) = 0;

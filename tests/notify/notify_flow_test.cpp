@@ -43,12 +43,14 @@ bool has_event(const std::vector<json>& hooks, const std::string& event) {
 }
 
 // Sets e-mail and webhook for `token`'s account and follows the verification link of the mail
-// that comes; returns the webhook secret.
+// that comes; returns the webhook secret. Turn notifications are not held while the player is
+// at the table (this test counts every one; notify_table_test.cpp holds them).
 std::string subscribe(std::uint16_t port, const notify_sink& sink, const std::string& token, const std::string& who) {
   const auto put = call_api(port, http::verb::put, "/api/account/notifications",
                             json{{"email", who + "@example.org"},
                                  {"webhook", {{"url", "http://127.0.0.1:" + std::to_string(sink.http_port) + "/" + who},
-                                              {"format", "json"}}}},
+                                              {"format", "json"}}},
+                                 {"hold_minutes", 0}},
                             token);
   INFO(put.body.dump());
   REQUIRE(put.status == http::status::ok);

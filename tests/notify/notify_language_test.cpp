@@ -247,11 +247,16 @@ TEST_CASE("with no language chosen, mails and webhooks are in English word for w
   const auto turn = mail_with_subject(sink, "eng_player@example.org", "Your turn in Loyang game " + id);
   const auto unsubscribe = header(turn, "List-Unsubscribe");
   REQUIRE(unsubscribe.size() > 2);
-  CHECK(turn.substr(turn.find("\r\n\r\n") + 4) ==
-        "Hello eng_player,\r\n\r\n" + sentence + "\r\n\r\nOpen the game: https://loyang.test/#/game/" + id +
+  // The first turn of a game against a bot: the opponent named, nothing to tell since.
+  CHECK(body_part(turn, "text/plain") ==
+        "Hello eng_player,\r\n\r\n" + sentence + "\r\n\r\nYou play with Bot 2.\r\n\r\n" +
+            "Open the game: https://loyang.test/#/game/" + id +
             "\r\n\r\n-- \r\nAt the Gates of Loyang, https://loyang.test\r\nYou get this mail because you asked to be "
             "told. To stop these mails, open\r\n" +
             unsubscribe.substr(1, unsubscribe.size() - 2) + "\r\n");
+  const auto html = body_part(turn, "text/html");
+  CHECK(html.find("<p><strong>" + sentence + "</strong></p>") != std::string::npos);
+  CHECK(html.find("<a href=\"https://loyang.test/#/game/" + id + "\">Open the game</a>") != std::string::npos);
   mail_with_subject(sink, "eng_player@example.org", "Loyang game " + id + " has started");
   eventually(
       [&] {
@@ -262,7 +267,9 @@ TEST_CASE("with no language chosen, mails and webhooks are in English word for w
       },
       "the turn's webhook, in English");
   for (const auto& body : hook_bodies(sink, "/eng")) {
-    CHECK(body.size() == 7);  // event, game, account, text, link, deadline, delivery
+    // event, game, account, text, link, deadline, delivery; a turn's also opponents and since.
+    CHECK(body.size() == (body["event"] == "turn" ? 9u : 7u));
+    if (body["event"] == "turn") CHECK(body["opponents"] == json{"Bot 2"});
     if (body["event"] == "start") CHECK(body["text"] == "game " + id + " of At the Gates of Loyang has started.");
   }
 }

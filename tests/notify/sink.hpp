@@ -113,6 +113,26 @@ inline std::string header(const std::string& mail, const std::string& name) {
   return "";
 }
 
+/// The body of a mail's part of `type` ("text/plain", "text/html"): of a multipart/alternative
+/// mail, that part's, checking the structure (RFC 2046); of a single-part mail of that type, its
+/// body; else "".
+inline std::string body_part(const std::string& mail, const std::string& type) {
+  const auto body_at = mail.find("\r\n\r\n");
+  if (body_at == std::string::npos) return "";
+  const auto content_type = header(mail, "Content-Type");
+  if (content_type.rfind(type + ";", 0) == 0) return mail.substr(body_at + 4);
+  const std::string marker = "multipart/alternative; boundary=\"";
+  if (content_type.rfind(marker, 0) != 0) return "";
+  const auto boundary = "--" + content_type.substr(marker.size(), content_type.size() - marker.size() - 1);
+  const auto head = boundary + "\r\nContent-Type: " + type + "; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n";
+  const auto start = mail.find(head, body_at);
+  if (start == std::string::npos) return "";
+  const auto end = mail.find("\r\n" + boundary, start + head.size());
+  if (end == std::string::npos) return "";
+  // The line break before the boundary is the boundary's (RFC 2046, 5.1.1).
+  return mail.substr(start + head.size(), end - start - head.size());
+}
+
 /// The mails to `to` received so far, in arrival order.
 inline std::vector<std::string> mails_to(const notify_sink& sink, const std::string& to) {
   std::vector<std::string> out;

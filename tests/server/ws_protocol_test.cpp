@@ -226,6 +226,38 @@ TEST_CASE("resume after a dropped connection: the missing patches, or a snapshot
   CHECK(snap["version"] == version);
 }
 
+TEST_CASE("resuming up to date in a freshly loaded room: the next command is answered by its patch",
+          "[server][ws]") {
+  // Found by the cluster test: a room that keeps no views (loaded after a restart, or on a node
+  // where nobody watched it) answered a resume whose `since` was its version `subscribed`, and
+  // the resumed player's next command got `result ok` with no patch, leaving his view behind.
+  std::shared_ptr<temp_dir> data;
+  table t;
+  std::uint32_t at = 0;
+  json loan;
+  {
+    running_server s;
+    data = s.data();
+    t = start_game(s.port(), "rex", 2);
+    viewer a = connect(s.port(), t.tokens[0], t.game, false);
+    loan = first_legal(a, "take_loan");
+    const json r = a.command(t.game, loan, "before-restart");
+    REQUIRE(accepted(r));
+    at = r["to"];
+  }
+  running_server s({}, data);
+  auto ws = std::make_unique<ws_client>(s.port());
+  ws->hello(t.tokens[0]);
+  ws->send({{"type", "subscribe"}, {"game", t.game}, {"as", "player"}, {"since", at}});
+  CHECK(ws->next_of("subscribed")["version"] == at);
+  ws->send({{"type", "command"}, {"game", t.game}, {"version", at}, {"id", "after-resume"}, {"cmd", loan}});
+  json answer;
+  while (!answer.contains("id") || answer["id"] != "after-resume") answer = ws->next();
+  CHECK(answer["type"] == "patch");
+  CHECK(answer["from"] == at);
+  CHECK(answer["to"] == at + 1);
+}
+
 TEST_CASE("limits: message size, rate, connections per account, Origin", "[server][ws][limits]") {
   SECTION("a message over the size limit is refused and the connection closed") {
     running_server s(memory_only);

@@ -25,9 +25,11 @@ function cashChanges(entries) {
   return [...net].filter(([, n]) => n !== 0).sort((a, b) => a[0] - b[0]);
 }
 
-// The digest box, or null when nothing happened since `lastSeen`. onClose: the reader is done.
-export function digestEl(entries, who, onClose) {
-  if (!entries.length) return null;
+// The digest's words for `entries` (at least one): the summary, the first MOST_LINES headlines,
+// how many more there are (moreText: null when none) and the net Cash per seat (null when no
+// Cash changed hands). The server writes the same in turn e-mails (server/src/notify/recap.cpp;
+// tests/server/recap_test.cpp compares the two).
+export function digestText(entries, who) {
   const movers = [...new Set(entries.map((e) => e.player))].map(who);
   const first = entries[0].version;
   const last = entries[entries.length - 1].version;
@@ -38,21 +40,37 @@ export function digestEl(entries, who, onClose) {
     for (const c of chunks) if (c.round !== undefined) rounds.push(c.round);
     lines.push(headline(en, who, chunks[0]).text);
   }
-  const list = h("ul.digest-lines", lines.slice(0, MOST_LINES).map((l) => h("li", l)));
-  if (lines.length > MOST_LINES) list.append(h("li.quiet", t("digest.more", { n: lines.length - MOST_LINES })));
+  const more = Math.max(0, lines.length - MOST_LINES);
   const cash = cashChanges(entries);
   // Versions as the digits they are (no thousands separator), as everywhere they are shown.
   const summary = t("digest.summary", {
     n: entries.length, movers: movers.join(", "), first: String(first), last: String(last), same: first === last ? "yes" : "no",
     began: rounds.length, rounds: rounds.map((r) => t("digest.round", { n: r })).join(", "),
   });
+  return {
+    summary,
+    lines: lines.slice(0, MOST_LINES),
+    more,
+    moreText: more ? t("digest.more", { n: more }) : null,
+    cash: cash.length ? t("digest.cash", {
+      changes: cash.map(([s, n]) => `${who(s)} ${n > 0 ? "+" : "−"}${Math.abs(n)}`).join(", "),
+    }) : null,
+  };
+}
+
+// The digest box, or null when nothing happened since `lastSeen`. onClose: the reader is done.
+export function digestEl(entries, who, onClose) {
+  if (!entries.length) return null;
+  const first = entries[0].version;
+  const last = entries[entries.length - 1].version;
+  const { summary, lines, more, moreText, cash } = digestText(entries, who);
+  const list = h("ul.digest-lines", lines.map((l) => h("li", l)));
+  if (more) list.append(h("li.quiet", moreText));
   return h("section.digest", { role: "region", "aria-label": t("digest.label"), "data-from": first, "data-to": last },
     h("h3", t("digest.title")),
     h("p", summary),
     list,
-    cash.length ? h("p.digest-cash", t("digest.cash", {
-      changes: cash.map(([s, n]) => `${who(s)} ${n > 0 ? "+" : "−"}${Math.abs(n)}`).join(", "),
-    })) : null,
+    cash !== null ? h("p.digest-cash", cash) : null,
     h("button.digest-close", { type: "button", onclick: onClose }, t("digest.close")));
 }
 

@@ -14,7 +14,12 @@ const EVENTS = [
   ["end", "settings.event_end"],
   ["invite", "settings.event_invite"],
   ["chat", "settings.event_chat"],
+  ["vote", "settings.event_vote"],
+  ["opponent", "settings.event_opponent"],
 ];
+
+// How long turn notifications wait while the game is open (minutes after the last move).
+const HOLDS = [0, 5, 10, 30, 60];
 
 function eventBoxes(prefix, chosen) {
   return EVENTS.map(([e, key]) => h("label.check", h("input", { type: "checkbox", id: `${prefix}-${e}`, value: e, checked: chosen.includes(e) }), ` ${t(key)}`));
@@ -103,6 +108,9 @@ export function settingsPage(root, { onAuthError }) {
     const digest = h("select#notify-digest",
       [[0, "settings.digest_each"], [60, "settings.digest_hour"], [1440, "settings.digest_day"], [10080, "settings.digest_week"]]
         .map(([m, key]) => h("option", { value: m, selected: n.digest_minutes === m }, t(key))));
+    const holds = HOLDS.includes(n.hold_minutes ?? 10) ? HOLDS : [...HOLDS, n.hold_minutes].sort((a, b) => a - b);
+    const hold = h("select#notify-hold", holds.map((m) => h("option", { value: m, selected: (n.hold_minutes ?? 10) === m },
+      m === 0 ? t("settings.hold_never") : t("settings.hold_minutes", { n: m }))));
     const url = h("input#notify-webhook", { type: "url", value: n.webhook?.url || "", placeholder: "https://discord.com/api/webhooks/…" });
     const format = h("select#notify-format", ["json", "discord", "slack"].map((f) => h("option", { value: f, selected: (n.webhook?.format || "json") === f }, f)));
     const form = h("form.panel", {
@@ -113,6 +121,7 @@ export function settingsPage(root, { onAuthError }) {
           email: email.value.trim() || null,
           email_events: checked(form, "email"),
           digest_minutes: Number(digest.value),
+          hold_minutes: Number(hold.value),
           webhook: url.value.trim() ? { url: url.value.trim(), format: format.value } : null,
           webhook_events: checked(form, "hook"),
         };
@@ -130,6 +139,7 @@ export function settingsPage(root, { onAuthError }) {
     h("p.quiet", n.email ? (n.email_verified ? t("settings.email_confirmed") : t("settings.email_not_confirmed")) : ""),
     h("fieldset", h("legend", t("settings.mail_me_when")), eventBoxes("email", n.email_events)),
     h("label", { for: "notify-digest" }, t("settings.how_often")), digest,
+    h("label", { for: "notify-hold" }, t("settings.hold")), hold,
     h("label", { for: "notify-webhook" }, t("settings.webhook")), url,
     h("label", { for: "notify-format" }, t("settings.format")), format,
     h("fieldset", h("legend", t("settings.call_it_when")), eventBoxes("hook", n.webhook_events)));

@@ -174,6 +174,12 @@ std::int64_t reader::queued_notifications() {
   return c_.query("SELECT count(*) FROM outbox WHERE state = 'queued'").int64(0, 0);
 }
 
+std::optional<std::int64_t> reader::next_notification_at() {
+  const auto r = c_.query("SELECT min(next_at) FROM outbox WHERE state = 'queued'");
+  if (r.is_null(0, 0)) return std::nullopt;
+  return r.int64(0, 0);
+}
+
 std::vector<chat_record> reader::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
   return read_all(run("chat_page", params(game, detail::upper_bound_of(before), detail::limit_of(limit))),
                   detail::read_chat<cursor>);

@@ -21,6 +21,7 @@ class reader final : public detail::store_reader {
   loaded_game load_game(std::int64_t game) override;
   std::vector<outbox_record> due_notifications(std::int64_t now, std::size_t limit) override;
   std::int64_t queued_notifications() override;
+  std::optional<std::int64_t> next_notification_at() override;
   std::vector<chat_record> load_chat(std::int64_t game, std::int64_t before, std::size_t limit) override;
   std::int64_t chat_count(std::int64_t game) override;
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;

@@ -42,6 +42,7 @@ record_change pause_change(engine::player_id seat, bool away) {
     }
     game_record next = g;
     next.clock = c->stored();
+    next.updated_at = now;  // also what makes each absence news of its own (notify/news.cpp)
     return next;
   };
 }
@@ -182,7 +183,7 @@ nlohmann::json service::vacation_json(std::int64_t account) const {
           {"left", std::max<std::int64_t>(0, allowance - used)}};
 }
 
-void service::set_away(std::int64_t account, bool away_now) {
+void service::set_away(std::int64_t account, bool away_now, std::function<void()> done) {
   std::vector<std::pair<std::int64_t, engine::player_id>> seats;
   look_.each_game([&](const game_record& g) {
     if (g.status != game_status::active || g.clock.is_null()) return;
@@ -191,10 +192,20 @@ void service::set_away(std::int64_t account, bool away_now) {
       if (s.account_id == account && s.gone == persistence::departure::none) seats.emplace_back(g.id, engine::player_id(i));
     }
   });
-  // Asked after the walk: a room's change may reach the games held before it returns.
-  for (const auto& [game, seat] : seats) {
-    look_.change(game, pause_change(seat, away_now), [](std::optional<refusal>) {});
+  if (seats.empty()) {
+    if (done) net::post(strand_, std::move(done));
+    return;
   }
+  // `done` once every game's clock has changed (stored, and held by the lobby) or could not:
+  // the answer to a vacation comes after its effect. Asked after the walk: a room's change may
+  // reach the games held before it returns.
+  auto left = std::make_shared<std::size_t>(seats.size());
+  auto finish = [self = shared_from_this(), left, done = std::move(done)](std::optional<refusal>) {
+    net::post(self->strand_, [left, done] {
+      if (--*left == 0 && done) done();
+    });
+  };
+  for (const auto& [game, seat] : seats) look_.change(game, pause_change(seat, away_now), finish);
 }
 
 void service::vacation(identity who, reply_fn reply) {
@@ -225,8 +236,7 @@ void service::start_vacation(identity who, nlohmann::json body, reply_fn reply) 
         if (!e.empty()) return reply(api_error(http::status::service_unavailable, e, "the vacation could not be stored"));
         self->vacations_[v.account].push_back(v);
         self->timer_->arm(-v.account, v.ends_at);
-        self->set_away(v.account, true);
-        reply({http::status::ok, self->vacation_json(v.account)});
+        self->set_away(v.account, true, [self, v, reply] { reply({http::status::ok, self->vacation_json(v.account)}); });
       });
     });
   });
@@ -244,8 +254,7 @@ void service::end_vacation(identity who, reply_fn reply) {
         if (!e.empty()) return reply(api_error(http::status::service_unavailable, e, "the vacation could not be stored"));
         self->vacations_[v.account].back() = v;
         self->timer_->arm(-v.account, std::nullopt);
-        self->set_away(v.account, false);
-        reply({http::status::ok, self->vacation_json(v.account)});
+        self->set_away(v.account, false, [self, v, reply] { reply({http::status::ok, self->vacation_json(v.account)}); });
       });
     });
   });

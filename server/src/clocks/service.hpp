@@ -116,8 +116,9 @@ class service : public std::enable_shared_from_this<service> {
  private:
   /// The timer found these due (games; -account: a vacation's end).
   void on_due(const std::vector<std::int64_t>& due);
-  /// `account`'s clocks stop (away) or run again, in every running game he still plays.
-  void set_away(std::int64_t account, bool away);
+  /// `account`'s clocks stop (away) or run again, in every running game he still plays; `done`
+  /// (on the strand) once each game's change is stored and held by the lobby, or refused.
+  void set_away(std::int64_t account, bool away, std::function<void()> done = {});
   nlohmann::json vacation_json(std::int64_t account) const;
   /// Runs the change `make` gives for `who`'s seat in `game`, a running game, and answers with
   /// the game's summary after it.

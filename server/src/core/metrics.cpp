@@ -188,6 +188,9 @@ std::string metrics::text() const {
         notifications_failed.load(), "counter");
   gauge("loyang_notifications_dropped_total", "Notifications not sent: their account no longer wants them.",
         notifications_dropped.load(), "counter");
+  gauge("loyang_notifications_held_total",
+        "Turn notifications held back because their player had the game open and was playing.",
+        notifications_held.load(), "counter");
   gauge("loyang_commands_accepted_total", "Game commands accepted and made durable.",
         commands_accepted.load(), "counter");
   gauge("loyang_remote_commands_total", "Commands other nodes stored, replayed and shown here.",

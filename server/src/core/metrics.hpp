@@ -64,6 +64,7 @@ class metrics {
   std::atomic<std::int64_t> notifications_retried{0};  ///< attempts that failed and will be retried
   std::atomic<std::int64_t> notifications_failed{0};   ///< given up
   std::atomic<std::int64_t> notifications_dropped{0};  ///< no longer wanted by their account
+  std::atomic<std::int64_t> notifications_held{0};  ///< turn notifications held while their player played
 
   /// Counts a refused command under its error code.
   void command_rejected(const std::string& code);

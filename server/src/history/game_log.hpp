@@ -63,6 +63,8 @@ class game_log {
   const engine::state* checkpoint_at_or_before(std::uint32_t version) const;
 
   std::size_t size() const { return entries_.size(); }
+  /// Whether the entries' events are known (false: commands_only()).
+  bool events_known() const { return events_known_; }
   bool empty() const { return entries_.empty(); }
   const entry& operator[](std::size_t i) const { return entries_[i]; }
   const entry& back() const { return entries_.back(); }

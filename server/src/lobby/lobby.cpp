@@ -75,8 +75,9 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
                      {},  // the registry's start() gives the lobby's
                      [a = accounts_] { return a->now(); },
                      [n = notify_](const game_record& before, const game_record& after,
-                                   const std::vector<std::pair<engine::player_id, int>>& reminders) {
-                       return n->compose(notify::game_news(before, after, reminders));
+                                   const std::vector<std::pair<engine::player_id, int>>& reminders,
+                                   const std::function<std::string(engine::player_id)>& since_of) {
+                       return n->compose(notify::game_news(before, after, reminders), since_of);
                      },
                      [n = notify_] { n->poke(); },
                      relations_,
@@ -89,6 +90,7 @@ lobby::lobby(net::io_context& ioc, storage& store, std::shared_ptr<metrics> stat
                      {},
                      std::make_shared<bot_pool>(lim.bot_threads, lim.bot_queue_limit, stats)};
   svc.hub = events_;
+  if (notify_) svc.presence = notify_->tables();
   if (store_.shared()) svc.may_act = [leads = leads_] { return leads->leads(); };
   rooms_ = std::make_shared<room_registry>(ioc, strand_, std::move(svc), lim.evict_after);
 }

@@ -36,7 +36,10 @@ room::room(net::io_context::executor_type executor, game_record record, loaded_g
   ++svc_.stats->games_in_memory;
 }
 
-room::~room() { --svc_.stats->games_in_memory; }
+room::~room() {
+  --svc_.stats->games_in_memory;
+  if (svc_.presence) svc_.presence->forget(id_);
+}
 
 void room::start() {
   net::post(strand_, [self = shared_from_this()] { self->maybe_bot(); });
@@ -68,9 +71,44 @@ void room::count_spectators() {
   const auto n = static_cast<int>(std::count_if(watchers_.begin(), watchers_.end(), [](const watcher& w) {
     return w.seat == engine::no_player && !w.who.expired();
   }));
+  tell_presence();
   if (n == spectators_) return;
   spectators_ = n;
   if (svc_.on_spectators) svc_.on_spectators(id_, n);
+}
+
+void room::tell_presence() { tell_presence(record_); }
+
+void room::tell_presence(const game_record& record) {
+  if (!svc_.presence) return;
+  const auto person = [&record](engine::player_id seat) -> std::int64_t {
+    if (seat < 0 || std::size_t(seat) >= record.seats.size()) return 0;
+    const auto& s = record.seats[std::size_t(seat)];
+    return s.bot || s.gone != persistence::departure::none ? 0 : s.account_id;
+  };
+  std::vector<std::int64_t> open;
+  for (const auto& w : watchers_) {
+    if (w.seat != engine::no_player && !w.who.expired() && w.account != 0 && w.account == person(w.seat)) {
+      open.push_back(w.account);
+    }
+  }
+  std::vector<std::int64_t> acting;
+  if (record.status == game_status::active) {
+    for (const auto seat : record.to_act) {
+      if (const auto a = person(seat)) acting.push_back(a);
+    }
+  }
+  std::sort(open.begin(), open.end());
+  open.erase(std::unique(open.begin(), open.end()), open.end());
+  std::sort(acting.begin(), acting.end());
+  if (acting != told_acting_) {
+    told_acting_ = acting;
+    svc_.presence->acting(id_, acting);
+  }
+  if (open != told_open_) {
+    told_open_ = open;
+    svc_.presence->watching(id_, open, svc_.now());
+  }
 }
 
 void room::chat(std::shared_ptr<subscriber> who, std::int64_t account, engine::player_id seat,
@@ -299,7 +337,12 @@ void room::send_snapshot(subscriber& who, engine::player_id seat) {
 
 bool room::send_patches_since(subscriber& who, engine::player_id seat, std::uint32_t since) {
   if (since > state_.version || log_.size() != state_.version) return false;
-  if (since == state_.version) return true;  // up to date
+  if (since == state_.version) {
+    // Up to date; the next command's patch starts at this view (publish() patches only from a
+    // view at the version before it).
+    if (!views_ || views_->version() != state_.version) views_.emplace(state_);
+    return true;
+  }
   if (state_.version - since > resume_window) return false;
   std::string ops;
   try {
@@ -378,6 +421,8 @@ void room::do_submit(const std::shared_ptr<subscriber>& who, engine::player_id s
   writing_ = true;
   auto notes = notes_for(record_, next, {});
   const bool told = !notes.empty();
+  // Who must act is known before the turn notifications can be read (written with the command).
+  if (told) tell_presence(next);
   svc_.store.append_command(
       c, next, state_, std::move(notes),
       [self = shared_from_this(), who, seat, client_id = message.id, before = std::move(before),
@@ -433,6 +478,9 @@ void room::on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, s
     }
   } else {
     ++svc_.stats->commands_accepted;
+    if (who && svc_.presence && seat >= 0 && std::size_t(seat) < record_.seats.size()) {
+      svc_.presence->moved(id_, record_.seats[std::size_t(seat)].account_id, svc_.now());
+    }
     svc_.stats->observe_latency(std::chrono::duration<double>(clock::now() - arrived).count());
     // The lobby first: a client that reads the game's summary as soon as its answer came must
     // find the new record there (the lobby's strand takes this before the client's request).
@@ -453,8 +501,15 @@ void room::on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, s
 
 bool room::publish(const subscriber* who, const std::string& client_id) {
   drop_expired();
+  tell_presence();
   if (!views_ || views_->version() + 1 != state_.version) {
-    views_.reset();  // cannot patch: joiners and resumes get snapshots
+    // Cannot patch from the views kept: each watcher is brought up from what it was sent (its
+    // patches replayed from the log, or a snapshot), so none is left behind, and the sender's
+    // answer (a result) comes after its patch.
+    views_.reset();
+    for (auto& w : watchers_) {
+      if (auto s = w.who.lock()) catch_up(w, *s);
+    }
     return false;
   }
   if (watchers_.empty()) {
@@ -525,11 +580,35 @@ nlohmann::json room::table_json() const {
 
 std::vector<outbox_record> room::notes_for(const game_record& before, const game_record& after,
                                            const std::vector<std::pair<engine::player_id, int>>& reminders) const {
-  return svc_.notes ? svc_.notes(before, after, reminders) : std::vector<outbox_record>{};
+  if (!svc_.notes) return {};
+  return svc_.notes(before, after, reminders, [this](engine::player_id seat) { return since_text(seat); });
+}
+
+std::string room::since_text(engine::player_id seat) const {
+  // At most this many entries: a mail tells the last few (recap.hpp lists 8 and counts the rest).
+  constexpr std::size_t most = 200;
+  if (!log_.events_known() || log_.empty()) return "[]";
+  std::size_t first = log_.size();
+  while (first > 0 && log_[first - 1].player != seat && log_.size() - first < most) --first;
+  if (first == log_.size()) return "[]";
+  try {
+    const auto texts =
+        log_.entry_texts(engine::new_game(record_.options, record_.seed), seat, first, log_.size() - first);
+    std::string out = "[";
+    for (const auto& t : texts) {
+      if (out.size() > 1) out += ',';
+      out += t;
+    }
+    return out + "]";
+  } catch (const std::exception& e) {
+    spdlog::warn("game {}: the log since seat {}'s last move could not be rebuilt: {}", id_, int(seat), e.what());
+    return "[]";
+  }
 }
 
 void room::publish_table() {
   drop_expired();
+  tell_presence();
   table_sent_ = table_json().dump();
   if (watchers_.empty()) return;
   auto text = share(protocol::table_text(id_, state_.version, nlohmann::json::parse(table_sent_)));
@@ -543,6 +622,7 @@ void room::store_record(game_record next, std::vector<persistence::outbox_record
   writing_ = true;
   next.revision = record_.revision + 1;  // refused if another node wrote the row meanwhile
   const bool told = !notes.empty();
+  if (told) tell_presence(next);  // as append_command's
   svc_.store.save_game(next, std::move(notes), [self = shared_from_this(), next, told,
                                                 done = std::move(done)](const std::string& error) {
     if (error.empty() && told && self->svc_.notes_queued) self->svc_.notes_queued();

@@ -20,6 +20,7 @@
 #include "../clocks/timeouts.hpp"
 #include "../events/hub.hpp"
 #include "../history/game_log.hpp"
+#include "../notify/presence.hpp"
 #include "loyang/bots/strong.hpp"
 #include "loyang/engine/game.hpp"
 #include "loyang/protocol/client_message.hpp"
@@ -49,9 +50,12 @@ class room : public std::enable_shared_from_this<room> {
     /// The notifications a change of the record from `before` to `after` causes (with the
     /// reminders a wake took), queued in the same transaction; and the sender told of them.
     /// Either may be empty: no notifications.
+    /// `since_of(seat)`: the log entries since that seat's last own command, as it sees them (a
+    /// JSON array text), for what a turn notification tells.
     std::function<std::vector<persistence::outbox_record>(
         const game_record& before, const game_record& after,
-        const std::vector<std::pair<engine::player_id, int>>& reminders)>
+        const std::vector<std::pair<engine::player_id, int>>& reminders,
+        const std::function<std::string(engine::player_id)>& since_of)>
         notes;
     std::function<void()> notes_queued;
     /// Chat: who mutes or blocks whom, the names of accounts, the next message id (unique over
@@ -75,6 +79,9 @@ class room : public std::enable_shared_from_this<room> {
     /// Where each durable command is published (command_applied); empty: nowhere (white-box
     /// tests).
     std::shared_ptr<const events::hub> hub = {};
+    /// Told who of the persons seated has the game open here, who must act, and who moved
+    /// (notify/presence.hpp: turn notifications wait while a player plays); empty: nobody.
+    std::shared_ptr<notify::presence> presence = {};
   };
 
   /// The chat a room starts with: the newest messages, newest first, and how many there are.
@@ -173,6 +180,13 @@ class room : public std::enable_shared_from_this<room> {
   void on_chat_stored(std::shared_ptr<subscriber> who, std::string client_id, persistence::chat_record m,
                       const std::string& error);
   void count_spectators();
+  // The log entries since `seat`'s last own command (at most the last 200), as `seat` sees them:
+  // a JSON array text (services::notes's since_of).
+  std::string since_text(engine::player_id seat) const;
+  // Tells svc_.presence who of the persons seated watches here and who must act (in `record`:
+  // record_ unless a change about to be stored), when it changed.
+  void tell_presence();
+  void tell_presence(const game_record& record);
   void do_submit(const std::shared_ptr<subscriber>& who, engine::player_id seat,
                  const protocol::command_message& message, clock::time_point arrived);
   void on_durable(std::shared_ptr<subscriber> who, engine::player_id seat, std::string client_id,
@@ -253,6 +267,8 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::view_patcher> views_;
   chat::room_chat chat_;
   int spectators_ = 0;  // as last told
+  // The persons' accounts watching as players and acting, as last told to svc_.presence.
+  std::vector<std::int64_t> told_open_, told_acting_;
   bool writing_ = false;
   bool bot_pending_ = false;
   bool refreshing_ = false;

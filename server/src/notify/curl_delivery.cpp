@@ -1,5 +1,7 @@
 #include "curl_delivery.hpp"
 
+#include <sodium.h>
+
 #include <arpa/inet.h>
 #include <curl/curl.h>
 #include <netinet/in.h>
@@ -113,14 +115,33 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
   message += "Subject: " + header_text(one_line(m.subject)) + "\n";
   message += "Message-ID: <" + one_line(m.message_id) + ">\n";
   message += "MIME-Version: 1.0\n";
-  message += "Content-Type: text/plain; charset=utf-8\n";
-  message += "Content-Transfer-Encoding: 8bit\n";
+  // A boundary no body can hold: 32 random hex digits.
+  std::string boundary;
+  if (!m.html.empty()) {
+    unsigned char bytes[16];
+    randombytes_buf(bytes, sizeof bytes);
+    char hex[2 * sizeof bytes + 1];
+    sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
+    boundary = std::string("loyang-").append(hex);
+    message += "Content-Type: multipart/alternative; boundary=\"" + boundary + "\"\n";
+  } else {
+    message += "Content-Type: text/plain; charset=utf-8\n";
+    message += "Content-Transfer-Encoding: 8bit\n";
+  }
   message += "Auto-Submitted: auto-generated\n";
   if (!m.unsubscribe_url.empty()) {
     message += "List-Unsubscribe: <" + one_line(m.unsubscribe_url) + ">\n";
     message += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\n";
   }
-  message += "\n" + m.text;
+  if (boundary.empty()) {
+    message += "\n" + m.text;
+  } else {
+    message += "\n--" + boundary + "\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n";
+    message += m.text;
+    message += "\n--" + boundary + "\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n";
+    message += m.html;
+    message += "\n--" + boundary + "--\n";
+  }
   message = crlf(message);
   upload u{&message};
   // Appended, not "<" + ...: GCC 12 misreads that as an overlapping copy (GCC bug 105651).

@@ -26,6 +26,9 @@ struct mail {
   std::string to;
   std::string subject;
   std::string text;             ///< the plain-text body (UTF-8), lines ending in \n
+  /// The same as HTML (UTF-8, lines ending in \n, none over 998 bytes); empty: plain text only.
+  /// With it the mail is multipart/alternative, the text first (RFC 2046).
+  std::string html;
   std::string unsubscribe_url;  ///< List-Unsubscribe (one click, RFC 8058); empty: none
   std::string message_id;       ///< unique per notification: a receiver can drop a repeat
 };

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include "../clocks/game_clock.hpp"
+#include "../clocks/timeouts.hpp"
 #include "../i18n/text.hpp"
 #include "../i18n/zone.hpp"
+#include "recap.hpp"
 
 namespace loyang::server::notify {
 namespace {
@@ -23,10 +25,12 @@ std::int64_t deadline_of(const game_record& g, std::size_t seat) {
   return c ? c->deadline(engine::player_id(seat)).value_or(0) : 0;
 }
 
-// What happened, in the account's language, its deadline in its time zone.
-std::string sentence(const news& n, const settings& s) {
+// What happened, in the account's language, its deadline in its time zone; `name_of` names the
+// player a vote or an opponent's news is about.
+std::string sentence(const news& n, const settings& s, const std::function<std::string(std::int64_t)>& name_of) {
   const auto& language = s.language;
   nlohmann::json args{{"game", std::to_string(n.game)}};
+  if (n.about != 0 && name_of) args["name"] = name_of(n.about);
   const bool until = n.deadline > 0;
   if (until) args["deadline"] = i18n::date_time(language, n.deadline, s.time_zone);
   switch (n.what) {
@@ -38,6 +42,11 @@ std::string sentence(const news& n, const settings& s) {
     case event::chat:
       args["message"] = n.detail;
       return i18n::text(language, "notify.chat", args);
+    case event::vote: return i18n::text(language, "notify.vote", args);
+    case event::opponent:
+      if (n.detail == "away") return i18n::text(language, "notify.opponent_away", args);
+      if (n.detail == "low_time") return i18n::text(language, until ? "notify.opponent_low_time_until" : "notify.opponent_low_time", args);
+      return i18n::text(language, "notify.opponent_bot", args);
     case event::verify: break;
   }
   return i18n::text(language, "notify.verify", args);
@@ -55,16 +64,60 @@ std::vector<news> game_news(const game_record& before, const game_record& after,
     const auto seat = std::to_string(i);
     if (started && person(s)) out.push_back({event::start, s.account_id, after.id, 0, "start"});
     if (person(s) && acts(after, i) && (started || !acts(before, i))) {
-      out.push_back({event::turn, s.account_id, after.id, deadline_of(after, i),
-                     "turn:v" + std::to_string(after.version) + ":s" + seat});
+      news n{event::turn, s.account_id, after.id, deadline_of(after, i),
+             "turn:v" + std::to_string(after.version) + ":s" + seat};
+      n.seat = engine::player_id(i);
+      for (const auto& other : after.seats) n.people.push_back(other.bot ? 0 : other.account_id);
+      n.players = after.options.players;
+      out.push_back(std::move(n));
     }
     if (ended && s.account_id != 0) out.push_back({event::end, s.account_id, after.id, 0, "end"});
   }
+  // What the others are told of a person's seat: each person still playing but him.
+  const auto tell_others = [&](std::size_t about, event what, std::int64_t deadline, const std::string& key,
+                               const std::string& kind) {
+    for (std::size_t j = 0; j < after.seats.size(); ++j) {
+      if (j == about || !person(after.seats[j]) || after.seats[j].account_id == after.seats[about].account_id) continue;
+      news n{what, after.seats[j].account_id, after.id, deadline, key};
+      n.detail = kind;
+      n.about = after.seats[about].account_id;
+      out.push_back(std::move(n));
+    }
+  };
   for (const auto& [seat, n] : reminders) {
     if (seat < 0 || std::size_t(seat) >= after.seats.size() || !person(after.seats[std::size_t(seat)])) continue;
     const auto deadline = deadline_of(before, std::size_t(seat));
     out.push_back({event::reminder, after.seats[std::size_t(seat)].account_id, after.id, deadline,
                    "reminder" + std::to_string(n) + ":s" + std::to_string(seat) + ":d" + std::to_string(deadline)});
+    if (n == 2) {
+      tell_others(std::size_t(seat), event::opponent, deadline,
+                  "low:s" + std::to_string(seat) + ":d" + std::to_string(deadline), "low_time");
+    }
+  }
+  if (after.status != game_status::active) return out;
+  const auto was = clocks::record_clock(before.clock);
+  const auto now = clocks::record_clock(after.clock);
+  for (std::size_t i = 0; i < after.seats.size(); ++i) {
+    const auto& s = after.seats[i];
+    const auto seat = engine::player_id(i);
+    if (person(s) && now && now->paused(seat) && !(was && was->paused(seat))) {
+      tell_others(i, event::opponent, 0, "away:s" + std::to_string(i) + ":t" + std::to_string(after.updated_at), "away");
+    }
+    if (s.account_id != 0 && s.bot && i < before.seats.size() && !before.seats[i].bot) {
+      // Told to those still playing; he himself knows why he left.
+      tell_others(i, event::opponent, 0, "bot:s" + std::to_string(i), "bot");
+    }
+  }
+  if (now && now->vote() && !(was && was->vote() && was->vote()->seat == now->vote()->seat &&
+                              was->vote()->until == now->vote()->until)) {
+    const auto& v = *now->vote();
+    const auto about = std::size_t(v.seat) < after.seats.size() ? after.seats[std::size_t(v.seat)].account_id : 0;
+    for (const auto voter : clocks::voters(after, v.seat)) {
+      news n{event::vote, after.seats[std::size_t(voter)].account_id, after.id, v.until,
+             "vote:s" + std::to_string(v.seat) + ":u" + std::to_string(v.until)};
+      n.about = about;
+      out.push_back(std::move(n));
+    }
   }
   return out;
 }
@@ -118,13 +171,50 @@ std::vector<news> chat_news(const game_record& g, const persistence::chat_record
 
 namespace {
 
-outbox_record row(const context& c, const news& n, const char* channel, const std::string& text) {
+// A turn's "opponents" and "since", in the reader's words (names.js's names: "Bot 2", the
+// imaginary opponent, "ann (you)").
+nlohmann::json table_story(const context& c, const news& n, const settings& s) {
+  const auto& language = s.language;
+  std::vector<std::string> names;
+  auto opponents = nlohmann::json::array();
+  for (std::size_t i = 0; i < n.people.size(); ++i) {
+    std::string name;
+    if (n.players == 1 && i == 1) {
+      name = i18n::text(language, "render.seat_imaginary_opponent");
+    } else if (n.people[i] == 0) {
+      name = i18n::text(language, "render.seat_bot", {{"n", i + 1}});
+    } else {
+      name = c.name_of(n.people[i]);
+    }
+    if (engine::player_id(i) == n.seat) {
+      names.push_back(i18n::text(language, "render.seat_you", {{"name", name}}));
+    } else {
+      names.push_back(name);
+      opponents.push_back(name);
+    }
+  }
+  nlohmann::json since{{"summary", ""}, {"lines", nlohmann::json::array()}, {"more", ""}, {"cash", ""}};
+  if (c.since_of) {
+    const auto entries = nlohmann::json::parse(c.since_of(n.seat), nullptr, false);
+    if (entries.is_array() && !entries.empty()) {
+      const auto r = recap_of(entries, names, i18n::text(language, "render.seat_bank"), language);
+      since = {{"summary", r.summary}, {"lines", r.lines}, {"more", r.more_text}, {"cash", r.cash}};
+    }
+  }
+  return {{"opponents", opponents}, {"since", since}};
+}
+
+outbox_record row(const context& c, const news& n, const char* channel, const std::string& text,
+                  const nlohmann::json& extra = nlohmann::json::object()) {
   nlohmann::json body{{"event", event_name(n.what)},
                       {"game", n.game},
                       {"account", c.name_of(n.account)},
                       {"text", text},
                       {"link", c.public_url + "/#/game/" + std::to_string(n.game)},
                       {"deadline", n.deadline > 0 ? nlohmann::json(n.deadline) : nlohmann::json(nullptr)}};
+  if (n.about != 0) body["about"] = c.name_of(n.about);
+  if (n.what == event::opponent) body["kind"] = n.detail;
+  for (const auto& [k, v] : extra.items()) body[k] = v;
   outbox_record r;
   r.account = n.account;
   r.channel = channel;
@@ -143,16 +233,21 @@ std::vector<outbox_record> compose(const context& c, const std::vector<news>& it
   for (const auto& n : items) {
     const auto s = c.settings_of(n.account);
     if (!s) continue;
-    const auto text = sentence(n, *s);
-    if (!s->email.empty() && s->email_verified && has(s->email_events, n.what)) out.push_back(row(c, n, "email", text));
-    if (!s->webhook_url.empty() && has(s->webhook_events, n.what)) out.push_back(row(c, n, "webhook", text));
+    const bool mail = !s->email.empty() && s->email_verified && has(s->email_events, n.what);
+    const bool hook = !s->webhook_url.empty() && has(s->webhook_events, n.what);
+    if (!mail && !hook) continue;
+    const auto text = sentence(n, *s, c.name_of);
+    nlohmann::json extra = nlohmann::json::object();
+    if (n.what == event::turn && !n.people.empty()) extra = table_story(c, n, *s);
+    if (mail) out.push_back(row(c, n, "email", text, extra));
+    if (hook) out.push_back(row(c, n, "webhook", text, extra));
   }
   return out;
 }
 
 outbox_record verification_note(const context& c, std::int64_t account, const settings& s) {
   news n{event::verify, account, 0, 0, s.verify_token.substr(0, 16)};
-  auto r = row(c, n, "email", sentence(n, s));
+  auto r = row(c, n, "email", sentence(n, s, c.name_of));
   auto body = nlohmann::json::parse(r.body);
   body["link"] = c.public_url + "/api/notify/verify?token=" + s.verify_token;
   body["address"] = s.email;

@@ -22,13 +22,22 @@ struct news {
   std::int64_t game = 0;
   std::int64_t deadline = 0;  ///< turn and reminder: when the seat's time runs out (0: no clock)
   std::string key;            ///< what makes it one notification (dedupe): version, seat, ...
-  std::string detail = {};    ///< chat: "ann: the message's start"
+  std::string detail = {};    ///< chat: "ann: the message's start"; opponent: "away", "low_time" or "bot"
+  std::int64_t about = 0;     ///< vote and opponent: the account of the player it is about
+  /// turn: the reader's seat, and each seat's person (account; 0 for a bot) and the number of
+  /// players, to name them all to him (the opponents, and who did what since his last move).
+  engine::player_id seat = engine::no_player;
+  std::vector<std::int64_t> people = {};
+  int players = 0;
 };
 
 /// The news of a change of `before` into `after`: "start" to every person when the game
 /// starts; "turn" to each person who must act now and did not before; "end" to every person
-/// when it ends; "reminder" for each (seat, n) in `reminders`. Bots and persons who left their
-/// seat are told nothing but the end.
+/// when it ends; "reminder" for each (seat, n) in `reminders`; "vote" to each voter when a vote
+/// on waiting for a seat out of time opens; "opponent" to the other persons when a person's
+/// clock stops for his vacation ("away"), when his last reminder comes ("low_time") and when a
+/// bot takes his seat ("bot"). Bots and persons who left their seat are told nothing but the
+/// end.
 std::vector<news> game_news(const game_record& before, const game_record& after,
                             const std::vector<std::pair<engine::player_id, int>>& reminders = {});
 
@@ -47,11 +56,18 @@ struct context {
   std::function<std::string(std::int64_t account)> name_of;
   std::string public_url;
   std::int64_t now = 0;
+  /// The log entries of the game since `seat`'s last own command, as that seat sees them (a JSON
+  /// array text, the most recent at most): what a turn notification says happened. Asked only
+  /// for an account that is told of its turns; empty: not told.
+  std::function<std::string(engine::player_id seat)> since_of = {};
 };
 
 /// The outbox rows of `items`: one per channel the account chose for the event (e-mail only
 /// to a verified address; `verify` to the unverified one). Each row's body is {"event", "game",
-/// "account", "text", "link", "deadline"}.
+/// "account", "text", "link", "deadline"}; a vote's and an opponent's add "about" (his name),
+/// an opponent's "kind"; a turn's add "opponents" (their names) and "since" (recap.hpp's
+/// {"summary", "lines", "more", "cash"} of what happened since the reader's last move; empty
+/// strings and no lines when nothing did).
 std::vector<outbox_record> compose(const context& c, const std::vector<news>& items);
 
 /// The verification mail of `account`'s new address.

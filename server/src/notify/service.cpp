@@ -12,6 +12,7 @@
 
 #include "../i18n/text.hpp"
 #include "locale.hpp"
+#include "mail_body.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 
 namespace loyang::server::notify {
@@ -46,11 +47,14 @@ const char* subject_key(const std::string& event) {
   if (event == "end") return "mail.subject.end";
   if (event == "invite") return "mail.subject.invite";
   if (event == "chat") return "mail.subject.chat";
+  if (event == "vote") return "mail.subject.vote";
+  if (event == "opponent") return "mail.subject.opponent";
   return "mail.subject.verify";
 }
 
-std::string subject_of(const std::string& event, std::int64_t game, const std::string& language) {
-  return i18n::text(language, subject_key(event), {{"game", std::to_string(game)}});
+std::string subject_of(const nlohmann::json& body, const std::string& language) {
+  return i18n::text(language, subject_key(body.value("event", "")),
+                    {{"game", std::to_string(body.value("game", std::int64_t{0}))}, {"name", body.value("about", "")}});
 }
 
 }  // namespace
@@ -58,6 +62,8 @@ std::string subject_of(const std::string& event, std::int64_t game, const std::s
 service::service(storage& store, options o, std::shared_ptr<metrics> stats)
     : store_(store), options_(std::move(o)), stats_(std::move(stats)) {
   if (options_.relay.from.empty()) options_.relay.from = "loyang@" + host_of(options_.public_url);
+  // A player who closes a game here: what was held back for him goes now (the sender looks).
+  presence_->on_left([this] { poke(); });
 }
 
 service::~service() { stop(); }
@@ -119,9 +125,12 @@ context service::make_context() const {
   return {[this](std::int64_t a) { return settings_of(a); }, options_.name_of, options_.public_url, options_.now()};
 }
 
-std::vector<outbox_record> service::compose(const std::vector<news>& items) const {
+std::vector<outbox_record> service::compose(const std::vector<news>& items,
+                                            std::function<std::string(engine::player_id)> since_of) const {
   if (items.empty()) return {};
-  return notify::compose(make_context(), items);
+  auto c = make_context();
+  c.since_of = std::move(since_of);
+  return notify::compose(c, items);
 }
 
 // ---- endpoints ---------------------------------------------------------------------------
@@ -200,15 +209,39 @@ void service::unsubscribe(const std::string& token, reply_fn reply) {
 
 void service::run() {
   std::unique_lock lock(mutex_);
+  auto sleep = options_.poll;
   while (!stopping_) {
-    wake_.wait_for(lock, options_.poll, [this] { return stopping_ || poked_; });
+    wake_.wait_for(lock, sleep, [this] { return stopping_ || poked_; });
     poked_ = false;
     if (stopping_) break;
+    sleep = options_.poll;
     if (!active_) continue;
     lock.unlock();
+    release_held();
     drain();
+    sleep = until_next_due();
     lock.lock();
   }
+}
+
+std::chrono::milliseconds service::until_next_due() const {
+  // A retry or a held notification wakes the sender at its time; the poll stays the longest
+  // sleep, for rows other nodes queued (they do not poke this one).
+  std::optional<std::int64_t> next;
+  try {
+    next = store_.next_notification_at();
+  } catch (const std::exception& e) {
+    spdlog::error("notifications: the outbox cannot be read: {}", e.what());
+  }
+  if (!next) return options_.poll;
+  const auto seconds = *next - options_.now();
+  // Due already (one whose settling failed this round): not at once again.
+  if (seconds <= 0) return std::min<std::chrono::milliseconds>(options_.poll, std::chrono::seconds(1));
+  // To the start of that second on the wall clock, which the times are counted in.
+  const auto into_second = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch()) % 1000;
+  const auto wait = std::chrono::milliseconds(seconds * 1000) - into_second;
+  return std::clamp(wait, std::chrono::milliseconds(1), options_.poll);
 }
 
 void service::drain() {
@@ -275,10 +308,74 @@ void service::after_failure(const outbox_record& n, const attempt& a) {
   settle(n, delivery::retry, options_.now() + wait, a.error);
 }
 
+std::optional<std::int64_t> service::hold_until(const outbox_record& n, const nlohmann::json& body,
+                                                const settings& s, std::string& played) const {
+  if (body.value("event", "") != "turn") return std::nullopt;
+  const auto game = body.value("game", std::int64_t{0});
+  const auto p = presence_->of(game, n.account);
+  if (!p.known) return std::nullopt;  // no table here: nothing to wait for
+  // Moved since it was queued and no longer to act: the turn it announces is over.
+  if (!p.acting && p.moved_at >= n.created_at) {
+    played = "the player moved meanwhile";
+    return std::nullopt;
+  }
+  const auto now = options_.now();
+  const auto window = s.hold_minutes * 60;
+  if (window <= 0 || !p.open || now >= p.active_at + window) return std::nullopt;
+  // Looked at again when he leaves the table (poked), else at the window's end.
+  return p.active_at + window;
+}
+
+void service::release_held() {
+  std::vector<std::int64_t> due, replaced;
+  {
+    std::lock_guard lock(mutex_);
+    const auto now = options_.now();
+    for (auto it = held_.begin(); it != held_.end();) {
+      const auto p = presence_->of(it->first.first, it->first.second);
+      const auto s = settings_.find(it->first.second);
+      const auto window = s == settings_.end() ? 0 : s->second.hold_minutes * 60;
+      if (p.known && p.open && now < p.active_at + window) {
+        ++it;
+        continue;
+      }
+      // Of the turns held at one table, the last tells what the others did.
+      auto& ids = it->second;
+      std::sort(ids.begin(), ids.end());
+      due.push_back(ids.back());
+      replaced.insert(replaced.end(), ids.begin(), ids.end() - 1);
+      it = held_.erase(it);
+    }
+  }
+  for (const auto id : replaced) {
+    outbox_record gone;
+    gone.id = id;
+    settle(gone, delivery::dropped, 0, "a later turn notification of the same game replaces it");
+  }
+  for (const auto id : due) {
+    std::promise<std::string> settled;
+    store_.settle_notification(id, delivery::deferred, options_.now(), options_.now(),
+                               {}, [&settled](const std::string& e) { settled.set_value(e); });
+    if (const auto e = settled.get_future().get(); !e.empty()) {
+      spdlog::error("notification {} could not be released ({}): it goes at its time", id, e);
+    }
+  }
+}
+
 void service::deliver(const outbox_record& n) {
   const auto body = nlohmann::json::parse(n.body, nullptr, false);
   const auto s = delivery_settings_of(n.account);
   if (const auto why = unwanted(n, body, s); !why.empty()) return settle(n, delivery::dropped, 0, why);
+  std::string played;
+  if (const auto until = hold_until(n, body, *s, played)) {
+    {
+      std::lock_guard lock(mutex_);
+      held_[{body.value("game", std::int64_t{0}), n.account}].push_back(n.id);
+    }
+    ++stats_->notifications_held;
+    return settle(n, delivery::deferred, *until, {});
+  }
+  if (!played.empty()) return settle(n, delivery::dropped, 0, played);
   const auto a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
   if (a.ok) return settle(n, delivery::sent, 0, {});
   after_failure(n, a);
@@ -343,12 +440,11 @@ void service::deliver_digest(std::int64_t account, const std::vector<outbox_reco
 
 attempt service::send_email(const outbox_record& n, const nlohmann::json& body, const settings& s) {
   const auto event = body.value("event", "");
-  const auto game = body.value("game", std::int64_t{0});
   const auto unsubscribe = options_.public_url + "/api/notify/unsubscribe?token=" + s.unsubscribe_token;
   const auto& language = s.language;
   mail m;
   m.to = s.email;
-  m.subject = subject_of(event, game, language);
+  m.subject = subject_of(body, language);
   m.message_id = "loyang-" + std::to_string(n.id) + "-" + std::to_string(n.created_at) + "@" + host_of(options_.public_url);
   const auto hello = i18n::text(language, "mail.greeting", {{"name", body.value("account", std::string())}});
   if (event == "verify") {
@@ -356,10 +452,9 @@ attempt service::send_email(const outbox_record& n, const nlohmann::json& body, 
              i18n::text(language, "mail.verify.ignore") + "\n";
   } else {
     m.unsubscribe_url = unsubscribe;
-    m.text = hello + "\n\n" + body.value("text", "") + "\n\n" +
-             i18n::text(language, "mail.open_game", {{"link", body.value("link", "")}}) + "\n\n-- \n" +
-             i18n::text(language, "mail.signature", {{"url", options_.public_url}}) + "\n" +
-             i18n::text(language, "mail.why") + "\n" + unsubscribe + "\n";
+    auto words = event_mail(body, language, options_.public_url, unsubscribe);
+    m.text = std::move(words.text);
+    m.html = std::move(words.html);
   }
   return send_mail(options_.relay, m, static_cast<long>(options_.now()));
 }

@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "../core/records.hpp"
 #include "curl_delivery.hpp"
 #include "news.hpp"
+#include "presence.hpp"
 #include "settings.hpp"
 #include "webhook_body.hpp"
 
@@ -58,9 +60,13 @@ class service {
   void poke();
   /// Whether this node delivers (several nodes: only the leader does); true unless told.
   void set_active(bool active);
+  /// Who is at which table here (presence.hpp): the game rooms tell it; turn notifications
+  /// wait while their player plays.
+  const std::shared_ptr<presence>& tables() const { return presence_; }
 
-  /// The rows to queue with a change (news.hpp). Any thread.
-  std::vector<outbox_record> compose(const std::vector<news>& items) const;
+  /// The rows to queue with a change (news.hpp); `since_of` as context::since_of. Any thread.
+  std::vector<outbox_record> compose(const std::vector<news>& items,
+                                     std::function<std::string(engine::player_id)> since_of = {}) const;
 
   // The endpoints (any thread; the reply may come from the store's thread).
   void get_settings(std::int64_t account, reply_fn reply) const;
@@ -86,7 +92,15 @@ class service {
             api_reply ok);
   void run();
   void drain();
+  // How long the sender sleeps after a drain: until the next queued row is due, at most a poll.
+  std::chrono::milliseconds until_next_due() const;
   void deliver(const outbox_record& n);
+  // When a turn notification goes, if it must wait for its player to leave his table (or the
+  // hold to pass); nullopt: now. `played` is set when it is not to go at all.
+  std::optional<std::int64_t> hold_until(const outbox_record& n, const nlohmann::json& body, const settings& s,
+                                         std::string& played) const;
+  // Held notifications whose player left his table (or stopped playing) are made due now.
+  void release_held();
   // Why `n` is not to be sent any more (empty: it is).
   std::string unwanted(const outbox_record& n, const nlohmann::json& body, const std::optional<settings>& s) const;
   // A failed attempt: tried again later, or given up.
@@ -105,6 +119,8 @@ class service {
   std::shared_ptr<metrics> stats_;
   mutable std::mutex mutex_;  // guards settings_ and the sender's wake-up
   std::unordered_map<std::int64_t, settings> settings_;
+  std::shared_ptr<presence> presence_ = std::make_shared<presence>();
+  std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::int64_t>> held_;  // (game, account): row ids
   std::condition_variable wake_;
   bool poked_ = false;
   bool stopping_ = false;

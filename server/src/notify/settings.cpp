@@ -24,7 +24,7 @@ std::optional<event_set> parse_events(const nlohmann::json& j) {
     const auto it = std::find_if(choosable.begin(), choosable.end(),
                                  [&name](event e) { return name.get<std::string>() == event_name(e); });
     if (it == choosable.end()) return std::nullopt;
-    out |= 1u << static_cast<unsigned>(*it);
+    out |= bit(*it);
   }
   return out;
 }
@@ -58,6 +58,8 @@ const char* event_name(event e) {
     case event::invite: return "invite";
     case event::chat: return "chat";
     case event::verify: return "verify";
+    case event::vote: return "vote";
+    case event::opponent: return "opponent";
   }
   return "turn";
 }
@@ -82,6 +84,8 @@ nlohmann::json stored(const settings& s) {
           {"webhook_events", s.webhook_events},
           {"digest_minutes", s.digest_minutes},
           {"digest_last_at", s.digest_last_at},
+          {"hold_minutes", s.hold_minutes},
+          {"events_known", all_events},
           {"language", s.language},
           {"time_zone", s.time_zone}};
 }
@@ -93,13 +97,16 @@ settings from_stored(const nlohmann::json& j) {
   s.email_verified = j.value("email_verified", false);
   s.verify_token = j.value("verify_token", "");
   s.unsubscribe_token = j.value("unsubscribe_token", "");
-  s.email_events = j.value("email_events", all_events);
+  // Events added after the settings were stored are on, as for a new account.
+  const auto added = all_events & ~j.value("events_known", first_events);
+  s.email_events = (j.value("email_events", all_events) | added) & all_events;
   s.webhook_url = j.value("webhook_url", "");
   s.webhook_format = j.value("webhook_format", "json");
   s.webhook_secret = j.value("webhook_secret", "");
-  s.webhook_events = j.value("webhook_events", all_events);
+  s.webhook_events = (j.value("webhook_events", all_events) | added) & all_events;
   s.digest_minutes = j.value("digest_minutes", std::int64_t{0});
   s.digest_last_at = j.value("digest_last_at", std::int64_t{0});
+  s.hold_minutes = j.value("hold_minutes", default_hold_minutes);
   s.language = j.value("language", "");
   s.time_zone = j.value("time_zone", "");
   return s;
@@ -114,6 +121,7 @@ nlohmann::json owner_view(const settings& s) {
           {"email_verified", s.email_verified},
           {"email_events", events_json(s.email_events)},
           {"digest_minutes", s.digest_minutes},
+          {"hold_minutes", s.hold_minutes},
           {"webhook", webhook},
           {"webhook_events", events_json(s.webhook_events)}};
 }
@@ -138,7 +146,9 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
       }
     } else if (key == "email_events" || key == "webhook_events") {
       const auto events = parse_events(value);
-      if (!events) return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite"};
+      if (!events) {
+        return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent"};
+      }
       (key == "email_events" ? next.email_events : next.webhook_events) = *events;
     } else if (key == "webhook") {
       if (value.is_null()) {
@@ -165,6 +175,11 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
         return {"\"digest_minutes\" must be 0 (a mail each time) or from 60 (hourly) to 10080 (weekly)"};
       }
       next.digest_minutes = value.get<std::int64_t>();
+    } else if (key == "hold_minutes") {
+      if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 240) {
+        return {"\"hold_minutes\" must be from 0 (never wait) to 240"};
+      }
+      next.hold_minutes = value.get<std::int64_t>();
     } else if (key == "new_webhook_secret") {
       if (value != true) return {"\"new_webhook_secret\" may only be true"};
       next.webhook_secret = random_token();

@@ -12,20 +12,34 @@
 namespace loyang::server::notify {
 
 /// What a notification is about. `verify` (confirm an e-mail address) is sent whatever the
-/// account chose; the others only when chosen.
-enum class event { turn, reminder, start, end, invite, chat, verify };
+/// account chose; the others only when chosen. New events go at the end: stored settings keep
+/// events as bits of these values.
+enum class event { turn, reminder, start, end, invite, chat, verify, vote, opponent };
 
 /// The events an account may choose, in the order the API lists them.
-inline constexpr std::array<event, 6> choosable{event::turn, event::reminder, event::start, event::end,
-                                                event::invite, event::chat};
+inline constexpr std::array<event, 8> choosable{event::turn,   event::reminder, event::start, event::end,
+                                                event::invite, event::chat,     event::vote,  event::opponent};
 
-/// "turn", "reminder", "start", "end", "invite", "chat", "verify".
+/// "turn", "reminder", "start", "end", "invite", "chat", "verify", "vote", "opponent".
 const char* event_name(event e);
 
 /// A set of events, as bits (1 << event).
 using event_set = unsigned;
-inline constexpr event_set all_events = (1u << choosable.size()) - 1;
-inline bool has(event_set s, event e) { return (s >> static_cast<unsigned>(e)) & 1u; }
+inline constexpr event_set bit(event e) { return 1u << static_cast<unsigned>(e); }
+inline constexpr event_set all_events = [] {
+  event_set s = 0;
+  for (const auto e : choosable) s |= bit(e);
+  return s;
+}();
+/// The events settings stored before `events_known` was kept knew of: those added since are on
+/// for them, as they are for a new account.
+inline constexpr event_set first_events =
+    bit(event::turn) | bit(event::reminder) | bit(event::start) | bit(event::end) | bit(event::invite) | bit(event::chat);
+inline bool has(event_set s, event e) { return (s & bit(e)) != 0; }
+
+/// How long after his last move a player who has the game open is taken to be playing, when
+/// nothing was chosen; turn notifications wait meanwhile (settings::hold_minutes).
+inline constexpr std::int64_t default_hold_minutes = 10;
 
 struct settings {
   std::string email;              ///< empty: no e-mail
@@ -41,6 +55,9 @@ struct settings {
   /// last; 0: one mail per notification.
   std::int64_t digest_minutes = 0;
   std::int64_t digest_last_at = 0;  ///< when the last digest went out (Unix seconds)
+  /// Turn notifications wait while the player has the game open and moved within this many
+  /// minutes, and go out when he leaves it (or this long after his last move); 0: never wait.
+  std::int64_t hold_minutes = default_hold_minutes;
   /// The language of its mails and webhooks, a catalog's code ("fr"); empty: not chosen
   /// (English). Kept here so that every store keeps it with the rest (locale.hpp).
   std::string language;
@@ -65,8 +82,9 @@ struct update_result {
 };
 /// Applies a PUT body to `s`: any of {"email": "ann@example.org" or null, "email_events":
 /// [...], "digest_minutes": 0 or 60..10080, "webhook": {"url": "https://...", "format":
-/// "json"|"discord"|"slack"} or null, "webhook_events": [...], "new_webhook_secret": true}. A new address is unverified and gets
-/// a new verification token; a first webhook gets a secret. Nothing changes on an error.
+/// "json"|"discord"|"slack"} or null, "webhook_events": [...], "new_webhook_secret": true,
+/// "hold_minutes": 0..240}. A new address is unverified and gets a new verification token; a
+/// first webhook gets a secret. Nothing changes on an error.
 update_result apply_update(settings& s, const nlohmann::json& body);
 
 /// A random token for links and secrets: 32 bytes as 64 hex digits (libsodium).

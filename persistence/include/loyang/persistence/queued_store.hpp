@@ -108,6 +108,7 @@ class queued_store : public store {
   void settle_notification(std::int64_t id, delivery how, std::int64_t at, std::int64_t next_at,
                            const std::string& error, write_done done) final;
   std::int64_t queued_notifications() final;
+  std::optional<std::int64_t> next_notification_at() final;
   void save_last_seen(std::int64_t game, engine::player_id seat, std::uint32_t version, write_done done) final;
 
   // Community: what each promises is in store.hpp; the stores add:

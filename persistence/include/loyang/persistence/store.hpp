@@ -98,6 +98,9 @@ class store {
                                    const std::string& error, write_done done) = 0;
   /// How many notifications are queued (not yet sent or failed).
   virtual std::int64_t queued_notifications() = 0;
+  /// When the earliest queued notification is due (Unix seconds), if any is queued: the
+  /// sender sleeps until then. Blocking. Throws persistence::error.
+  virtual std::optional<std::int64_t> next_notification_at() = 0;
 
   /// Records that `seat` of `game` has seen the game up to `version` (when one of its
   /// connections stops watching). append_command records it for the command's player too.
