@@ -239,7 +239,7 @@ TEST_CASE("a failed delivery is tried again at its time, not at the next poll", 
   CHECK(!bodies_to(sink, "/ann").empty());
 }
 
-TEST_CASE("settings stored before the vote and opponent events existed get them on; chosen ones stay chosen",
+TEST_CASE("settings stored before the vote, opponent and nudge events existed get them on; chosen ones stay chosen",
           "[notify]") {
   using namespace loyang::server::notify;
   // Stored by an earlier version: every event then known (all six), or only "turn".
@@ -247,8 +247,8 @@ TEST_CASE("settings stored before the vote and opponent events existed get them 
   CHECK(everything.email_events == all_events);
   CHECK(everything.webhook_events == all_events);
   const auto turn_only = from_stored(json{{"email_events", bit(event::turn)}, {"webhook_events", 0}});
-  CHECK(turn_only.email_events == (bit(event::turn) | bit(event::vote) | bit(event::opponent)));
-  CHECK(turn_only.webhook_events == (bit(event::vote) | bit(event::opponent)));
+  CHECK(turn_only.email_events == (bit(event::turn) | bit(event::vote) | bit(event::opponent) | bit(event::nudge)));
+  CHECK(turn_only.webhook_events == (bit(event::vote) | bit(event::opponent) | bit(event::nudge)));
   CHECK(turn_only.hold_minutes == default_hold_minutes);
   // Stored now: what was chosen is what comes back, new events included.
   settings chosen;
@@ -316,4 +316,49 @@ TEST_CASE("a turn mail names the opponents and tells what they did since the rea
   CHECK(html.find("<h3>Since your last move:</h3>") != std::string::npos);
   CHECK(html.find("<li>mail1 ") != std::string::npos);
   CHECK(html.find("<a href=\"https://loyang.test/#/game/" + id + "\">Open the game</a>") != std::string::npos);
+}
+
+TEST_CASE("a nudge: after an hour of thinking, once a day per game, told to those who must act", "[notify][table]") {
+  notify_sink sink;
+  hand_clock clock;
+  running_server s(notify_settings(clock, sink));
+  auto t = start_game(s.port(), "nud", 3);
+  for (int seat = 0; seat < 3; ++seat) {
+    webhook_for(s.port(), sink, t.tokens[std::size_t(seat)], "/nud" + std::to_string(seat));
+  }
+  const auto nudge = [&](int seat) {
+    return call_api(s.port(), http::verb::post, game_path(t.game, "nudge"), std::nullopt, t.tokens[std::size_t(seat)]);
+  };
+  // Seats 0 and 1 plant; seat 2 thinks.
+  std::mt19937 random(30);
+  for (int seat = 0; seat < 2; ++seat) {
+    viewer v = connect(s.port(), t.tokens[std::size_t(seat)], t.game, false);
+    REQUIRE_FALSE(play_while_acting(v, t.game, random));
+  }
+  const auto waiting = summary_when(s.port(), t.game, t.tokens[0], [](const json& j) { return j["to_act"] == json{2}; });
+  const std::int64_t since = waiting["waiting_since"];
+  // Too early; and the one who must act has nobody to nudge.
+  CHECK(code_of(nudge(0)) == "not_waiting_long");
+  clock.move_to(since + 3600);
+  CHECK(code_of(nudge(2)) == "nobody_to_nudge");
+  const auto first = nudge(0);
+  INFO(first.body.dump());
+  REQUIRE(first.status == http::status::ok);
+  eventually([&] { return events_to(sink, "/nud2", "nudge").size() == 1; }, "nud2 nudged");
+  const auto b = events_to(sink, "/nud2", "nudge").front();
+  CHECK(b["about"] == "nud0");
+  CHECK(b["text"] == "nud0 reminds you that game " + std::to_string(t.game) +
+                         " of At the Gates of Loyang is waiting for your move.");
+  CHECK(events_to(sink, "/nud1", "nudge").empty());
+  // Once a day per player and game; another player may nudge too.
+  const auto again = nudge(0);
+  CHECK(again.status == http::status::too_many_requests);
+  CHECK(code_of(again) == "nudged_today");
+  REQUIRE(nudge(1).status == http::status::ok);
+  clock.move_to(since + 3600 + 24 * 3600);
+  REQUIRE(nudge(0).status == http::status::ok);
+  eventually([&] { return events_to(sink, "/nud2", "nudge").size() == 3; }, "three nudges for nud2");
+  // Not a player of the game: refused as for resigning.
+  const auto stranger = sign_up(s.port(), "nudge_stranger");
+  CHECK(code_of(call_api(s.port(), http::verb::post, game_path(t.game, "nudge"), std::nullopt, stranger)) == "not_seated");
 }

@@ -127,6 +127,7 @@ export function history(id, { version = null, view = null } = {}) {
 // Leaving a running game, votes on waiting for a seat out of time (docs/protocol.md).
 export const resign = (id) => call("POST", `/api/games/${id}/resign`);
 export const vote = (id, wait) => call("POST", `/api/games/${id}/vote`, { wait });
+export const nudge = (id) => call("POST", `/api/games/${id}/nudge`);
 // How this account is told of its games, and its vacations.
 export const notifySettings = () => call("GET", "/api/account/notifications");
 export const saveNotifySettings = (body) => call("PUT", "/api/account/notifications", body);

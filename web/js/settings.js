@@ -16,6 +16,7 @@ const EVENTS = [
   ["chat", "settings.event_chat"],
   ["vote", "settings.event_vote"],
   ["opponent", "settings.event_opponent"],
+  ["nudge", "settings.event_nudge"],
 ];
 
 // How long turn notifications wait while the game is open (minutes after the last move).

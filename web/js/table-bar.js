@@ -62,6 +62,18 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, s
       h("button#vote-wait", { type: "button", onclick: () => cast(true) }, t("table.vote_wait")),
       h("button#vote-bot", { type: "button", onclick: () => cast(false) }, t("table.vote_bot"))));
   }
+  // A nudge to opponents who have thought for an hour or more (the server says when it may not).
+  const waiting = (summary?.to_act || []).filter((s) => s !== me && !table.seats[s]?.bot && !table.seats[s]?.gone);
+  if (me !== null && table.status === "active" && !table.seats[me]?.gone && waiting.length &&
+      Date.now() / 1000 - (summary?.waiting_since || 0) >= 3600) {
+    bar.append(h("button#nudge", { type: "button", onclick: async (e) => {
+      try {
+        await api.nudge(gameId);
+        e.target.disabled = true;
+        toast(t("table.nudged", { names: waiting.map(who).join(", ") }));
+      } catch (err) { toast(errorText(err)); }
+    } }, t("table.nudge")));
+  }
   if (me !== null && table.status === "active" && !table.seats[me]?.gone) {
     bar.append(h("button#resign", { type: "button", onclick: () => {
       const two = table.seats.length === 2;

@@ -20,7 +20,8 @@ write_kind kind_of_route(const std::vector<std::string_view>& p) {
   const auto at = [&](std::size_t i) { return i < p.size() ? p[i] : std::string_view(); };
   if (at(0) == "games" && p.size() == 3) {
     const auto action = at(2);
-    if (action == "join" || action == "leave" || action == "decline" || action == "resign" || action == "vote") {
+    if (action == "join" || action == "leave" || action == "decline" || action == "resign" || action == "vote" ||
+        action == "nudge") {
       return write_kind::seats;
     }
     if (action == "notes") return write_kind::notes;

@@ -4,6 +4,8 @@
 // in memory and survives restarts.
 #include "service.hpp"
 
+#include "nudge.hpp"
+
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
@@ -154,6 +156,15 @@ void service::vote(identity who, std::int64_t game, nlohmann::json body, reply_f
       who, game,
       [wait](engine::player_id seat) -> record_change {
         return [seat, wait](const game_record& g, std::int64_t now) { return cast_vote(g, seat, wait, now); };
+      },
+      std::move(reply));
+}
+
+void service::nudge(identity who, std::int64_t game, reply_fn reply) {
+  change_seat(
+      who, game,
+      [](engine::player_id seat) -> record_change {
+        return [seat](const game_record& g, std::int64_t now) { return clocks::nudge(g, seat, now); };
       },
       std::move(reply));
 }

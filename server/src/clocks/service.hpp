@@ -105,6 +105,9 @@ class service : public std::enable_shared_from_this<service> {
   /// POST /api/games/{id}/vote {"wait": bool}: `who` votes on waiting for a seat out of time;
   /// 400 bad_request, else as resign().
   void vote(identity who, std::int64_t game, nlohmann::json body, reply_fn reply);
+  /// POST /api/games/{id}/nudge: `who` reminds those who must act (nudge.hpp); the game's
+  /// summary, or as resign() and nudge()'s refusals.
+  void nudge(identity who, std::int64_t game, reply_fn reply);
   /// GET /api/account/vacation: {"away", "days_per_year", "used", "left"}.
   void vacation(identity who, reply_fn reply);
   /// POST /api/account/vacation {"days": N}: 400 bad_request, 409 already_away,

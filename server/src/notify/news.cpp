@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include "../clocks/game_clock.hpp"
+#include "../clocks/nudge.hpp"
 #include "../clocks/timeouts.hpp"
 #include "../i18n/text.hpp"
 #include "../i18n/zone.hpp"
@@ -43,6 +44,7 @@ std::string sentence(const news& n, const settings& s, const std::function<std::
       args["message"] = n.detail;
       return i18n::text(language, "notify.chat", args);
     case event::vote: return i18n::text(language, "notify.vote", args);
+    case event::nudge: return i18n::text(language, "notify.nudge", args);
     case event::opponent:
       if (n.detail == "away") return i18n::text(language, "notify.opponent_away", args);
       if (n.detail == "low_time") return i18n::text(language, until ? "notify.opponent_low_time_until" : "notify.opponent_low_time", args);
@@ -106,6 +108,18 @@ std::vector<news> game_news(const game_record& before, const game_record& after,
     if (s.account_id != 0 && s.bot && i < before.seats.size() && !before.seats[i].bot) {
       // Told to those still playing; he himself knows why he left.
       tell_others(i, event::opponent, 0, "bot:s" + std::to_string(i), "bot");
+    }
+  }
+  // A nudge: each seat's newest in extra.nudges, told to those it reaches.
+  for (std::size_t i = 0; i < after.seats.size(); ++i) {
+    const auto seat = engine::player_id(i);
+    const auto at = clocks::last_nudge(after, seat);
+    if (!at || at == clocks::last_nudge(before, seat)) continue;
+    for (const auto p : clocks::nudged(after, seat)) {
+      news n{event::nudge, after.seats[std::size_t(p)].account_id, after.id, deadline_of(after, std::size_t(p)),
+             "nudge:s" + std::to_string(i) + ":t" + std::to_string(*at)};
+      n.about = after.seats[i].account_id;
+      out.push_back(std::move(n));
     }
   }
   if (now && now->vote() && !(was && was->vote() && was->vote()->seat == now->vote()->seat &&

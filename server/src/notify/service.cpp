@@ -49,6 +49,7 @@ const char* subject_key(const std::string& event) {
   if (event == "chat") return "mail.subject.chat";
   if (event == "vote") return "mail.subject.vote";
   if (event == "opponent") return "mail.subject.opponent";
+  if (event == "nudge") return "mail.subject.nudge";
   return "mail.subject.verify";
 }
 

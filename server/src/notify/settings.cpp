@@ -60,6 +60,7 @@ const char* event_name(event e) {
     case event::verify: return "verify";
     case event::vote: return "vote";
     case event::opponent: return "opponent";
+    case event::nudge: return "nudge";
   }
   return "turn";
 }
@@ -147,7 +148,7 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
     } else if (key == "email_events" || key == "webhook_events") {
       const auto events = parse_events(value);
       if (!events) {
-        return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent"};
+        return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent, nudge"};
       }
       (key == "email_events" ? next.email_events : next.webhook_events) = *events;
     } else if (key == "webhook") {

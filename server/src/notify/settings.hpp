@@ -14,13 +14,14 @@ namespace loyang::server::notify {
 /// What a notification is about. `verify` (confirm an e-mail address) is sent whatever the
 /// account chose; the others only when chosen. New events go at the end: stored settings keep
 /// events as bits of these values.
-enum class event { turn, reminder, start, end, invite, chat, verify, vote, opponent };
+enum class event { turn, reminder, start, end, invite, chat, verify, vote, opponent, nudge };
 
 /// The events an account may choose, in the order the API lists them.
-inline constexpr std::array<event, 8> choosable{event::turn,   event::reminder, event::start, event::end,
-                                                event::invite, event::chat,     event::vote,  event::opponent};
+inline constexpr std::array<event, 9> choosable{event::turn,   event::reminder, event::start,
+                                                event::end,    event::invite,   event::chat,
+                                                event::vote,   event::opponent, event::nudge};
 
-/// "turn", "reminder", "start", "end", "invite", "chat", "verify", "vote", "opponent".
+/// "turn", "reminder", "start", "end", "invite", "chat", "verify", "vote", "opponent", "nudge".
 const char* event_name(event e);
 
 /// A set of events, as bits (1 << event).
