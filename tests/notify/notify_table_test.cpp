@@ -39,6 +39,27 @@ void webhook_for(std::uint16_t port, const notify_sink& sink, const std::string&
   REQUIRE(put.status == http::status::ok);
 }
 
+// Plays a 2-player game at the table (`a` seat 0, `b` seat 1, both watching) until one of b's
+// moves hands the turn to a, after a moved at least `a_moves` times himself: a turn
+// notification for a, caused by b.
+void play_until_handed_to_a(std::uint16_t port, const table& t, viewer& a, viewer& b, std::mt19937& random,
+                            int a_moves = 0) {
+  int moved = 0;
+  for (int i = 0; i < 100; ++i) {
+    const auto now = summary(port, t.game, t.tokens[0]);
+    a.catch_up(now["version"]);
+    b.catch_up(now["version"]);
+    if (acting(now, 0)) {
+      REQUIRE_FALSE(play_while_acting(a, t.game, random));
+      ++moved;
+      continue;
+    }
+    REQUIRE_FALSE(play_while_acting(b, t.game, random));
+    if (moved >= a_moves && acting(summary(port, t.game, t.tokens[0]), 0)) return;
+  }
+  FAIL("b's moves never handed the turn to a");
+}
+
 }  // namespace
 
 TEST_CASE("one table: a vote reaches the voters; a vacation, a short clock and a bot are news to the others",
@@ -189,20 +210,8 @@ TEST_CASE("a turn held at the table goes when its player stops playing for the h
   viewer a = connect(s.port(), t.tokens[0], t.game, false);
   viewer b = connect(s.port(), t.tokens[1], t.game, false);
   std::mt19937 random(12);
-  // Play until one of b's moves hands the turn to a (a turn notification for him, held).
-  bool handed = false;
-  for (int i = 0; i < 100 && !handed; ++i) {
-    const auto now = summary(s.port(), t.game, t.tokens[0]);
-    a.catch_up(now["version"]);
-    b.catch_up(now["version"]);
-    if (acting(now, 0)) {
-      REQUIRE_FALSE(play_while_acting(a, t.game, random));
-      continue;
-    }
-    REQUIRE_FALSE(play_while_acting(b, t.game, random));
-    handed = acting(summary(s.port(), t.game, t.tokens[0]), 0);
-  }
-  REQUIRE(handed);
+  // A turn notification for a, held: he plays at the table.
+  play_until_handed_to_a(s.port(), t, a, b, random);
   INFO(json(bodies_to(sink, "/idle0")).dump());
   eventually([&] { return metric(s.port(), "loyang_notifications_held_total") >= 1; }, "idle0's turn held");
   // He keeps the game open but does nothing: after five minutes it goes.
@@ -273,21 +282,8 @@ TEST_CASE("a turn mail names the opponents and tells what they did since the rea
   viewer a = connect(s.port(), t.tokens[0], t.game, false);
   viewer b = connect(s.port(), t.tokens[1], t.game, false);
   std::mt19937 random(21);
-  // Play until one of mail1's moves hands the turn to mail0, after mail0 had moved himself.
-  bool a_moved = false, handed = false;
-  for (int i = 0; i < 100 && !handed; ++i) {
-    const auto now = summary(s.port(), t.game, t.tokens[0]);
-    a.catch_up(now["version"]);
-    b.catch_up(now["version"]);
-    if (acting(now, 0)) {
-      REQUIRE_FALSE(play_while_acting(a, t.game, random));
-      a_moved = true;
-      continue;
-    }
-    REQUIRE_FALSE(play_while_acting(b, t.game, random));
-    handed = a_moved && acting(summary(s.port(), t.game, t.tokens[0]), 0);
-  }
-  REQUIRE(handed);
+  // mail1's moves hand the turn to mail0, after mail0 had moved himself: there is news to tell.
+  play_until_handed_to_a(s.port(), t, a, b, random, 1);
   const auto id = std::to_string(t.game);
   eventually([&] {
     const auto mails = mails_to(sink, "mail0@example.org");
