@@ -201,3 +201,61 @@ TEST_CASE("list query strings: percent-decoded, bad values and unknown parameter
   CHECK(code_of(page(port, "/api/my/games", ann, "cursor=" + open_cursor)) == "bad_request");
   CHECK(code_of(page(port, "/api/my/games", ann, "limit=1000")) == "bad_request");
 }
+
+TEST_CASE("open games filtered: player counts, time controls, ruleset, rated, a player seated, a rating range",
+          "[server][lobby][paging]") {
+  running_server s(memory_only);
+  const auto ann = sign_up(s.port(), "filter_ann");
+  const auto bob = sign_up(s.port(), "filter_bob");
+  const auto cid = sign_up(s.port(), "filter_cid");
+  const auto two = create_id(s.port(), ann, json{{"players", 2}});
+  const auto three_clock = create_id(
+      s.port(), ann, json{{"players", 3}, {"time_control", {{"type", "per_move"}, {"seconds", 86400}}}});
+  const auto four_original = create_id(s.port(), bob, json{{"players", 4}, {"ruleset", "original"}});
+  const auto two_rated = create_id(s.port(), bob, json{{"players", 2}, {"rated", true}});
+  const auto list = [&](const std::string& query) {
+    const auto p = page(s.port(), "/api/games", cid, query);
+    INFO(query << " " << p.body.dump());
+    REQUIRE(p.status == http::status::ok);
+    auto ids = ids_of(p.body["games"]);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  const auto sorted = [](std::vector<std::int64_t> ids) {
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  CHECK(list("") == sorted({two, three_clock, four_original, two_rated}));
+  CHECK(list("players=2") == sorted({two, two_rated}));
+  CHECK(list("players=3,4") == sorted({three_clock, four_original}));
+  CHECK(list("time_control=per_move") == sorted({three_clock}));
+  CHECK(list("time_control=none,bank") == sorted({two, four_original, two_rated}));
+  CHECK(list("ruleset=original") == sorted({four_original}));
+  CHECK(list("ruleset=yucata") == sorted({two, three_clock, two_rated}));  // the default ruleset
+  CHECK(list("rated=true") == sorted({two_rated}));
+  CHECK(list("rated=false&players=2") == sorted({two}));
+  CHECK(list("player=filter_bob") == sorted({four_original, two_rated}));
+  CHECK(list("player=nobody").empty());
+  // Everyone starts at 1500: a range above it leaves nothing, one around it everything.
+  CHECK(list("rating_min=1600").empty());
+  CHECK(list("rating_min=1400&rating_max=1500").size() == 4);
+  // A filter and a page: the cursor goes on within the filtered list.
+  const auto first = page(s.port(), "/api/games", cid, "players=2&limit=1");
+  REQUIRE(first.status == http::status::ok);
+  REQUIRE(first.body["games"].size() == 1);
+  const auto second = page(s.port(), "/api/games", cid,
+                           "players=2&limit=1&cursor=" + first.body["next_cursor"].get<std::string>());
+  REQUIRE(second.body["games"].size() == 1);
+  CHECK(sorted({first.body["games"][0]["id"], second.body["games"][0]["id"]}) == sorted({two, two_rated}));
+  // Bad values, a repeated filter and unknown parameters stay refused, with what is allowed.
+  for (const std::string bad : {"players=5", "players=2,x", "time_control=blitz", "ruleset=fast", "rated=yes",
+                                "rating_min=-1", "rating_min=1600&rating_max=1500", "players=2&players=3",
+                                "colour=red", "player="}) {
+    const auto p = page(s.port(), "/api/games", cid, bad);
+    INFO(bad << " " << p.body.dump());
+    CHECK(p.status == http::status::bad_request);
+    CHECK(p.body["error"]["code"] == "bad_request");
+  }
+  // The filters are the open list's: my games refuse them.
+  CHECK(page(s.port(), "/api/my/games", ann, "players=2").status == http::status::bad_request);
+}

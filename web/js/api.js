@@ -85,11 +85,11 @@ export function forgetSession() {
 }
 
 // The game lists come in pages: follow next_cursor until the end of the list or `most` games.
-async function pages(path, most) {
+async function pages(path, most, filters = {}) {
   const games = [];
   let cursor = null;
   do {
-    const query = new URLSearchParams({ limit: String(Math.min(200, most - games.length)) });
+    const query = new URLSearchParams({ ...filters, limit: String(Math.min(200, most - games.length)) });
     if (cursor) query.set("cursor", cursor);
     const r = await call("GET", `${path}?${query}`);
     games.push(...r.games);
@@ -98,8 +98,9 @@ async function pages(path, most) {
   return games;
 }
 
-// The lobby shows the first 100 open games, and all of my games (up to 1000).
-export const openGames = () => pages("/api/games", 100);
+// The lobby shows the first 100 open games, and all of my games (up to 1000). `filters`: the
+// open list's (docs/protocol.md, "Lists in pages"): {players: "2,3", time_control, ...}.
+export const openGames = (filters = {}) => pages("/api/games", 100, filters);
 // recent: milliseconds; an answer asked for no longer ago than that (or still on its way) will
 // do (the lobby and the title's count both read the list when a page opens).
 let mine = null; // { at, games: Promise }

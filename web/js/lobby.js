@@ -328,12 +328,51 @@ export function ago(unixSeconds, now = Date.now() / 1000) {
   return t("lobby.ago_days", { n: Math.floor(s / 86400) });
 }
 
+// The open games' filters (docs/protocol.md, "Lists in pages"), kept by this browser. `changed`:
+// called when one changes. Returns {el, query()}: query() is the list's parameters.
+const FILTERS_KEY = "loyang.openFilters";
+function openFilters(changed) {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(FILTERS_KEY) || "{}") || {}; } catch { kept = {}; }
+  const select = (id, key, options) => h(`select#${id}`, { "data-filter": key },
+    [["", t("lobby.filter_any")], ...options].map(([v, label]) => h("option", { value: v, selected: (kept[key] || "") === v }, label)));
+  const players = select("filter-players", "players", [["1", t("lobby.players_solo_option")], ["2", "2"], ["3", "3"], ["4", "4"]]);
+  const clock = select("filter-time", "time_control",
+    [["none", t("lobby.pace_none")], ["per_move", t("lobby.filter_per_move")], ["bank", t("lobby.filter_bank")]]);
+  const rules = select("filter-ruleset", "ruleset", [["yucata", "Yucata"], ["original", t("lobby.ruleset_original")]]);
+  const number = (id, key) => h(`input#${id}`, { type: "number", min: 0, max: 10000, step: 50, inputmode: "numeric",
+    "data-filter": key, value: kept[key] || "", placeholder: t("lobby.filter_any") });
+  const low = number("filter-rating-min", "rating_min");
+  const high = number("filter-rating-max", "rating_max");
+  const fields = [players, clock, rules, low, high];
+  const query = () => {
+    const q = {};
+    for (const f of fields) if (f.value !== "") q[f.dataset.filter] = f.value;
+    if (q.rating_min && q.rating_max && Number(q.rating_min) > Number(q.rating_max)) delete q.rating_max;
+    return q;
+  };
+  for (const f of fields) {
+    f.addEventListener("change", () => {
+      try { localStorage.setItem(FILTERS_KEY, JSON.stringify(query())); } catch { /* kept for this page only */ }
+      changed();
+    });
+  }
+  const el = h("div.open-filters", { role: "group", "aria-label": t("lobby.filter_aria") },
+    h("label", { for: "filter-players" }, t("lobby.opt_players")), players,
+    h("label", { for: "filter-time" }, t("lobby.opt_pace")), clock,
+    h("label", { for: "filter-ruleset" }, t("lobby.opt_rules")), rules,
+    h("label", { for: "filter-rating-min" }, t("lobby.filter_rating_min")), low,
+    h("label", { for: "filter-rating-max" }, t("lobby.filter_rating_max")), high);
+  return { el, query };
+}
+
 export function lobbyPage(root, { navigate, onAuthError, live }) {
   // A failed request's message (the server down, a network error): cleared by the next success.
   const netErr = h("p.error.lobby-error#lobby-error", { role: "alert" });
   const listErr = h("p.error#list-error", { role: "alert" });
   const myList = h("div.game-list#my-games", h("p.quiet", t("lobby.loading")));
   const openList = h("div.game-list#open-games", h("p.quiet", t("lobby.loading")));
+  const filterRow = openFilters(() => refresh());
   const inviteList = h("div.game-list#invitations");
   const invitePanel = h("section.panel.invitations-panel", { hidden: true, "aria-labelledby": "invitations-title" },
     h("h2#invitations-title", t("lobby.invitations")), inviteList);
@@ -353,7 +392,7 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", t("lobby.my_games")), myList),
     // Friends' games before everyone else's.
     people.friendsPanel,
-    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", t("lobby.open_games")), openList, listErr),
+    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", t("lobby.open_games")), filterRow.el, openList, listErr),
     h("section.panel#create-panel", createForm({ navigate, failed })),
     people.watchPanel));
   // "New game" at the end of a game comes here (#/new): straight to the form.
@@ -406,7 +445,9 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
   async function refresh() {
     const current = ++asked;
     try {
-      const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
+      const filters = filterRow.query();
+      const [mine, open, filtered] = await Promise.all([api.myGames(), api.openGames(),
+        Object.keys(filters).length ? api.openGames(filters) : null]);
       if (current !== asked) return;
       netErr.textContent = "";
       append(clear(myList), mine.length ? mine.map((g) => gameRow(g, [
@@ -425,7 +466,9 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       await people.refresh(new Set([...mineIds, ...invited.map((g) => g.id)]));
       if (current !== asked) return;
       const friends = people.friendsOpen();
-      const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id));
+      // The filters narrow the open games only: invitations and friends' games stay.
+      const passing = filtered ? new Set(filtered.map((g) => g.id)) : null;
+      const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id) && (!passing || passing.has(g.id)));
       invitePanel.hidden = invited.length === 0;
       append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g), declineButton(g)],
         h("div.invite-line", tNodes("lobby.invites_you", {}, { host: h("b", hostOf(g)) })))));

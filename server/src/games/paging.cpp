@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <set>
 
 namespace loyang::server::games {
 namespace {
@@ -61,6 +62,7 @@ protocol::parsed<page_request> parse_page_query(std::string_view query, list_kin
   boost::urls::encoding_opts form;
   form.space_as_plus = true;
   bool seen_limit = false, seen_cursor = false;
+  std::set<std::string> seen_filters;
   for (const auto& p : *params) {
     // "a=1&" and a bare "?" leave an empty parameter behind: nothing was asked.
     if (p.key.empty() && !p.has_value) continue;
@@ -77,9 +79,14 @@ protocol::parsed<page_request> parse_page_query(std::string_view query, list_kin
       seen_cursor = true;
       out.after = decode_cursor(value, list);
       if (!out.after) return bad("\"cursor\" is not a cursor this list gave out");
+    } else if (list == list_kind::open && is_filter_key(key)) {
+      if (!seen_filters.insert(key).second) return bad("\"" + key + "\" is given twice");
+      if (auto read = read_filter(out.filter, key, value); !read) return read.error();
     } else {
-      return bad("unknown query parameter \"" + key.substr(0, 40) +
-                 "\"; this list takes \"limit\" and \"cursor\"");
+      return bad("unknown query parameter \"" + key.substr(0, 40) + "\"; this list takes \"limit\" and \"cursor\"" +
+                 (list == list_kind::open ? std::string(", and the filters players, time_control, ruleset, rated, "
+                                                       "player, rating_min and rating_max")
+                                          : std::string()));
     }
   }
   return out;

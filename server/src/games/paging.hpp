@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "loyang/protocol/parse_result.hpp"
+#include "open_filter.hpp"
 
 namespace loyang::server::games {
 
@@ -36,12 +37,14 @@ struct sort_key {
 struct page_request {
   std::size_t limit = default_page_size;
   std::optional<sort_key> after;  ///< the cursor's key; nullopt: the first page
+  open_filter filter;             ///< the open list only (open_filter.hpp); else empty
 };
 
 /// Reads the query string of a list request (the text after '?', percent-encoded as RFC 3986
 /// says, '+' read as a space): `limit` (1 to max_page_size) and `cursor` (from an earlier
-/// page of the same list), each at most once, both optional. Any other parameter, a repeated
-/// one, bad percent-encoding or a bad value is a parse_error with code "bad_request".
+/// page of the same list), each at most once, both optional; the open list also takes its
+/// filters (open_filter.hpp), each at most once. Any other parameter, a repeated one, bad
+/// percent-encoding or a bad value is a parse_error with code "bad_request".
 protocol::parsed<page_request> parse_page_query(std::string_view query, list_kind list);
 
 /// The cursor text whose page starts after `last`. Opaque to clients.
