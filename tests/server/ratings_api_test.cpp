@@ -2,6 +2,7 @@
 // with the figures checked by hand and against a recomputation from the stored games.
 #include <catch2/catch.hpp>
 
+#include <ctime>
 #include <sstream>
 
 #include "game_client.hpp"
@@ -49,6 +50,13 @@ TEST_CASE("rated games change ratings by pairwise Elo; the profile, history and 
     CHECK(profile.body["games"] == 2);
     CHECK(profile.body["wins"] == 2);
     CHECK(profile.body["finish_share"] == 1.0);
+    // Seen when she last used her login, to the hour (she just did).
+    REQUIRE(profile.body["last_seen"].is_number_integer());
+    const std::int64_t seen = profile.body["last_seen"];
+    const auto now = std::int64_t(std::time(nullptr));
+    CHECK(seen % 3600 == 0);
+    CHECK(seen <= now);
+    CHECK(seen > now - 3600);
     CHECK(profile.body["friend"] == false);
     REQUIRE(profile.body["recent"].size() == 2);
     // Newest first; two games finished within one second are ordered by id (ratings/stats.cpp:

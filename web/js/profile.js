@@ -231,7 +231,8 @@ function headBox(p, self) {
     h("div.profile-name", h("h1#profile-name", p.name),
       p.operator ? h("span.badge.operator#operator-badge", t("profile.badge_operator")) : null,
       self ? h("span.badge", t("profile.badge_you")) : null),
-    h("p.quiet", t("profile.member_since", { date: dateText(p.created_at) })),
+    h("p.quiet", t("profile.member_since", { date: dateText(p.created_at) }),
+      p.last_seen ? [" · ", h("span#last-seen", t("profile.last_seen", { date: dateText(p.last_seen) }))] : null),
     h("div.rating-line#profile-rating",
       r ? [tNodes("profile.rating_line", { n: r.games }, { rating: h("span.rating-value", String(r.value)) }),
         r.provisional ? h("span.badge.provisional", { title: t("profile.provisional_title") }, t("profile.provisional")) : null]

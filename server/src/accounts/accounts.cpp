@@ -715,6 +715,15 @@ bool accounts::is_operator(std::int64_t id) const {
   return it != by_name_.end() && it->second.operator_account;
 }
 
+std::optional<std::int64_t> accounts::last_seen(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  std::optional<std::int64_t> seen;
+  for (const auto& [hash, t] : tokens_) {
+    if (t.account == id) seen = std::max(seen.value_or(0), std::max(t.last_used_at, t.created_at));
+  }
+  return seen;
+}
+
 std::optional<account_record> accounts::record_of(std::int64_t id) const {
   std::lock_guard lock(mutex_);
   const auto name = names_.find(id);

@@ -132,6 +132,9 @@ class accounts : public std::enable_shared_from_this<accounts> {
   bool is_operator(std::int64_t id) const;
   /// The stored record of account `id` (without its password hash), if there is one.
   std::optional<account_record> record_of(std::int64_t id) const;
+  /// When account `id` last used one of its logins here (a request or a connection), if any of
+  /// its logins is held: Unix seconds.
+  std::optional<std::int64_t> last_seen(std::int64_t id) const;
   /// What an operator changes of an account's standing.
   enum class standing { ban, unban, grant_operator, revoke_operator };
   /// Changes the standing of account `id` with `log` (its moderator, time and reason): stored

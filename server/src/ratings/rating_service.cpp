@@ -111,6 +111,11 @@ void rating_service::profile(std::optional<identity> who, const std::string& nam
     nlohmann::json out{
         {"name", self->look_.accounts->name_of(*id)},
         {"created_at", record ? record->created_at : 0},
+        // To the hour: when he plays, not what he does minute by minute.
+        {"last_seen", [&] {
+           const auto seen = self->look_.accounts->last_seen(*id);
+           return seen ? nlohmann::json(*seen - *seen % 3600) : nlohmann::json(nullptr);
+         }()},
         {"operator", record && record->operator_account},
         {"rating", r ? nlohmann::json({{"value", ratings::shown_rating(r->rating)},
                                        {"games", r->games},
