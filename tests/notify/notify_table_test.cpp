@@ -157,6 +157,14 @@ TEST_CASE("turn notifications wait while their player plays at the table, and go
   auto t = start_game(s.port(), "hold", 2);
   webhook_for(s.port(), sink, t.tokens[0], "/hold0");                              // the default: 10 minutes
   webhook_for(s.port(), sink, t.tokens[1], "/hold1", json{{"hold_minutes", 0}});  // never held
+  // hold0 by mail too: each channel's held turn goes.
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", json{{"email", "hold0@example.org"}},
+                   t.tokens[0]).status == http::status::ok);
+  follow_verification(s.port(), sink, t.tokens[0], "hold0@example.org");
+  const auto turn_mails = [&] {
+    const auto all = mails_to(sink, "hold0@example.org");
+    return std::count_if(all.begin(), all.end(), [](const std::string& m) { return header(m, "Subject").rfind("Your turn", 0) == 0; });
+  };
   viewer a = connect(s.port(), t.tokens[0], t.game, false);
   viewer b = connect(s.port(), t.tokens[1], t.game, false);
   std::mt19937 random(8);
@@ -183,9 +191,11 @@ TEST_CASE("turn notifications wait while their player plays at the table, and go
   eventually([&] { return int(events_to(sink, "/hold1", "turn").size()) >= turns_b; }, "hold1's turns");
   eventually([&] { return metric(s.port(), "loyang_notifications_held_total") >= 1; }, "hold0's turns held");
   CHECK(events_to(sink, "/hold0", "turn").empty());
+  CHECK(turn_mails() == 0);
 
-  // hold0 leaves while it is his turn: that turn goes to him now, once (the turns he played are
-  // not sent at all).
+  // hold0 leaves while it is his turn: that turn goes to him now, once by each channel (the
+  // turns he played are not sent at all). His turns were held again and again meanwhile (the
+  // sender looks every minute, and he moved every half minute).
   const auto now = summary(s.port(), t.game, t.tokens[0]);
   a.catch_up(now["version"]);
   b.catch_up(now["version"]);
@@ -196,8 +206,10 @@ TEST_CASE("turn notifications wait while their player plays at the table, and go
   REQUIRE(acting(summary(s.port(), t.game, t.tokens[0]), 0));
   a.ws.reset();  // closes his connection
   eventually([&] { return events_to(sink, "/hold0", "turn").size() == 1; }, "hold0's turn once he left");
+  eventually([&] { return turn_mails() == 1; }, "hold0's turn mail once he left");
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   CHECK(events_to(sink, "/hold0", "turn").size() == 1);
+  CHECK(turn_mails() == 1);
   eventually([&] { return metric(s.port(), "loyang_notifications_queued") == 0; }, "nothing else waits");
 }
 
@@ -257,7 +269,8 @@ TEST_CASE("settings stored before the vote, opponent and nudge events existed ge
   CHECK(everything.webhook_events == all_events);
   const auto turn_only = from_stored(json{{"email_events", bit(event::turn)}, {"webhook_events", 0}});
   CHECK(turn_only.email_events == (bit(event::turn) | bit(event::vote) | bit(event::opponent) | bit(event::nudge)));
-  CHECK(turn_only.webhook_events == (bit(event::vote) | bit(event::opponent) | bit(event::nudge)));
+  // A channel that wanted nothing (the one-click unsubscribe stores that) stays silent.
+  CHECK(turn_only.webhook_events == 0);
   CHECK(turn_only.hold_minutes == default_hold_minutes);
   // Stored now: what was chosen is what comes back, new events included.
   settings chosen;

@@ -235,6 +235,7 @@ TEST_CASE("open games filtered: player counts, time controls, ruleset, rated, a 
   CHECK(list("rated=true") == sorted({two_rated}));
   CHECK(list("rated=false&players=2") == sorted({two}));
   CHECK(list("player=filter_bob") == sorted({four_original, two_rated}));
+  CHECK(list("player=FILTER_Bob") == sorted({four_original, two_rated}));  // names in any case
   CHECK(list("player=nobody").empty());
   // Everyone starts at 1500: a range above it leaves nothing, one around it everything.
   CHECK(list("rating_min=1600").empty());

@@ -466,9 +466,10 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
       await people.refresh(new Set([...mineIds, ...invited.map((g) => g.id)]));
       if (current !== asked) return;
       const friends = people.friendsOpen();
-      // The filters narrow the open games only: invitations and friends' games stay.
-      const passing = filtered ? new Set(filtered.map((g) => g.id)) : null;
-      const others = joinable.filter((g) => !invited.includes(g) && !friends.has(g.id) && (!passing || passing.has(g.id)));
+      // The filters narrow the open games only (the server's filtered list, not the first page of
+      // all of them): invitations and friends' games stay.
+      const shown = filtered ? filtered.filter((g) => !mineIds.has(g.id)) : joinable;
+      const others = shown.filter((g) => !invited.some((i) => i.id === g.id) && !friends.has(g.id));
       invitePanel.hidden = invited.length === 0;
       append(clear(inviteList), invited.map((g) => gameRow(g, [joinButton(g), declineButton(g)],
         h("div.invite-line", tNodes("lobby.invites_you", {}, { host: h("b", hostOf(g)) })))));

@@ -62,10 +62,10 @@ export function tableBarEl(gameId, table, { who, me, summary, toast, onChange, s
       h("button#vote-wait", { type: "button", onclick: () => cast(true) }, t("table.vote_wait")),
       h("button#vote-bot", { type: "button", onclick: () => cast(false) }, t("table.vote_bot"))));
   }
-  // A nudge to opponents who have thought for an hour or more (the server says when it may not).
+  // A nudge to opponents once the game has stood still for an hour (the server says when it may not).
   const waiting = (summary?.to_act || []).filter((s) => s !== me && !table.seats[s]?.bot && !table.seats[s]?.gone);
   if (me !== null && table.status === "active" && !table.seats[me]?.gone && waiting.length &&
-      Date.now() / 1000 - (summary?.waiting_since || 0) >= 3600) {
+      Date.now() / 1000 - Math.max(summary?.waiting_since || 0, summary?.updated_at || 0) >= 3600) {
     bar.append(h("button#nudge", { type: "button", onclick: async (e) => {
       try {
         await api.nudge(gameId);

@@ -1,5 +1,6 @@
 #include "nudge.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "../i18n/zone.hpp"
@@ -34,11 +35,12 @@ std::variant<game_record, refusal> nudge(const game_record& g, engine::player_id
   if (nudged(g, seat).empty()) {
     return refusal{"nobody_to_nudge", "nobody but you or a bot must act now: there is nobody to nudge", 409};
   }
-  if (now - g.waiting_since < nudge_after) {
+  // Thinking since the seats to act came to act, or since the game last moved (a long turn of
+  // several commands is not "thinking" while its commands come).
+  const auto since = std::max(g.waiting_since, g.updated_at);
+  if (now - since < nudge_after) {
     return refusal{"not_waiting_long",
-                   "they have been thinking for less than an hour: you may nudge them from " +
-                       utc(g.waiting_since + nudge_after),
-                   409};
+                   "the game moved less than an hour ago: you may nudge from " + utc(since + nudge_after), 409};
   }
   if (const auto last = last_nudge(g, seat); last && now - *last < nudge_every) {
     return refusal{"nudged_today", "you nudged in this game less than a day ago: you may again from " +

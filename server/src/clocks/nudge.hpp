@@ -13,14 +13,14 @@
 
 namespace loyang::server::clocks {
 
-/// How long the seats to act must have been thinking before they may be nudged.
+/// How long the game must have stood still (no command, no new seat to act) before a nudge.
 inline constexpr std::int64_t nudge_after = 3600;
 /// How often one seat may nudge in one game.
 inline constexpr std::int64_t nudge_every = 24 * 3600;
 
 /// `seat` nudges the persons who must act in `g` at `now` (not himself, not bots). Refusals:
 /// 409 not_active, 409 nobody_to_nudge (only bots or himself to act), 409 not_waiting_long
-/// (they have thought less than an hour: the message says from when), 429 nudged_today (he
+/// (the game moved, or they came to act, less than an hour ago: the message says from when), 429 nudged_today (he
 /// nudged in this game within 24 hours: the message says from when).
 std::variant<game_record, refusal> nudge(const game_record& g, engine::player_id seat, std::int64_t now);
 

@@ -78,7 +78,7 @@ protocol::parsed<bool> read_filter(open_filter& f, std::string_view key, std::st
   return true;
 }
 
-bool open_filter::passes(const game_record& g, const std::function<std::string(std::int64_t)>& name_of,
+bool open_filter::passes(const game_record& g, std::int64_t player_account,
                          const std::function<long(std::int64_t)>& rating_of) const {
   if (!players.empty() && !players.count(g.options.players)) return false;
   if (!time_controls.empty() && !time_controls.count(clock_kind(g))) return false;
@@ -87,7 +87,7 @@ bool open_filter::passes(const game_record& g, const std::function<std::string(s
   bool named = !player;
   for (const auto& s : g.seats) {
     if (s.account_id == 0 || s.bot) continue;
-    if (player && name_of(s.account_id) == *player) named = true;
+    if (player && s.account_id == player_account) named = true;
     if (rating_min || rating_max) {
       const auto r = rating_of(s.account_id);
       if ((rating_min && r < *rating_min) || (rating_max && r > *rating_max)) return false;

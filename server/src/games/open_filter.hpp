@@ -20,13 +20,13 @@ struct open_filter {
   std::set<std::string> time_controls;  ///< "none", "per_move", "bank"; empty: any
   std::optional<std::string> ruleset;   ///< "original" or "yucata"
   std::optional<bool> rated;
-  std::optional<std::string> player;    ///< an account name seated (exactly as written)
+  std::optional<std::string> player;    ///< an account name seated (any case)
   std::optional<long> rating_min, rating_max;
 
-  /// Whether `g` (an open game) passes. `name_of` names an account; `rating_of` gives an
-  /// account's shown rating (the initial one without rated games).
-  bool passes(const game_record& g, const std::function<std::string(std::int64_t)>& name_of,
-              const std::function<long(std::int64_t)>& rating_of) const;
+  /// Whether `g` (an open game) passes. `player_account`: the account `player` names (0: none
+  /// has that name); `rating_of` gives an account's shown rating (the initial one without rated
+  /// games).
+  bool passes(const game_record& g, std::int64_t player_account, const std::function<long(std::int64_t)>& rating_of) const;
 };
 
 /// Whether `key` is one of the filter's query parameters: players, time_control, ruleset,

@@ -332,14 +332,15 @@ void lobby::list_open(identity who, games::page_request page, reply_fn reply) {
     // Oldest first, then by id: ids are keyed (cluster/game_ids.hpp), no longer in the order
     // games were made.
     std::vector<std::pair<games::sort_key, const game_record*>> listed;
-    const auto name_of = [&self](std::int64_t account) { return self->accounts_->name_of(account); };
+    const auto& f = page.filter;
+    const std::int64_t player = f.player ? self->accounts_->id_of(*f.player).value_or(0) : 0;
     const auto rating_of = [&self](std::int64_t account) {
       const auto* r = self->ratings_ ? self->ratings_->tables().elo.find(account) : nullptr;
       return ratings::shown_rating(r ? r->rating : ratings::initial_rating);
     };
     for (const auto& [id, g] : self->games_) {
       if (g.status != game_status::open || !games::may_see(g, asker_of(who))) continue;
-      if (!page.filter.passes(g, name_of, rating_of)) continue;
+      if (!f.passes(g, player, rating_of)) continue;
       listed.push_back({{0, g.created_at, g.id}, &g});
     }
     std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

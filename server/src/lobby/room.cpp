@@ -581,7 +581,13 @@ nlohmann::json room::table_json() const {
 std::vector<outbox_record> room::notes_for(const game_record& before, const game_record& after,
                                            const std::vector<std::pair<engine::player_id, int>>& reminders) const {
   if (!svc_.notes) return {};
-  return svc_.notes(before, after, reminders, [this](engine::player_id seat) { return since_text(seat); });
+  try {
+    return svc_.notes(before, after, reminders, [this](engine::player_id seat) { return since_text(seat); });
+  } catch (const std::exception& e) {
+    // Never the move's failure: it goes on untold.
+    spdlog::error("game {}: its notifications could not be composed: {}", id_, e.what());
+    return {};
+  }
 }
 
 std::string room::since_text(engine::player_id seat) const {

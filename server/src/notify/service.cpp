@@ -79,6 +79,9 @@ void service::load(const std::vector<std::pair<std::int64_t, std::string>>& stor
 void service::set_active(bool active) {
   std::lock_guard lock(mutex_);
   active_ = active;
+  // Another node delivers now (or this one again, later): what was held here is looked at anew
+  // when its row comes due.
+  if (!active) held_.clear();
   poked_ = true;
   wake_.notify_one();
 }
@@ -323,8 +326,9 @@ std::optional<std::int64_t> service::hold_until(const outbox_record& n, const nl
   const auto now = options_.now();
   const auto window = s.hold_minutes * 60;
   if (window <= 0 || !p.open || now >= p.active_at + window) return std::nullopt;
-  // Looked at again when he leaves the table (poked), else at the window's end.
-  return p.active_at + window;
+  // Looked at again when he leaves the table (poked), at the window's end, and at least every
+  // minute (a restart or another leader knows nothing of what this sender held).
+  return std::min(p.active_at + window, now + 60);
 }
 
 void service::release_held() {
@@ -333,18 +337,18 @@ void service::release_held() {
     std::lock_guard lock(mutex_);
     const auto now = options_.now();
     for (auto it = held_.begin(); it != held_.end();) {
-      const auto p = presence_->of(it->first.first, it->first.second);
-      const auto s = settings_.find(it->first.second);
+      const auto& [game, account, channel] = it->first;
+      const auto p = presence_->of(game, account);
+      const auto s = settings_.find(account);
       const auto window = s == settings_.end() ? 0 : s->second.hold_minutes * 60;
       if (p.known && p.open && now < p.active_at + window) {
         ++it;
         continue;
       }
-      // Of the turns held at one table, the last tells what the others did.
-      auto& ids = it->second;
-      std::sort(ids.begin(), ids.end());
-      due.push_back(ids.back());
-      replaced.insert(replaced.end(), ids.begin(), ids.end() - 1);
+      // Of the turns held at one table (per channel), the last tells what the others did.
+      const auto& ids = it->second;
+      due.push_back(*ids.rbegin());
+      replaced.insert(replaced.end(), ids.begin(), std::prev(ids.end()));
       it = held_.erase(it);
     }
   }
@@ -365,13 +369,22 @@ void service::release_held() {
 
 void service::deliver(const outbox_record& n) {
   const auto body = nlohmann::json::parse(n.body, nullptr, false);
+  const held_key key{body.is_object() ? body.value("game", std::int64_t{0}) : 0, n.account, n.channel};
+  {
+    // Taken now: held again below, or delivered or dropped, but never released after that.
+    std::lock_guard lock(mutex_);
+    if (const auto it = held_.find(key); it != held_.end()) {
+      it->second.erase(n.id);
+      if (it->second.empty()) held_.erase(it);
+    }
+  }
   const auto s = delivery_settings_of(n.account);
   if (const auto why = unwanted(n, body, s); !why.empty()) return settle(n, delivery::dropped, 0, why);
   std::string played;
   if (const auto until = hold_until(n, body, *s, played)) {
     {
       std::lock_guard lock(mutex_);
-      held_[{body.value("game", std::int64_t{0}), n.account}].push_back(n.id);
+      held_[key].insert(n.id);
     }
     ++stats_->notifications_held;
     return settle(n, delivery::deferred, *until, {});

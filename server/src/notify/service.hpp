@@ -18,7 +18,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -120,7 +122,9 @@ class service {
   mutable std::mutex mutex_;  // guards settings_ and the sender's wake-up
   std::unordered_map<std::int64_t, settings> settings_;
   std::shared_ptr<presence> presence_ = std::make_shared<presence>();
-  std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::int64_t>> held_;  // (game, account): row ids
+  // The turn rows held back at one table, by (game, account, channel): their ids.
+  using held_key = std::tuple<std::int64_t, std::int64_t, std::string>;
+  std::map<held_key, std::set<std::int64_t>> held_;
   std::condition_variable wake_;
   bool poked_ = false;
   bool stopping_ = false;

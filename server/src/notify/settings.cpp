@@ -98,13 +98,15 @@ settings from_stored(const nlohmann::json& j) {
   s.email_verified = j.value("email_verified", false);
   s.verify_token = j.value("verify_token", "");
   s.unsubscribe_token = j.value("unsubscribe_token", "");
-  // Events added after the settings were stored are on, as for a new account.
+  // Events added after the settings were stored are on, as for a new account, on each channel
+  // that wanted something; a channel that wanted nothing (unsubscribed) stays so.
   const auto added = all_events & ~j.value("events_known", first_events);
-  s.email_events = (j.value("email_events", all_events) | added) & all_events;
+  const auto with_added = [added](event_set chosen) { return chosen == 0 ? 0 : (chosen | added) & all_events; };
+  s.email_events = with_added(j.value("email_events", all_events));
   s.webhook_url = j.value("webhook_url", "");
   s.webhook_format = j.value("webhook_format", "json");
   s.webhook_secret = j.value("webhook_secret", "");
-  s.webhook_events = (j.value("webhook_events", all_events) | added) & all_events;
+  s.webhook_events = with_added(j.value("webhook_events", all_events));
   s.digest_minutes = j.value("digest_minutes", std::int64_t{0});
   s.digest_last_at = j.value("digest_last_at", std::int64_t{0});
   s.hold_minutes = j.value("hold_minutes", default_hold_minutes);
