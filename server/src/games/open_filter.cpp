@@ -67,10 +67,11 @@ protocol::parsed<bool> read_filter(open_filter& f, std::string_view key, std::st
     f.player = std::string(value);
   } else if (key == "rating_min" || key == "rating_max") {
     const auto n = whole(value);
-    if (!n || *n < 0 || *n > 10000) return bad("\"" + std::string(key) + "\" must be a rating from 0 to 10000");
+    // Appended, not "\"" + std::string(...): GCC 12 warns falsely on that (-Wrestrict).
+    if (!n || *n < 0 || *n > 10000) return bad(std::string(1, '"').append(key).append("\" must be a rating from 0 to 10000"));
     (key == "rating_min" ? f.rating_min : f.rating_max) = *n;
   } else {
-    return bad("unknown filter \"" + std::string(key.substr(0, 40)) + "\"");
+    return bad(std::string("unknown filter \"").append(key.substr(0, 40)).append("\""));
   }
   if (f.rating_min && f.rating_max && *f.rating_min > *f.rating_max) {
     return bad("\"rating_min\" is above \"rating_max\"");
