@@ -69,6 +69,9 @@ export default [
     expect(!(await open()).includes(made.two), "and still applies");
     // Ratings from 1600: nobody seated has one (everyone starts at 1500).
     await pia.selectOption("#filter-time", "");
+    // Back to every open game first: "two" was already hidden by the time filter, so its going
+    // would not show that the rating filter applied.
+    await waitUntil(pia, (g) => !!document.querySelector(`#open-games [data-game="${g}"]`), made.two);
     await pia.fill("#filter-rating-min", "1600");
     await pia.press("#filter-rating-min", "Tab");
     await waitUntil(pia, (g) => !document.querySelector(`#open-games [data-game="${g}"]`), made.two);
