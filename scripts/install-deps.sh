@@ -11,18 +11,21 @@ build_packages=(
   g++ make cmake ninja-build ccache pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev libsodium-dev libcurl4-openssl-dev
   zlib1g-dev libbrotli-dev libhowardhinnant-date-dev tzdata
-  libgoogle-perftools-dev catch2 curl ca-certificates
+  libgoogle-perftools-dev catch2 curl ca-certificates libssl-dev
 )
 # The tests also drive a Python client, a real browser, nginx with a self-signed certificate
 # from openssl (the TLS-proxy example), and run the fuzz targets briefly (fuzz/: clang with
 # libFuzzer, whose runtime is in libclang-rt-14-dev), and a real SMTP server (aiosmtpd) that
 # receives the notification e-mails, and a real PostgreSQL (initdb/pg_ctl in a temporary
 # directory) for the PostgreSQL store; promtool (Debian's prometheus package) checks the
-# monitoring examples (deploy/monitoring/); python3-yaml reads the deploy examples' backup jobs.
-test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
-# libdate-tz3 reads the time zones of tzdata (e-mails give deadlines in the reader's zone).
+# monitoring examples (deploy/monitoring/); python3-yaml reads the deploy examples' backup jobs;
+# python3-cryptography decrypts and checks Web Push messages in the push receiver
+# (tests/support/push_receiver.py).
+test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd python3-cryptography chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
+# libdate-tz3 reads the time zones of tzdata (e-mails give deadlines in the reader's zone);
+# libssl3 holds libcrypto, which encrypts and signs Web Push messages (libssl-dev to build).
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4
-  libdate-tz3 tzdata curl ca-certificates)
+  libdate-tz3 tzdata curl ca-certificates libssl3)
 
 mode=${1:-}
 case "$mode" in

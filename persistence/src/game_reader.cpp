@@ -45,7 +45,44 @@ game_reader::game_reader(const std::filesystem::path& file)
       // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
       open_reports_page_(db_.prepare(std::string(report_columns) +
                                      "WHERE closed_by = 0 AND id < ?1 ORDER BY id DESC LIMIT ?2")),
-      moderation_page_(db_.prepare(std::string(moderation_columns) + "WHERE id < ?1 ORDER BY id DESC LIMIT ?2")) {}
+      moderation_page_(db_.prepare(std::string(moderation_columns) + "WHERE id < ?1 ORDER BY id DESC LIMIT ?2")),
+      conversations_(db_.prepare(private_message_sql(conversations_sql))),
+      messages_page_(db_.prepare(private_message_sql(messages_page_sql))),
+      message_by_id_(db_.prepare(private_message_sql(message_by_id_sql))),
+      unread_by_sender_(db_.prepare(private_message_sql(unread_by_sender_sql))) {}
+
+std::vector<conversation_record> game_reader::load_conversations(std::int64_t account, std::int64_t before,
+                                                                 std::size_t limit) {
+  std::vector<conversation_record> out;
+  reset_on_exit done(conversations_);
+  conversations_.bind(1, account).bind(2, upper_bound_of(before)).bind(3, limit_of(limit));
+  while (conversations_.step()) out.push_back(read_conversation(conversations_));
+  return out;
+}
+
+std::vector<message_record> game_reader::load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                                       std::size_t limit) {
+  std::vector<message_record> out;
+  reset_on_exit done(messages_page_);
+  messages_page_.bind(1, account).bind(2, other).bind(3, upper_bound_of(before)).bind(4, limit_of(limit));
+  while (messages_page_.step()) out.push_back(read_message(messages_page_));
+  return out;
+}
+
+std::optional<message_record> game_reader::load_message(std::int64_t id) {
+  reset_on_exit done(message_by_id_);
+  message_by_id_.bind(1, id);
+  if (!message_by_id_.step()) return std::nullopt;
+  return read_message(message_by_id_);
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> game_reader::unread_messages(std::int64_t account) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  reset_on_exit done(unread_by_sender_);
+  unread_by_sender_.bind(1, account);
+  while (unread_by_sender_.step()) out.emplace_back(unread_by_sender_.column_int64(0), unread_by_sender_.column_int64(1));
+  return out;
+}
 
 std::vector<chat_record> game_reader::load_chat(std::int64_t game, std::int64_t before, std::size_t limit) {
   std::vector<chat_record> out;

@@ -25,11 +25,18 @@ class game_reader final : public store_reader {
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
   std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
   std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                      std::size_t limit) override;
+  std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                            std::size_t limit) override;
+  std::optional<message_record> load_message(std::int64_t id) override;
+  std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) override;
 
  private:
   database db_;
   statement game_, snapshot_, commands_, last_seen_, due_notes_, queued_notes_, next_note_;
   statement chat_page_, chat_count_, game_note_, reports_page_, open_reports_page_, moderation_page_;
+  statement conversations_, messages_page_, message_by_id_, unread_by_sender_;
 };
 
 }  // namespace loyang::persistence::detail

@@ -192,6 +192,79 @@ class memory_store final : public store {
   void save_standing(const account_record&, const moderation_record& log, write_done done) override {
     save_moderation(log, std::move(done));
   }
+  void append_message(const message_record& m, std::vector<outbox_record> notes, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      if (!messages_.emplace(m.id, m).second) return done("storage_failed");
+    }
+    queue(std::move(notes));
+    done({});
+  }
+  void mark_messages_read(std::int64_t reader, std::int64_t other, std::int64_t up_to, std::int64_t at,
+                          write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [id, m] : messages_) {
+        if (m.recipient == reader && m.sender == other && id <= up_to && m.read_at == 0) m.read_at = at;
+      }
+    }
+    done({});
+  }
+  void delete_message(std::int64_t id, const moderation_record& log, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = messages_.find(id);
+      if (it == messages_.end()) return done("storage_failed");
+      it->second.deleted_by = log.moderator;
+      it->second.deleted_at = log.at;
+      moderation_[log.id] = log;
+    }
+    done({});
+  }
+  std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                      std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::map<std::int64_t, conversation_record> by_other;
+    for (const auto& [id, m] : messages_) {
+      if (m.sender != account && m.recipient != account) continue;
+      auto& c = by_other[m.sender == account ? m.recipient : m.sender];
+      c.other = m.sender == account ? m.recipient : m.sender;
+      c.last = m;  // ids increase: the last seen is the newest
+      if (m.recipient == account && m.read_at == 0 && m.deleted_by == 0) ++c.unread;
+    }
+    std::vector<conversation_record> out;
+    for (auto& [other, c] : by_other) {
+      if (before == 0 || c.last.id < before) out.push_back(std::move(c));
+    }
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.last.id > b.last.id; });
+    if (out.size() > limit) out.resize(limit);
+    return out;
+  }
+  std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                            std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<message_record> out;
+    for (auto it = messages_.rbegin(); it != messages_.rend() && out.size() < limit; ++it) {
+      const auto& m = it->second;
+      const bool between = (m.sender == account && m.recipient == other) || (m.sender == other && m.recipient == account);
+      if (between && (before == 0 || it->first < before)) out.push_back(m);
+    }
+    return out;
+  }
+  std::optional<message_record> load_message(std::int64_t id) override {
+    std::lock_guard lock(mutex_);
+    const auto it = messages_.find(id);
+    if (it == messages_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) override {
+    std::lock_guard lock(mutex_);
+    std::map<std::int64_t, std::int64_t> by_sender;
+    for (const auto& [id, m] : messages_) {
+      if (m.recipient == account && m.read_at == 0 && m.deleted_by == 0) ++by_sender[m.sender];
+    }
+    return {by_sender.begin(), by_sender.end()};
+  }
   std::int64_t queue_depth() const override { return 0; }
   void stop() override {}
 
@@ -221,6 +294,7 @@ class memory_store final : public store {
   std::map<std::pair<std::int64_t, std::int64_t>, note_record> notes_;
   std::map<std::int64_t, report_record> reports_;
   std::map<std::int64_t, moderation_record> moderation_;
+  std::map<std::int64_t, message_record> messages_;
 };
 
 }  // namespace

@@ -218,9 +218,27 @@ constexpr std::string_view migration_9 = R"sql(
 ALTER TABLE games ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 9> all_migrations{migration_1, migration_2, migration_3, migration_4,
-                                                         migration_5, migration_6, migration_7, migration_8,
-                                                         migration_9};
+// Issue 41 (between players): private messages between accounts (kept when an operator deletes
+// one: deleted_by says who), and reports of them.
+constexpr std::string_view migration_10 = R"sql(
+CREATE TABLE private_messages (
+  id           INTEGER PRIMARY KEY,
+  sender_id    INTEGER NOT NULL,
+  recipient_id INTEGER NOT NULL,
+  text         TEXT    NOT NULL,
+  created_at   INTEGER NOT NULL,
+  read_at      INTEGER NOT NULL DEFAULT 0,
+  deleted_by   INTEGER NOT NULL DEFAULT 0,
+  deleted_at   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX private_messages_by_pair ON private_messages(sender_id, recipient_id, id);
+CREATE INDEX private_messages_to ON private_messages(recipient_id, id);
+ALTER TABLE reports ADD COLUMN private_message_id INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 10> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                          migration_5, migration_6, migration_7, migration_8,
+                                                          migration_9, migration_10};
 
 }  // namespace
 

@@ -434,6 +434,37 @@ std::vector<report_record> queued_store::load_reports(bool open_only, std::int64
   return impl_->read([&](detail::store_reader& r) { return r.load_reports(open_only, before, limit); });
 }
 
+void queued_store::append_message(const message_record& m, std::vector<outbox_record> notes, write_done done) {
+  enqueue({detail::message_write{m, std::move(notes)}}, std::move(done));
+}
+
+void queued_store::mark_messages_read(std::int64_t reader, std::int64_t other, std::int64_t up_to, std::int64_t at,
+                                      write_done done) {
+  enqueue({detail::message_read_write{reader, other, up_to, at}}, std::move(done));
+}
+
+void queued_store::delete_message(std::int64_t id, const moderation_record& log, write_done done) {
+  enqueue({detail::message_delete_write{id, log}}, std::move(done));
+}
+
+std::vector<conversation_record> queued_store::load_conversations(std::int64_t account, std::int64_t before,
+                                                                  std::size_t limit) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_conversations(account, before, limit); });
+}
+
+std::vector<message_record> queued_store::load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                                        std::size_t limit) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_messages(account, other, before, limit); });
+}
+
+std::optional<message_record> queued_store::load_message(std::int64_t id) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_message(id); });
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> queued_store::unread_messages(std::int64_t account) {
+  return impl_->read([&](detail::store_reader& r) { return r.unread_messages(account); });
+}
+
 void queued_store::save_moderation(const moderation_record& m, write_done done) {
   enqueue({detail::moderation_write{m}}, std::move(done));
 }

@@ -21,8 +21,40 @@ namespace loyang::persistence::detail {
 inline constexpr const char* chat_columns =
     "SELECT id, game_id, account_id, text, created_at, deleted_by, deleted_at FROM chat_messages ";
 inline constexpr const char* report_columns =
-    "SELECT id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome "
-    "FROM reports ";
+    "SELECT id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome, "
+    "private_message_id FROM reports ";
+inline constexpr const char* message_columns =
+    "SELECT id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at FROM private_messages ";
+
+/// The private messages' reads, for both databases: SQL with numbered parameters written `$1`
+/// (SQLite's ?1 is the same parameter: private_message_sql() turns one into the other).
+/// An account's conversations: each other account's newest message and the unread count ($1:
+/// the account, $2: below this newest id, $3: the limit).
+inline constexpr const char* conversations_sql =
+    "SELECT c.other, c.unread, m.id, m.sender_id, m.recipient_id, m.text, m.created_at, m.read_at, "
+    "m.deleted_by, m.deleted_at FROM (SELECT other, max(id) AS last, sum(unread) AS unread FROM ("
+    "SELECT recipient_id AS other, id, 0 AS unread FROM private_messages WHERE sender_id = $1 UNION ALL "
+    "SELECT sender_id AS other, id, CASE WHEN read_at = 0 AND deleted_by = 0 THEN 1 ELSE 0 END AS unread "
+    "FROM private_messages WHERE recipient_id = $1) AS both_ways GROUP BY other) AS c "
+    "JOIN private_messages m ON m.id = c.last WHERE c.last < $2 ORDER BY c.last DESC LIMIT $3";
+/// The messages between $1 and $2, both ways, below id $3, newest first, at most $4.
+inline constexpr const char* messages_page_sql =
+    "SELECT id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at FROM private_messages "
+    "WHERE ((sender_id = $1 AND recipient_id = $2) OR (sender_id = $2 AND recipient_id = $1)) AND id < $3 "
+    "ORDER BY id DESC LIMIT $4";
+inline constexpr const char* message_by_id_sql =
+    "SELECT id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at FROM private_messages "
+    "WHERE id = $1";
+/// (sender, count) of $1's unread messages.
+inline constexpr const char* unread_by_sender_sql =
+    "SELECT sender_id, count(*) FROM private_messages WHERE recipient_id = $1 AND read_at = 0 AND deleted_by = 0 "
+    "GROUP BY sender_id ORDER BY sender_id";
+
+/// `sql` with SQLite's parameter marks (?1) for PostgreSQL's ($1).
+inline std::string private_message_sql(std::string sql) {
+  for (auto at = sql.find('$'); at != std::string::npos; at = sql.find('$', at)) sql[at] = '?';
+  return sql;
+}
 inline constexpr const char* moderation_columns =
     "SELECT id, moderator, action, account_id, game_id, message_id, report_id, detail, created_at "
     "FROM moderation_log ";
@@ -48,7 +80,21 @@ chat_record read_chat(const Row& r) {
 template <class Row>
 report_record read_report(const Row& r) {
   return {r.column_int64(0), r.column_int64(1), r.column_int64(2), r.column_int64(3), r.column_int64(4),
-          r.column_text(5),  r.column_int64(6), r.column_int64(7), r.column_int64(8), r.column_text(9)};
+          r.column_text(5),  r.column_int64(6), r.column_int64(7), r.column_int64(8), r.column_text(9),
+          r.column_int64(10)};
+}
+
+/// A row of message_columns (from column `first` on).
+template <class Row>
+message_record read_message(const Row& r, int first = 0) {
+  return {r.column_int64(first),     r.column_int64(first + 1), r.column_int64(first + 2), r.column_text(first + 3),
+          r.column_int64(first + 4), r.column_int64(first + 5), r.column_int64(first + 6), r.column_int64(first + 7)};
+}
+
+/// A row of conversations_sql.
+template <class Row>
+conversation_record read_conversation(const Row& r) {
+  return {r.column_int64(0), read_message(r, 2), r.column_int64(1)};
 }
 
 template <class Row>
@@ -174,11 +220,12 @@ store::catalog read_catalog(Query&& query, bool revision = false) {
     read_games(query, out, 0, revision);
     auto max_ids = query(
         "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
-        "coalesce((SELECT max(id) FROM moderation_log), 0)");
+        "coalesce((SELECT max(id) FROM moderation_log), 0), coalesce((SELECT max(id) FROM private_messages), 0)");
     if (max_ids.step()) {
       out.max_chat_id = max_ids.column_int64(0);
       out.max_report_id = max_ids.column_int64(1);
       out.max_moderation_id = max_ids.column_int64(2);
+      out.max_message_id = max_ids.column_int64(3);
     }
     auto secret = query("SELECT value FROM server_secrets WHERE name = 'daily'");
     // Made by the schema's migrations; a database without it has been tampered with, and an

@@ -73,6 +73,12 @@ class store_reader {
   virtual std::optional<note_record> load_note(std::int64_t game, std::int64_t account) = 0;
   virtual std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) = 0;
   virtual std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) = 0;
+  virtual std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                              std::size_t limit) = 0;
+  virtual std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                                    std::size_t limit) = 0;
+  virtual std::optional<message_record> load_message(std::int64_t id) = 0;
+  virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
   /// Several nodes (store.hpp): only a shared database's reader has these.
   virtual store::catalog load_catalog_part(std::int64_t game, std::int64_t account) {
     throw error("this database is not shared by several nodes: no part reads (game " + std::to_string(game) +

@@ -105,16 +105,23 @@ write_statements::write_statements(database& db, std::string engine_version)
       // A report is written whole each time (made, then closed): the last write wins.
       upsert_report_(db.prepare(
           "INSERT INTO reports(id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, "
-          "closed_at, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
+          "closed_at, outcome, private_message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
           "ON CONFLICT(id) DO UPDATE SET reporter = excluded.reporter, account_id = excluded.account_id, "
           "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
           "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
-          "outcome = excluded.outcome")),
+          "outcome = excluded.outcome, private_message_id = excluded.private_message_id")),
       // The log is kept for good: an id given twice is refused rather than overwritten.
       insert_moderation_(db.prepare(
           "INSERT INTO moderation_log(id, moderator, action, account_id, game_id, message_id, report_id, detail, "
           "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
-      revoke_all_tokens_(db.prepare("UPDATE tokens SET revoked = 1 WHERE account_id = ?1")) {}
+      revoke_all_tokens_(db.prepare("UPDATE tokens SET revoked = 1 WHERE account_id = ?1")),
+      insert_message_(db.prepare(
+          "INSERT INTO private_messages(id, sender_id, recipient_id, text, created_at, read_at, deleted_by, "
+          "deleted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")),
+      mark_messages_read_(db.prepare(
+          "UPDATE private_messages SET read_at = ?4 WHERE recipient_id = ?1 AND sender_id = ?2 AND id <= ?3 "
+          "AND read_at = 0")),
+      mark_message_deleted_(db.prepare("UPDATE private_messages SET deleted_by = ?2, deleted_at = ?3 WHERE id = ?1")) {}
 
 void write_statements::log(const moderation_record& m) {
   insert_moderation_.bind(1, m.id)
@@ -158,6 +165,31 @@ void write_statements::run(const chat_delete_write& w) {
   log(w.log);
 }
 
+void write_statements::run(const message_write& w) {
+  const auto& m = w.message;
+  insert_message_.bind(1, m.id)
+      .bind(2, m.sender)
+      .bind(3, m.recipient)
+      .bind(4, std::string_view(m.text))
+      .bind(5, m.at)
+      .bind(6, m.read_at)
+      .bind(7, m.deleted_by)
+      .bind(8, m.deleted_at)
+      .run();
+  queue(w.notes);
+}
+
+void write_statements::run(const message_read_write& w) {
+  mark_messages_read_.bind(1, w.reader).bind(2, w.other).bind(3, w.up_to).bind(4, w.at).run();
+}
+
+void write_statements::run(const message_delete_write& w) {
+  mark_message_deleted_.bind(1, w.id).bind(2, w.log.moderator).bind(3, w.log.at).run();
+  // Rolled back by the caller, so no log entry names a message that is not there.
+  if (db_.changes() != 1) throw error("no private message " + std::to_string(w.id));
+  log(w.log);
+}
+
 void write_statements::run(const note_write& w) {
   const auto& n = w.note;
   if (n.text.empty()) {
@@ -179,6 +211,7 @@ void write_statements::run(const report_write& w) {
       .bind(8, r.closed_by)
       .bind(9, r.closed_at)
       .bind(10, std::string_view(r.outcome))
+      .bind(11, r.private_message)
       .run();
   if (w.log) log(*w.log);
 }

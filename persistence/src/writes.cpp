@@ -95,6 +95,18 @@ std::string describe(const write& w) {
     std::string operator()(const chat_delete_write& c) const {
       return "deleting chat message " + std::to_string(c.id) + " (operator action " + std::to_string(c.log.id) + ")";
     }
+    std::string operator()(const message_write& m) const {
+      return "storing private message " + std::to_string(m.message.id) + " from account " +
+             std::to_string(m.message.sender) + " to account " + std::to_string(m.message.recipient);
+    }
+    std::string operator()(const message_read_write& m) const {
+      return "marking read the messages of account " + std::to_string(m.other) + " to account " +
+             std::to_string(m.reader) + " up to " + std::to_string(m.up_to);
+    }
+    std::string operator()(const message_delete_write& m) const {
+      return "deleting private message " + std::to_string(m.id) + " (operator action " + std::to_string(m.log.id) +
+             ")";
+    }
     std::string operator()(const note_write& n) const {
       return std::string(n.note.text.empty() ? "removing" : "saving") + " the notes of account " +
              std::to_string(n.note.account) + " on game " + std::to_string(n.note.game);

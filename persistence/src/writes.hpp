@@ -132,6 +132,27 @@ struct chat_delete_write {
   moderation_record log;
 };
 
+/// One private message, and the notifications it causes.
+struct message_write {
+  message_record message;
+  std::vector<outbox_record> notes;
+};
+
+/// The unread messages `other` sent `reader`, up to id `up_to`, marked read at `at`.
+struct message_read_write {
+  std::int64_t reader = 0;
+  std::int64_t other = 0;
+  std::int64_t up_to = 0;
+  std::int64_t at = 0;
+};
+
+/// Private message `id` marked deleted by the log's operator at its time, and the log entry;
+/// fails when there is no such message.
+struct message_delete_write {
+  std::int64_t id = 0;
+  moderation_record log;
+};
+
 /// A player's notes on a game, replaced; empty text removes them.
 struct note_write {
   note_record note;
@@ -158,7 +179,8 @@ struct standing_write {
 using write = std::variant<account_write, token_write, revoke_write, touch_write, password_write,
                            game_write, command_write, seen_write, notify_settings_write, settle_write,
                            vacation_write, relation_write, chat_write, chat_delete_write, note_write,
-                           report_write, moderation_write, standing_write>;
+                           report_write, moderation_write, standing_write, message_write, message_read_write,
+                           message_delete_write>;
 
 game_write make_game_write(const game_record& g);
 

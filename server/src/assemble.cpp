@@ -14,6 +14,7 @@
 #include "history/routes.hpp"
 #include "lobby/routes.hpp"
 #include "logs/format.hpp"
+#include "messages/routes.hpp"
 #include "moderation/routes.hpp"
 #include "notify/routes.hpp"
 #include "ratings/routes.hpp"
@@ -168,6 +169,17 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
     m->start(c.max_report_id, c.max_moderation_id);
   });
 
+  // Private messages: read and written on the lobby's workers; the recipient told on his
+  // WebSockets (the lobby's lists) and his notification channels.
+  out.messages = std::make_shared<messages::service>(
+      store, messages::service::lookups{
+                 out.accounts, out.relations, worker(games),
+                 [n = out.notify](const persistence::message_record& m) { return n->compose(notify::message_news(m)); },
+                 [games](std::int64_t account, std::string text) {
+                   if (const auto l = games.lock()) l->tell_account(account, std::move(text));
+                 }});
+  out.games->on_catalog([m = out.messages](const persistence::store::catalog& c) { m->start(c.max_message_id); });
+
   // History: the games read on their strand, the logs in their rooms (loaded by the lobby).
   out.history = std::make_shared<history::service>(
       out.games->strand(), lim_history_reads,
@@ -268,6 +280,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   social::add_routes(*out.routes, out.social);
   chat::add_routes(*out.routes, out.chat);
   moderation::add_routes(*out.routes, out.moderation);
+  messages::add_routes(*out.routes, out.messages);
   history::add_routes(*out.routes, out.history);
   daily::add_routes(*out.routes, out.daily);
   notify::add_routes(*out.routes, out.notify);

@@ -268,7 +268,8 @@ TEST_CASE("settings stored before the vote, opponent and nudge events existed ge
   CHECK(everything.email_events == all_events);
   CHECK(everything.webhook_events == all_events);
   const auto turn_only = from_stored(json{{"email_events", bit(event::turn)}, {"webhook_events", 0}});
-  CHECK(turn_only.email_events == (bit(event::turn) | bit(event::vote) | bit(event::opponent) | bit(event::nudge)));
+  CHECK(turn_only.email_events ==
+        (bit(event::turn) | bit(event::vote) | bit(event::opponent) | bit(event::nudge) | bit(event::message)));
   // A channel that wanted nothing (the one-click unsubscribe stores that) stays silent.
   CHECK(turn_only.webhook_events == 0);
   CHECK(turn_only.hold_minutes == default_hold_minutes);
@@ -370,4 +371,49 @@ TEST_CASE("a nudge: after an hour of thinking, once a day per game, told to thos
   // Not a player of the game: refused as for resigning.
   const auto stranger = sign_up(s.port(), "nudge_stranger");
   CHECK(code_of(call_api(s.port(), http::verb::post, game_path(t.game, "nudge"), std::nullopt, stranger)) == "not_seated");
+}
+
+TEST_CASE("a private message is told by mail and webhook with a link to the conversation; a muted writer's is not",
+          "[notify][messages]") {
+  notify_sink sink;
+  hand_clock clock;
+  running_server s(notify_settings(clock, sink));
+  const auto ann = sign_up(s.port(), "letter_ann");
+  const auto bob = sign_up(s.port(), "letter_bob");
+  const auto eve = sign_up(s.port(), "letter_eve");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications", json{{"email", "bob@example.org"}}, bob)
+              .status == http::status::ok);
+  follow_verification(s.port(), sink, bob, "bob@example.org");
+  webhook_for(s.port(), sink, bob, "/letter_bob");
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/mutes/letter_eve", std::nullopt, bob).status ==
+          http::status::ok);
+  REQUIRE(api_post(s.port(), "/api/messages/with/letter_bob", eve, {{"text", "spam, spam"}}).status ==
+          http::status::created);
+  const auto sent = api_post(s.port(), "/api/messages/with/letter_bob", ann, {{"text", "Rematch <tonight>?"}});
+  REQUIRE(sent.status == http::status::created);
+  eventually([&] { return events_to(sink, "/letter_bob", "message").size() == 1; }, "bob's message webhook");
+  const auto hook = events_to(sink, "/letter_bob", "message").front();
+  CHECK(hook["about"] == "letter_ann");
+  CHECK(hook["game"].is_null());
+  CHECK(hook["link"] == "https://loyang.test/#/messages/letter_ann");
+  CHECK(hook["text"] == "letter_ann sent you a message on At the Gates of Loyang: Rematch <tonight>?");
+  eventually([&] {
+    const auto mails = mails_to(sink, "bob@example.org");
+    return std::any_of(mails.begin(), mails.end(), [](const std::string& m) {
+      return header(m, "Subject") == "A message from letter_ann on Loyang";
+    });
+  }, "bob's message mail");
+  std::string mail;
+  for (const auto& m : mails_to(sink, "bob@example.org")) {
+    if (header(m, "Subject") == "A message from letter_ann on Loyang") mail = m;
+  }
+  CHECK(body_part(mail, "text/plain").find("Read and answer: https://loyang.test/#/messages/letter_ann") !=
+        std::string::npos);
+  CHECK(body_part(mail, "text/html").find("Rematch &lt;tonight&gt;?") != std::string::npos);
+  // The muted writer's message was stored, and nobody was told of it: one message event only,
+  // after a moment for anything late.
+  clock.move_to(clock.now->load() + 5);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  CHECK(events_to(sink, "/letter_bob", "message").size() == 1);
+  for (const auto& m : mails_to(sink, "bob@example.org")) CHECK(header(m, "Subject").find("letter_eve") == std::string::npos);
 }

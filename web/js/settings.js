@@ -17,6 +17,7 @@ const EVENTS = [
   ["vote", "settings.event_vote"],
   ["opponent", "settings.event_opponent"],
   ["nudge", "settings.event_nudge"],
+  ["message", "settings.event_message"],
 ];
 
 // How long turn notifications wait while the game is open (minutes after the last move).

@@ -38,7 +38,9 @@ constexpr std::array tables{
     table{"relations", "account_id, other_id, kind, created_at"},
     table{"chat_messages", "id, game_id, account_id, text, created_at, deleted_by, deleted_at"},
     table{"notes", "game_id, account_id, text, updated_at"},
-    table{"reports", "id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome"},
+    table{"reports", "id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome, "
+                     "private_message_id"},
+    table{"private_messages", "id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at"},
     table{"moderation_log", "id, moderator, action, account_id, game_id, message_id, report_id, detail, created_at"},
 };
 

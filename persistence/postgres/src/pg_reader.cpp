@@ -50,6 +50,10 @@ std::vector<named_sql> reader_statements() {
       // `closed_by = 0` as the partial index reports_open says it, so that index serves it.
       {"open_reports_page", open_reports_page},
       {"moderation_page", moderation_page},
+      {"conversations", conversations_sql},
+      {"messages_page", messages_page_sql},
+      {"message_by_id", message_by_id_sql},
+      {"unread_by_sender", unread_by_sender_sql},
       // Made if absent and locked (DO UPDATE locks the row) until the transaction ends.
       {"lock_counter",
        "INSERT INTO login_counters(key, touched_at) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET "
@@ -77,9 +81,9 @@ store::catalog reader::load_catalog_part(std::int64_t game, std::int64_t account
 }
 
 std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 5> tables{{
+  static const std::array<std::pair<std::string_view, std::string_view>, 6> tables{{
       {"games", "games"}, {"accounts", "accounts"}, {"chat", "chat_messages"}, {"reports", "reports"},
-      {"moderation", "moderation_log"}}};
+      {"moderation", "moderation_log"}, {"messages", "private_messages"}}};
   const auto it = std::find_if(tables.begin(), tables.end(), [&](const auto& t) { return t.first == kind; });
   if (it == tables.end() || count < 1) throw error("no ids of kind " + kind);
   // The first block of a kind starts after the largest id stored (a copied site, or ids given
@@ -202,6 +206,29 @@ std::vector<report_record> reader::load_reports(bool open_only, std::int64_t bef
 std::vector<moderation_record> reader::load_moderation(std::int64_t before, std::size_t limit) {
   return read_all(run("moderation_page", params(detail::upper_bound_of(before), detail::limit_of(limit))),
                   detail::read_moderation<cursor>);
+}
+
+std::vector<conversation_record> reader::load_conversations(std::int64_t account, std::int64_t before,
+                                                            std::size_t limit) {
+  return read_all(run("conversations", params(account, detail::upper_bound_of(before), detail::limit_of(limit))),
+                  [](const cursor& r) { return detail::read_conversation(r); });
+}
+
+std::vector<message_record> reader::load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                                  std::size_t limit) {
+  return read_all(run("messages_page", params(account, other, detail::upper_bound_of(before), detail::limit_of(limit))),
+                  [](const cursor& r) { return detail::read_message(r); });
+}
+
+std::optional<message_record> reader::load_message(std::int64_t id) {
+  auto row = run("message_by_id", params(id));
+  if (!row.step()) return std::nullopt;
+  return detail::read_message(row);
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> reader::unread_messages(std::int64_t account) {
+  return read_all(run("unread_by_sender", params(account)),
+                  [](const cursor& r) { return std::pair{r.column_int64(0), r.column_int64(1)}; });
 }
 
 }  // namespace loyang::persistence::pg

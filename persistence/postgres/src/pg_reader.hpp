@@ -27,6 +27,12 @@ class reader final : public detail::store_reader {
   std::optional<note_record> load_note(std::int64_t game, std::int64_t account) override;
   std::vector<report_record> load_reports(bool open_only, std::int64_t before, std::size_t limit) override;
   std::vector<moderation_record> load_moderation(std::int64_t before, std::size_t limit) override;
+  std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                      std::size_t limit) override;
+  std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                            std::size_t limit) override;
+  std::optional<message_record> load_message(std::int64_t id) override;
+  std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) override;
   store::catalog load_catalog_part(std::int64_t game, std::int64_t account) override;
   /// From the table id_blocks (made, for a kind, from the largest id stored).
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;

@@ -213,15 +213,33 @@ constexpr std::string_view migration_5 = R"sql(
 ALTER TABLE games ADD COLUMN round BIGINT NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 5> all_migrations{migration_1, migration_2, migration_3, migration_4,
-                                                         migration_5};
+// Version 6: private messages between accounts, and reports of them, as SQLite's version 10. A
+// new table and a column with a default: the previous version runs on (without messages).
+constexpr std::string_view migration_6 = R"sql(
+CREATE TABLE private_messages (
+  id           BIGINT PRIMARY KEY,
+  sender_id    BIGINT NOT NULL,
+  recipient_id BIGINT NOT NULL,
+  text         TEXT   NOT NULL,
+  created_at   BIGINT NOT NULL,
+  read_at      BIGINT NOT NULL DEFAULT 0,
+  deleted_by   BIGINT NOT NULL DEFAULT 0,
+  deleted_at   BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX private_messages_by_pair ON private_messages(sender_id, recipient_id, id);
+CREATE INDEX private_messages_to ON private_messages(recipient_id, id);
+ALTER TABLE reports ADD COLUMN private_message_id BIGINT NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<std::string_view, 6> all_migrations{migration_1, migration_2, migration_3, migration_4,
+                                                         migration_5, migration_6};
 
 // Whether each migration contracts the schema (drops or changes what an earlier program reads or
 // writes: the second release of a removal, docs/scale-out.md "Operating"). A program whose
 // schema is older than the newest contraction cannot run on the database; every other one can
 // (loyang_schema.compatible_from says which, for the programs that come after this one).
 // Migration 1 makes the schema: no program before it.
-constexpr std::array<bool, all_migrations.size()> contracts{false, false, false, false, false};
+constexpr std::array<bool, all_migrations.size()> contracts{false, false, false, false, false, false};
 
 bool has_compatibility_column(connection& c) {
   return c.query("SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() "

@@ -126,11 +126,20 @@ constexpr std::array statements{
     // A report is written whole each time (made, then closed): the last write wins.
     named_sql{"upsert_report",
               "INSERT INTO reports(id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, "
-              "closed_at, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+              "closed_at, outcome, private_message_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
               "ON CONFLICT(id) DO UPDATE SET reporter = excluded.reporter, account_id = excluded.account_id, "
               "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
               "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
-              "outcome = excluded.outcome"},
+              "outcome = excluded.outcome, private_message_id = excluded.private_message_id"},
+    named_sql{"insert_message",
+              "INSERT INTO private_messages(id, sender_id, recipient_id, text, created_at, read_at, deleted_by, "
+              "deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"},
+    named_sql{"mark_messages_read",
+              "UPDATE private_messages SET read_at = $4 WHERE recipient_id = $1 AND sender_id = $2 AND id <= $3 "
+              "AND read_at = 0"},
+    named_sql{"mark_message_deleted",
+              "WITH marked AS (UPDATE private_messages SET deleted_by = $2, deleted_at = $3 WHERE id = $1 "
+              "RETURNING id) SELECT loyang_require(count(*) = 1, 'no private message ' || $1) FROM marked"},
     // The log is kept for good: an id given twice is refused rather than overwritten.
     // Other nodes hear of a change when its transaction commits (never of one rolled back):
     // "NODE KIND ID [VERSION]" on channel loyang (pg_listener.hpp).
@@ -395,10 +404,24 @@ void writer::run_one(const detail::write& write) {
     void operator()(const detail::report_write& w) const {
       const auto& r = w.report;
       self.send("upsert_report", params(r.id, r.reporter, r.account, r.game, r.message, r.reason, r.at, r.closed_by,
-                                    r.closed_at, r.outcome));
+                                    r.closed_at, r.outcome, r.private_message));
       if (w.log) self.log(*w.log);
     }
     void operator()(const detail::moderation_write& w) const { self.log(w.log); }
+    void operator()(const detail::message_write& w) const {
+      const auto& m = w.message;
+      self.send("insert_message",
+                params(m.id, m.sender, m.recipient, m.text, m.at, m.read_at, m.deleted_by, m.deleted_at));
+      self.queue(w.notes);
+    }
+    void operator()(const detail::message_read_write& w) const {
+      self.send("mark_messages_read", params(w.reader, w.other, w.up_to, w.at));
+    }
+    void operator()(const detail::message_delete_write& w) const {
+      // The transaction is rolled back, so no log entry names a message that is not there.
+      self.send("mark_message_deleted", params(w.id, w.log.moderator, w.log.at));
+      self.log(w.log);
+    }
     void operator()(const detail::standing_write& w) const {
       const auto& a = w.account;
       self.send("set_standing", params(a.id, a.operator_account ? 1 : 0, a.banned_at, a.banned_by, a.ban_reason));

@@ -29,11 +29,12 @@ enum class write_kind {
   notes,              ///< PUT notes
   reports,            ///< POST /api/reports
   relations,          ///< friends, mutes, blocks
+  messages,           ///< private messages sent
   settings,           ///< notification settings (e-mail, webhook), language and time zone, vacations
   moderation,         ///< operators' writes
   other,              ///< any other authenticated write (hints, analyses, the daily game...)
 };
-inline constexpr std::size_t kind_count = 11;
+inline constexpr std::size_t kind_count = 12;
 
 /// A budget's name (for --write-budgets), its default per hour, and what a refusal says.
 struct kind_info {
@@ -53,6 +54,7 @@ inline constexpr std::array<kind_info, kind_count> kinds{{
     // Its own code since before the budgets (docs/protocol.md).
     {write_kind::reports, "reports", 10, "too_many_reports", "reports"},
     {write_kind::relations, "relations", 120, "too_many_requests", "changes to friends, mutes and blocks"},
+    {write_kind::messages, "messages", 60, "too_many_messages", "private messages"},
     {write_kind::settings, "settings", 60, "too_many_requests", "changes to settings"},
     {write_kind::moderation, "moderation", 600, "too_many_requests", "moderation actions"},
     {write_kind::other, "other", 600, "too_many_requests", "requests"},

@@ -18,6 +18,8 @@ struct text_rules {
 inline constexpr text_rules chat_rules{500, 10, false};
 inline constexpr text_rules note_rules{5000, 200, true};
 inline constexpr text_rules reason_rules{500, 10, false};
+/// Private messages (messages/): longer than a table's chat, as letters between players are.
+inline constexpr text_rules message_rules{2000, 40, false};
 
 /// A refusal: a stable code ("empty_text", "text_too_long", "bad_text") and a sentence.
 struct text_error {

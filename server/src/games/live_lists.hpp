@@ -29,10 +29,11 @@ class live_lists : public std::enable_shared_from_this<live_lists> {
   /// `after` (a game, as `before` was) changed: tells its seated persons when their list shows
   /// it differently, and the open list's watchers when it was or is open. `before` null: new.
   void changed(const game_record* before, const game_record& after);
+  /// Sends `text` to `account`'s connections that listen (a new private message).
+  void tell(std::int64_t account, const shared_text& text);
   void stop();
 
  private:
-  void tell(std::int64_t account, const shared_text& text);
   void open_changed();
 
   net::steady_timer timer_;

@@ -655,6 +655,12 @@ void lobby::listen(std::int64_t account, std::weak_ptr<subscriber> who) {
   });
 }
 
+void lobby::tell_account(std::int64_t account, std::string text) {
+  net::post(strand_, [self = shared_from_this(), account, text = std::make_shared<const std::string>(std::move(text))] {
+    self->lists_->tell(account, text);
+  });
+}
+
 void lobby::watch_open_games(std::weak_ptr<subscriber> who) {
   net::post(strand_, [self = shared_from_this(), who = std::move(who)]() mutable {
     self->lists_->watch_open(std::move(who));

@@ -66,6 +66,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   // why not: no_such_game, not_started, not_your_seat, not_allowed, or a load failure.
   void listen(std::int64_t account, std::weak_ptr<subscriber> who);
   void watch_open_games(std::weak_ptr<subscriber> who);
+  /// Sends `text` to `account`'s connections that listen (see listen); any thread.
+  void tell_account(std::int64_t account, std::string text);
   void open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                  std::function<void(room_grant)> answer);
 

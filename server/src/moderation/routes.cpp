@@ -21,6 +21,8 @@ void add_routes(routes::table& table, std::shared_ptr<service> moderation) {
     if (q.error) return c.bad_query(*q.error);
     moderation->moderation_log(*c.who, q.get("before", 0), c.reply);
   });
+  table.add("/api/moderation/messages/{id}", access::account, http::verb::delete_,
+            [moderation](call& c) { moderation->delete_private_message(*c.who, c.ids[0], c.body, c.reply); });
   table.add("/api/moderation/reports/{id}/close", access::account, http::verb::post,
             [moderation](call& c) { moderation->close_report(*c.who, c.ids[0], c.body, c.reply); });
   for (const bool on : {true, false}) {

@@ -31,6 +31,7 @@ nlohmann::json report_json(const persistence::report_record& r, const std::funct
           {"player", name_of(r.account)},
           {"game", opt(r.game)},
           {"message", opt(r.message)},
+          {"private_message", opt(r.private_message)},
           {"reason", r.reason},
           {"at", r.at},
           {"closed_by", r.closed_by ? nlohmann::json(name_of(r.closed_by)) : nlohmann::json(nullptr)},
@@ -104,22 +105,25 @@ bool service::operator_only(const identity& who, const reply_fn& reply) const {
 void service::report(identity who, const nlohmann::json& body, reply_fn reply) {
   if (!body.is_object()) return reply(api_error(http::status::bad_request, "bad_request", "the body must be a JSON object"));
   std::string player;
-  std::int64_t game = 0, message = 0;
+  std::int64_t game = 0, message = 0, private_message = 0;
   std::string reason;
   for (const auto& [key, value] : body.items()) {
     if (key == "player" && value.is_string()) {
       player = value.get<std::string>();
-    } else if ((key == "game" || key == "message") && value.is_number_integer() && value.get<std::int64_t>() > 0) {
-      (key == "game" ? game : message) = value.get<std::int64_t>();
+    } else if ((key == "game" || key == "message" || key == "private_message") && value.is_number_integer() &&
+               value.get<std::int64_t>() > 0) {
+      (key == "game" ? game : key == "message" ? message : private_message) = value.get<std::int64_t>();
     } else if (key == "reason" && value.is_string()) {
       reason = value.get<std::string>();
     } else {
       return reply(api_error(http::status::bad_request, "bad_request", "unknown or ill-typed field \"" + key + "\""));
     }
   }
-  if (player.empty() == (message == 0) || (message != 0 && game == 0)) {
+  const int subjects = int(!player.empty()) + int(message != 0) + int(private_message != 0);
+  if (subjects != 1 || (message != 0) != (game != 0)) {
     return reply(api_error(http::status::bad_request, "bad_request",
-                           "report either {\"player\": name} or {\"game\": id, \"message\": id}, with a \"reason\""));
+                           "report either {\"player\": name}, {\"game\": id, \"message\": id} or "
+                           "{\"private_message\": id}, with a \"reason\""));
   }
   auto checked = chat::check_text(reason, chat::reason_rules);
   if (const auto* e = std::get_if<chat::text_error>(&checked)) return reply(api_error(http::status::bad_request, e->code, e->message));
@@ -127,6 +131,7 @@ void service::report(identity who, const nlohmann::json& body, reply_fn reply) {
   r.reporter = who.id;
   r.game = game;
   r.message = message;
+  r.private_message = private_message;
   r.reason = std::get<std::string>(std::move(checked));
   r.at = look_.accounts->now();
   if (!player.empty()) {
@@ -144,6 +149,22 @@ void service::report(identity who, const nlohmann::json& body, reply_fn reply) {
         reply({http::status::created, {{"id", r.id}}});
       });
     };
+    if (r.private_message != 0) {
+      // A private message: only its recipient reports it; its writer is the one reported.
+      return self->look_.off_thread([self, r, store, reply]() mutable {
+        std::optional<persistence::message_record> found;
+        try {
+          found = self->store_.load_message(r.private_message);
+        } catch (const std::exception&) {
+          return reply(api_error(http::status::service_unavailable, "storage_failed", "the message could not be read"));
+        }
+        if (!found || found->recipient != r.reporter) {
+          return reply(api_error(http::status::not_found, "no_such_message", "there is no such message to you"));
+        }
+        r.account = found->sender;
+        store(r);
+      });
+    }
     if (r.message == 0) return store(r);
     // A message: one the reporter may read, in that game; its writer is the one reported.
     const auto* g = self->look_.game(r.game);
@@ -174,8 +195,18 @@ void service::list_reports(identity who, bool open_only, std::int64_t before, re
   if (!operator_only(who, reply)) return;
   look_.off_thread([self = shared_from_this(), open_only, before, reply = std::move(reply)] {
     reply(page_reply("reports", 50, [&](std::size_t n) { return self->store_.load_reports(open_only, before, n); },
-                     [a = self->look_.accounts](const persistence::report_record& r) {
-                       return report_json(r, [&a](std::int64_t id) { return a->name_of(id); });
+                     [self, a = self->look_.accounts](const persistence::report_record& r) {
+                       auto out = report_json(r, [&a](std::int64_t id) { return a->name_of(id); });
+                       // A private message is not on any page an operator reads: its text here.
+                       if (r.private_message != 0) {
+                         out["private_text"] = nullptr;
+                         try {
+                           if (const auto m = self->store_.load_message(r.private_message)) out["private_text"] = m->text;
+                         } catch (const std::exception&) {
+                           // Listed without its text: the report itself was read.
+                         }
+                       }
+                       return out;
                      }));
   });
 }
@@ -262,6 +293,36 @@ void service::delete_message(identity who, std::int64_t game, std::int64_t messa
         self->look_.chat_deleted(game, message);
         reply({http::status::ok, {{"game", game}, {"message", message}, {"deleted", true}}});
       });
+    });
+  });
+}
+
+void service::delete_private_message(identity who, std::int64_t message, const nlohmann::json& body,
+                                     reply_fn reply) {
+  if (!operator_only(who, reply)) return;
+  auto reason = reason_of(body);
+  if (auto* no = std::get_if<api_reply>(&reason)) return reply(*no);
+  look_.off_thread([self = shared_from_this(), who, message, reason = std::get<std::string>(reason),
+                    reply = std::move(reply)] {
+    std::optional<persistence::message_record> found;
+    try {
+      found = self->store_.load_message(message);
+    } catch (const std::exception&) {
+      return reply(api_error(http::status::service_unavailable, "storage_failed", "the message could not be read"));
+    }
+    if (!found) return reply(api_error(http::status::not_found, "no_such_message", "there is no such message"));
+    if (found->deleted_by != 0) {
+      return reply(api_error(http::status::conflict, "already_deleted", "this message is deleted already"));
+    }
+    // The log keeps the text (the message's row keeps it too, marked deleted), and the reason.
+    persistence::moderation_record log{self->moderation_ids_.next(), who.id, "delete_private_message", found->sender,
+                                       0, message, 0, reason.empty() ? found->text : reason + " | " + found->text,
+                                       self->look_.accounts->now()};
+    if (log.id == 0) return reply(storage_reply("storage_failed", "the deletion"));
+    self->store_.delete_message(message, log, [log, message, reply](const std::string& e) {
+      if (!e.empty()) return reply(storage_reply(e, "the deletion"));
+      log_action(log);
+      reply({http::status::ok, {{"private_message", message}, {"deleted", true}}});
     });
   });
 }

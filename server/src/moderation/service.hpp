@@ -49,9 +49,10 @@ class service : public std::enable_shared_from_this<service> {
   /// The largest ids stored (the catalog's), before any request: new ones come after them.
   void start(std::int64_t max_report_id, std::int64_t max_moderation_id);
 
-  /// POST /api/reports {"player": name} or {"game": id, "message": id}, with a "reason": 201
-  /// {"id"}. 400 bad_request or a text rule's code; 404 no_such_player, no_such_game (also a
-  /// message `who` may not read), no_such_message; 503 storage_failed or a storage code.
+  /// POST /api/reports {"player": name}, {"game": id, "message": id} or {"private_message": id}
+  /// (one sent to `who`), with a "reason": 201 {"id"}. 400 bad_request or a text rule's code;
+  /// 404 no_such_player, no_such_game (also a message `who` may not read), no_such_message;
+  /// 503 storage_failed or a storage code.
   void report(identity who, const nlohmann::json& body, reply_fn reply);
 
   // The operators' endpoints: each answers 403 not_operator to anyone else.
@@ -68,6 +69,9 @@ class service : public std::enable_shared_from_this<service> {
   /// oneself (an operator cannot revoke himself: the last one would lock everyone out); else as
   /// accounts::set_standing.
   void set_operator(identity who, const std::string& name, const nlohmann::json& body, bool on, reply_fn reply);
+  /// DELETE /api/moderation/messages/{id} {"reason"}: a private message deleted (its text kept
+  /// in the log); 404 no_such_message, 409 already_deleted.
+  void delete_private_message(identity who, std::int64_t message, const nlohmann::json& body, reply_fn reply);
   /// DELETE /api/games/{id}/chat/{message}: 404 no_such_message, 409 already_deleted.
   void delete_message(identity who, std::int64_t game, std::int64_t message, reply_fn reply);
   /// POST /api/games/{id}/cancel {"reason"}: an open or running game cancelled, its summary

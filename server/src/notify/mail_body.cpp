@@ -72,10 +72,13 @@ mail_body event_mail(const nlohmann::json& row, const std::string& language, con
     }
     m.text += "\n";
   }
-  m.text += i18n::text(language, "mail.open_game", {{"link", link}}) + "\n\n-- \n" +
+  // A private message's mail leads to the conversation, every other one to its game.
+  const bool letter = row.value("event", std::string()) == "message";
+  m.text += i18n::text(language, letter ? "mail.open_messages" : "mail.open_game", {{"link", link}}) + "\n\n-- \n" +
             i18n::text(language, "mail.signature", {{"url", public_url}}) + "\n" + i18n::text(language, "mail.why") +
             "\n" + unsubscribe + "\n";
-  m.html += "<p><a href=\"" + html_escape(link) + "\">" + html_escape(i18n::text(language, "webhook.open_game")) +
+  m.html += "<p><a href=\"" + html_escape(link) + "\">" +
+            html_escape(i18n::text(language, letter ? "webhook.open_messages" : "webhook.open_game")) +
             "</a></p>\n<hr>\n<p><small>" + html_escape(i18n::text(language, "mail.signature", {{"url", public_url}})) +
             "<br>\n" + html_escape(i18n::text(language, "mail.why")) + " <a href=\"" + html_escape(unsubscribe) + "\">" +
             html_escape(i18n::text(language, "mail.html.unsubscribe")) + "</a></small></p>\n</body>\n</html>\n";

@@ -45,6 +45,9 @@ std::string sentence(const news& n, const settings& s, const std::function<std::
       return i18n::text(language, "notify.chat", args);
     case event::vote: return i18n::text(language, "notify.vote", args);
     case event::nudge: return i18n::text(language, "notify.nudge", args);
+    case event::message:
+      args["message"] = n.detail;
+      return i18n::text(language, "notify.message", args);
     case event::opponent:
       if (n.detail == "away") return i18n::text(language, "notify.opponent_away", args);
       if (n.detail == "low_time") return i18n::text(language, until ? "notify.opponent_low_time_until" : "notify.opponent_low_time", args);
@@ -220,11 +223,14 @@ nlohmann::json table_story(const context& c, const news& n, const settings& s) {
 
 outbox_record row(const context& c, const news& n, const char* channel, const std::string& text,
                   const nlohmann::json& extra = nlohmann::json::object()) {
+  // A private message is about no game: its link is the conversation.
+  const bool letter = n.what == event::message;
   nlohmann::json body{{"event", event_name(n.what)},
-                      {"game", n.game},
+                      {"game", letter ? nlohmann::json(nullptr) : nlohmann::json(n.game)},
                       {"account", c.name_of(n.account)},
                       {"text", text},
-                      {"link", c.public_url + "/#/game/" + std::to_string(n.game)},
+                      {"link", letter ? c.public_url + "/#/messages/" + c.name_of(n.about)
+                                      : c.public_url + "/#/game/" + std::to_string(n.game)},
                       {"deadline", n.deadline > 0 ? nlohmann::json(n.deadline) : nlohmann::json(nullptr)}};
   if (n.about != 0) body["about"] = c.name_of(n.about);
   if (n.what == event::opponent) body["kind"] = n.detail;
@@ -241,6 +247,17 @@ outbox_record row(const context& c, const news& n, const char* channel, const st
 }
 
 }  // namespace
+
+std::vector<news> message_news(const persistence::message_record& m) {
+  // The message's start, as a chat notification quotes it.
+  std::string start = m.text.substr(0, 200);
+  while (!start.empty() && (static_cast<unsigned char>(start.back()) & 0xC0) == 0x80) start.pop_back();
+  if (!start.empty() && static_cast<unsigned char>(start.back()) >= 0xC0) start.pop_back();
+  if (start.size() < m.text.size()) start += "…";
+  news n{event::message, m.recipient, 0, 0, "m" + std::to_string(m.id), start};
+  n.about = m.sender;
+  return {n};
+}
 
 std::vector<outbox_record> compose(const context& c, const std::vector<news>& items) {
   std::vector<outbox_record> out;

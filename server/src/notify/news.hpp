@@ -50,6 +50,9 @@ std::vector<news> invite_news(const game_record& g, const std::vector<std::int64
 std::vector<news> chat_news(const game_record& g, const persistence::chat_record& m, const std::string& writer_name,
                             const std::vector<std::pair<std::int64_t, std::string>>& away);
 
+/// "message" to the recipient of private message `m` (about its writer; detail: its start).
+std::vector<news> message_news(const persistence::message_record& m);
+
 /// What composing needs to know about accounts.
 struct context {
   std::function<std::optional<settings>(std::int64_t account)> settings_of;

@@ -39,6 +39,12 @@ std::string host_of(const std::string& url) {
   return rest.substr(0, rest.find_first_of(":/"));
 }
 
+// The game a row is about; 0 for none (a private message's row names none: "game": null).
+std::int64_t game_in(const nlohmann::json& body) {
+  const auto it = body.is_object() ? body.find("game") : body.end();
+  return it != body.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
+}
+
 // The catalog's subject of a mail about `event` (tests/web/i18n_test.mjs finds keys as literals).
 const char* subject_key(const std::string& event) {
   if (event == "turn") return "mail.subject.turn";
@@ -50,12 +56,13 @@ const char* subject_key(const std::string& event) {
   if (event == "vote") return "mail.subject.vote";
   if (event == "opponent") return "mail.subject.opponent";
   if (event == "nudge") return "mail.subject.nudge";
+  if (event == "message") return "mail.subject.message";
   return "mail.subject.verify";
 }
 
 std::string subject_of(const nlohmann::json& body, const std::string& language) {
   return i18n::text(language, subject_key(body.value("event", "")),
-                    {{"game", std::to_string(body.value("game", std::int64_t{0}))}, {"name", body.value("about", "")}});
+                    {{"game", std::to_string(game_in(body))}, {"name", body.value("about", "")}});
 }
 
 }  // namespace
@@ -369,7 +376,7 @@ void service::release_held() {
 
 void service::deliver(const outbox_record& n) {
   const auto body = nlohmann::json::parse(n.body, nullptr, false);
-  const held_key key{body.is_object() ? body.value("game", std::int64_t{0}) : 0, n.account, n.channel};
+  const held_key key{game_in(body), n.account, n.channel};
   {
     // Taken now: held again below, or delivered or dropped, but never released after that.
     std::lock_guard lock(mutex_);

@@ -61,6 +61,7 @@ const char* event_name(event e) {
     case event::vote: return "vote";
     case event::opponent: return "opponent";
     case event::nudge: return "nudge";
+    case event::message: return "message";
   }
   return "turn";
 }
@@ -150,7 +151,8 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
     } else if (key == "email_events" || key == "webhook_events") {
       const auto events = parse_events(value);
       if (!events) {
-        return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent, nudge"};
+        return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent, nudge, "
+                "message"};
       }
       (key == "email_events" ? next.email_events : next.webhook_events) = *events;
     } else if (key == "webhook") {

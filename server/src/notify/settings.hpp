@@ -14,14 +14,16 @@ namespace loyang::server::notify {
 /// What a notification is about. `verify` (confirm an e-mail address) is sent whatever the
 /// account chose; the others only when chosen. New events go at the end: stored settings keep
 /// events as bits of these values.
-enum class event { turn, reminder, start, end, invite, chat, verify, vote, opponent, nudge };
+enum class event { turn, reminder, start, end, invite, chat, verify, vote, opponent, nudge, message };
 
 /// The events an account may choose, in the order the API lists them.
-inline constexpr std::array<event, 9> choosable{event::turn,   event::reminder, event::start,
-                                                event::end,    event::invite,   event::chat,
-                                                event::vote,   event::opponent, event::nudge};
+inline constexpr std::array<event, 10> choosable{event::turn,   event::reminder, event::start,
+                                                 event::end,    event::invite,   event::chat,
+                                                 event::vote,   event::opponent, event::nudge,
+                                                 event::message};
 
-/// "turn", "reminder", "start", "end", "invite", "chat", "verify", "vote", "opponent", "nudge".
+/// "turn", "reminder", "start", "end", "invite", "chat", "verify", "vote", "opponent", "nudge",
+/// "message".
 const char* event_name(event e);
 
 /// A set of events, as bits (1 << event).

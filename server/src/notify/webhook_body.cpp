@@ -76,7 +76,8 @@ nlohmann::json webhook_body(std::string_view format, const nlohmann::json& body,
   if (format == "slack") {
     // The label is the server's own words, but escaped all the same: a translation may hold a
     // character Slack reads (none does today).
-    return {{"text", slack_text(text) + " <" + link + "|" + slack_text(i18n::text(language, "webhook.open_game")) + ">"}};
+    const auto label = body.value("event", std::string()) == "message" ? "webhook.open_messages" : "webhook.open_game";
+    return {{"text", slack_text(text) + " <" + link + "|" + slack_text(i18n::text(language, label)) + ">"}};
   }
   auto out = body;
   out["delivery"] = delivery;

@@ -14,14 +14,14 @@ export default [
     await nia.goto(url("/#/settings"));
     await nia.waitForSelector("#notify-save");
     // Every event has a box per channel, on by default; the hold is 10 minutes.
-    for (const e of ["turn", "reminder", "start", "end", "invite", "chat", "vote", "opponent", "nudge"]) {
+    for (const e of ["turn", "reminder", "start", "end", "invite", "chat", "vote", "opponent", "nudge", "message"]) {
       for (const prefix of ["email", "hook"]) {
         expect(await nia.isChecked(`#${prefix}-${e}`), `${prefix}-${e} is on for a new account`);
       }
     }
     expect(await nia.inputValue("#notify-hold") === "10", "turns wait 10 minutes after a move by default");
     // Mail only for turns, votes and nudges; no hold.
-    for (const e of ["reminder", "start", "end", "invite", "chat", "opponent"]) await nia.uncheck(`#email-${e}`);
+    for (const e of ["reminder", "start", "end", "invite", "chat", "opponent", "message"]) await nia.uncheck(`#email-${e}`);
     await nia.selectOption("#notify-hold", "0");
     await nia.click("#notify-save");
     await waitUntil(nia, () => /Saved/.test(document.querySelector(".settings .note")?.textContent || ""), null);

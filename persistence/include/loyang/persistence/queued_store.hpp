@@ -132,6 +132,18 @@ class queued_store : public store {
   /// Upserts the whole account row (like save_account), logs the action, and when
   /// `a.banned_at` != 0 revokes every token of the account; unbanning (0) revokes nothing.
   void save_standing(const account_record& a, const moderation_record& log, write_done done) final;
+  /// Needs an id no private message has (else storage_failed).
+  void append_message(const message_record& m, std::vector<outbox_record> notes, write_done done) final;
+  void mark_messages_read(std::int64_t reader, std::int64_t other, std::int64_t up_to, std::int64_t at,
+                          write_done done) final;
+  /// Fails with storage_failed, storing nothing of `log`, when there is no message `id`.
+  void delete_message(std::int64_t id, const moderation_record& log, write_done done) final;
+  std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                      std::size_t limit) final;
+  std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                            std::size_t limit) final;
+  std::optional<message_record> load_message(std::int64_t id) final;
+  std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) final;
 
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game (a snapshot that does

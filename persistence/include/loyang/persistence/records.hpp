@@ -180,14 +180,37 @@ struct report_record {
   std::int64_t closed_by = 0;  ///< the operator who closed it; 0: open
   std::int64_t closed_at = 0;
   std::string outcome;  ///< the operator's note on closing
+  std::int64_t private_message = 0;  ///< a private message's id (message_record); 0: none
   bool operator==(const report_record&) const = default;
+};
+
+/// One private message from one account to another.
+struct message_record {
+  std::int64_t id = 0;  ///< given by the server, increasing
+  std::int64_t sender = 0;
+  std::int64_t recipient = 0;
+  std::string text;  ///< as the writer sent it (checked by the server), never HTML
+  std::int64_t at = 0;  ///< Unix seconds
+  std::int64_t read_at = 0;  ///< when the recipient read it; 0: unread
+  std::int64_t deleted_by = 0;  ///< the operator who deleted it; 0: not deleted
+  std::int64_t deleted_at = 0;
+  bool operator==(const message_record&) const = default;
+};
+
+/// One account's conversation with another: its newest message, and how many of the other's
+/// messages (not deleted) the account has not read.
+struct conversation_record {
+  std::int64_t other = 0;
+  message_record last;
+  std::int64_t unread = 0;
+  bool operator==(const conversation_record&) const = default;
 };
 
 /// One operator action, kept for good: who did what to whom.
 struct moderation_record {
   std::int64_t id = 0;  ///< given by the server, increasing
   std::int64_t moderator = 0;  ///< the operator's account; 0: the command line
-  std::string action;  ///< "ban", "unban", "delete_message", "cancel_game", "close_report", "grant_operator", "revoke_operator"
+  std::string action;  ///< "ban", "unban", "delete_message", "delete_private_message", "cancel_game", "close_report", "grant_operator", "revoke_operator"
   std::int64_t account = 0;  ///< 0: none
   std::int64_t game = 0;     ///< 0: none
   std::int64_t message = 0;  ///< 0: none

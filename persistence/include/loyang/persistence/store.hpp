@@ -49,6 +49,7 @@ class store {
     std::int64_t max_chat_id = 0;
     std::int64_t max_report_id = 0;
     std::int64_t max_moderation_id = 0;
+    std::int64_t max_message_id = 0;
     /// The server's secret for the daily challenge's seeds: made once (random) when the
     /// store is created, the same ever after; never sent to anyone.
     std::string daily_secret;
@@ -142,6 +143,30 @@ class store {
   /// node's older copy of the account cannot undo a standing another one stored.
   virtual void save_standing(const account_record& a, const moderation_record& log, write_done done) = 0;
 
+  // Private messages (the server's messages/).
+  /// Stores a private message (its id given by the caller, unique) and queues `notes` in the
+  /// same transaction.
+  virtual void append_message(const message_record& m, std::vector<outbox_record> notes, write_done done) = 0;
+  /// Marks read, at `at`, the unread messages `other` sent `reader` up to id `up_to`.
+  virtual void mark_messages_read(std::int64_t reader, std::int64_t other, std::int64_t up_to, std::int64_t at,
+                                  write_done done) = 0;
+  /// Marks private message `id` deleted by `log.moderator` at `log.at`, and stores `log`, in one
+  /// transaction. Fails (storage_failed) when there is no such message.
+  virtual void delete_message(std::int64_t id, const moderation_record& log, write_done done) = 0;
+  /// Up to `limit` of `account`'s conversations whose newest message's id is below `before` (0:
+  /// from the newest), the most recent first. Blocking. Throws persistence::error.
+  virtual std::vector<conversation_record> load_conversations(std::int64_t account, std::int64_t before,
+                                                              std::size_t limit) = 0;
+  /// Up to `limit` messages between `account` and `other` (both ways) with an id below `before`
+  /// (0: from the newest), newest first, deleted ones included. Blocking. Throws persistence::error.
+  virtual std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
+                                                    std::size_t limit) = 0;
+  /// Private message `id`, if stored. Blocking. Throws persistence::error.
+  virtual std::optional<message_record> load_message(std::int64_t id) = 0;
+  /// (sender, count) of the unread, undeleted messages to `account`, by sender. Blocking.
+  /// Throws persistence::error.
+  virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
+
   /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
   /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.
   virtual loaded_game load_game(const game_record& g) = 0;
@@ -191,7 +216,7 @@ class store {
   /// settings and relations it made), read in one read transaction. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual catalog load_catalog_part(std::int64_t game, std::int64_t account);
-  /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation") are given out by
+  /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation", "messages") are given out by
   /// the database in blocks: the first of `count` ids no other node will use. A kind's first
   /// block starts after its largest stored id below first_keyed_id. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
