@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tournaments/fraction.hpp"
+#include "tournaments/splitmix.hpp"
 #include "tournaments/tournament_types.hpp"
 
 namespace Catch {
@@ -36,20 +37,7 @@ inline game_outcome duel(int round, player_id a, player_id b, result r) {
 /// a / b, for short expectations.
 inline fraction frac(std::int64_t a, std::int64_t b = 1) { return fraction{a, b}; }
 
-/// SplitMix64: test data that is the same everywhere.
-class test_rng {
- public:
-  explicit test_rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    auto z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  int below(int bound) { return static_cast<int>(next() % static_cast<std::uint64_t>(bound)); }
-
- private:
-  std::uint64_t state_;
-};
+/// Test data that is the same everywhere.
+using test_rng = loyang::server::tournaments::splitmix64;
 
 }  // namespace loyang::test::tournaments

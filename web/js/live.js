@@ -1,6 +1,7 @@
 // The app's own WebSocket, open while logged in: the server says when this account's games or
 // the open games change (games_changed, open_games_changed), so the lobby's lists are read
-// again only then, never polled. It also keeps the page's title and icon showing how many
+// again only then, never polled, and when a private message comes (messages_changed: the
+// header's unread count and an open conversation, messages.js). It also keeps the page's title and icon showing how many
 // games wait for you, and tells you when one more does (a sound, a browser notification) if you
 // asked for that on the settings page.
 import * as api from "./api.js";
@@ -61,7 +62,7 @@ function beep() {
 export class LiveLists {
   constructor(token) {
     this.token = token;
-    this.listeners = { games: new Set(), open: new Set(), account: new Set() };
+    this.listeners = { games: new Set(), open: new Set(), account: new Set(), messages: new Set() };
     this.operator = null; // whether the account moderates, once the welcome said it
     this.waiting = null; // ids of the games waiting for me, once known
     this.retry = 0;
@@ -75,8 +76,9 @@ export class LiveLists {
     return () => this.listeners[kind].delete(fn);
   }
 
-  emit(kind) {
-    for (const fn of this.listeners[kind]) fn();
+  // `arg`: what the event says (messages: the writer's name; none after a reconnection).
+  emit(kind, arg) {
+    for (const fn of this.listeners[kind]) fn(arg);
   }
 
   connect() {
@@ -96,11 +98,16 @@ export class LiveLists {
         const again = this.connected;
         this.connected = true;
         this.gamesChanged({ quiet: !again });
-        if (again) this.emit("open");
+        if (again) {
+          this.emit("open");
+          this.emit("messages");
+        }
       } else if (m.type === "games_changed") {
         this.gamesChanged();
       } else if (m.type === "open_games_changed") {
         this.emit("open");
+      } else if (m.type === "messages_changed") {
+        this.emit("messages", m.from);
       }
     };
     ws.onclose = () => {

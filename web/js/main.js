@@ -1,6 +1,7 @@
 // Entry point: a hash router between the login page, the lobby, a game and the pages around
-// them (help, settings, profiles, the leaderboard, the daily challenge, moderation). Each page's module
-// is loaded when it is first shown, so that a page downloads and parses only its own code.
+// them (help, settings, profiles, the leaderboard, the daily challenge, private messages,
+// moderation). Each page's module is loaded when it is first shown, so that a page downloads and
+// parses only its own code.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import * as i18n from "./i18n.js";
@@ -40,13 +41,47 @@ function showUser() {
   clear(userEl);
   showNav(s);
   if (!s) return;
+  if (unread.token !== s.token) Object.assign(unread, { token: s.token, n: 0 }); // another account's count
   userEl.append(h("span", h("span.logged-as", t("app.logged_in_as")), h("b#user-name", s.account.name)),
+    h("a#messages-link", { href: "#/messages", "data-unread": String(unread.n) }, h("span", t("app.messages")), " ",
+      h("span.pm-unread#messages-unread")),
     h("a#settings-link", { href: "#/settings" }, t("app.settings")),
     h("button#logout", { type: "button", onclick: async () => {
       try { await api.logOut(); } catch { /* logged out locally anyway */ }
       navigate("#/");
       route();
     } }, t("app.log_out")));
+  showUnread(unread.n);
+  readUnread();
+}
+
+// The header's count of unread private messages: read at each page shown and when the live
+// connection says a message came; the messages pages tell it what the server answered them.
+// `asked` drops an answer overtaken by a newer one (a conversation just marked read).
+const unread = { token: null, n: 0, asked: 0 };
+function showUnread(n) {
+  unread.n = n;
+  const link = document.getElementById("messages-link");
+  const badge = document.getElementById("messages-unread");
+  if (!link || !badge) return;
+  link.dataset.unread = String(n);
+  badge.hidden = !n;
+  clear(badge).append(h("span", { "aria-hidden": "true" }, i18n.num(n)), h("span.sr", t("messages.unread_sr", { n })));
+}
+function setUnread(n) {
+  unread.asked++;
+  showUnread(n);
+}
+async function readUnread() {
+  const s = api.session();
+  if (!s) return;
+  const mine = ++unread.asked;
+  try {
+    const r = await api.call("GET", "/api/messages/unread");
+    if (mine === unread.asked && api.session()?.token === s.token) showUnread(r.unread);
+  } catch {
+    /* an older server, or offline: the count stays as it was */
+  }
 }
 
 // The header's links: the leaderboard and help for everyone, the daily challenge and one's
@@ -60,14 +95,18 @@ function showNav(s) {
   mod.hidden = true;
   navWatch?.();
   navWatch = null;
+  unreadWatch?.();
+  unreadWatch = null;
   if (!s) return;
   // The live connection's welcome says whether the account moderates (again after a reconnection).
   const l = liveFor(s);
   const show = () => { if (api.session()?.token === s.token) mod.hidden = l.operator !== true; };
   show();
   navWatch = l.on("account", show);
+  unreadWatch = l.on("messages", () => readUnread());
 }
 let navWatch = null;
+let unreadWatch = null;
 
 // Marks the header link of the page shown (its own profile counts as "My profile").
 function markCurrent(page, s, name) {
@@ -92,6 +131,7 @@ const ROUTES = [
   [/^#\/settings$/, "settings", false],
   [/^#\/daily(?:\?(.*))?$/, "daily", false],
   [/^#\/moderation$/, "moderation", false],
+  [/^#\/messages(?:\/([^/?#]+))?$/, "messages", false],
 ];
 
 function pageOf(hash, s) {
@@ -143,6 +183,7 @@ async function route() {
   else if (page === "game") cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
   else if (page === "replay") cleanup = mod.replayPage(root, Number(m[1]), { session: s, onAuthError, params: mod.replayParams(m[2]) });
   else if (page === "settings") cleanup = mod.settingsPage(root, { onAuthError });
+  else if (page === "messages") cleanup = mod.messagesPage(root, m[1] ? decoded(m[1]) : null, { ...common, live, onUnread: setUnread });
   else cleanup = mod.lobbyPage(root, { navigate, onAuthError, live });
 }
 

@@ -1,7 +1,7 @@
 // A player's profile (#/player/NAME): rating and its history, what he plays and how he finishes
 // his games, his recent games with their replays, his best solo level and daily streak; for a
-// logged-in visitor, buttons to befriend, mute, block, invite or report him. Everything a
-// player wrote or chose (names, report reasons) goes in as text, never as markup.
+// logged-in visitor, buttons to befriend, mute, block, invite, write to (messages.js) or report
+// him. Everything a player wrote or chose (names, report reasons) goes in as text, never as markup.
 // The other community pages borrow playerLink, dateText and the helpers below from here.
 import { h, clear, append } from "./dom.js";
 import * as community from "./community-api.js";
@@ -154,7 +154,8 @@ function soloBox(p, self) {
   return box;
 }
 
-// Friend, mute and block toggles, an invitation and a report, for a logged-in visitor.
+// Friend, mute and block toggles, an invitation, a private message and a report, for a
+// logged-in visitor.
 function actionsBox(p, onAuthError) {
   const state = { friends: p.friend, mutes: p.muted, blocks: p.blocked };
   const words = { friends: ["profile.add_friend", "profile.remove_friend"], mutes: ["profile.mute", "profile.unmute"],
@@ -188,6 +189,7 @@ function actionsBox(p, onAuthError) {
   const box = h("section.panel.profile-actions", { "aria-label": t("profile.you_and", { name: p.name }) },
     h("div.button-row", buttons.friends, buttons.mutes, buttons.blocks,
       h("a.button#invite-link", { href: `#/new?invite=${encodeURIComponent(p.name)}` }, t("profile.invite")),
+      h("a.button#message-player", { href: `#/messages/${encodeURIComponent(p.name)}` }, t("profile.message")),
       h("button#report-open", { type: "button", onclick: () => reportDialog(p.name, msg, onAuthError) }, t("profile.report"))),
     msg,
     h("p.quiet.small", t("profile.mute_explained")));

@@ -9,27 +9,11 @@
 #include <string>
 
 #include "seating.hpp"
+#include "splitmix.hpp"
 
 namespace loyang::server::tournaments {
 
 namespace {
-
-/// SplitMix64: the same numbers on every machine (the standard distributions are not).
-class splitmix64 {
- public:
-  explicit splitmix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    auto z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  /// In [0, bound): the modulo's bias is irrelevant here, only determinism counts.
-  int below(int bound) { return static_cast<int>(next() % static_cast<std::uint64_t>(bound)); }
-
- private:
-  std::uint64_t state_;
-};
 
 /// Positions 0..n-1 in rounds, for 2 players. With N = n rounded up to even, position N - 1
 /// stays put (a phantom when n is odd: facing it is the bye) while the others turn: round r

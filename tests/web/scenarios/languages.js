@@ -80,8 +80,8 @@ const overflowing = (page, root = "body") => page.evaluate((sel) => {
   return bad;
 }, root);
 
-// One look at what the page shows: no English word, nothing overflowing.
-async function look(page, code, where, { root = "body", shot = null, names = [] } = {}) {
+// One look at what the page shows: no English word, nothing overflowing (messages.js too).
+export async function look(page, code, where, { root = "body", shot = null, names = [] } = {}) {
   const banned = englishOnly(code);
   for (const n of names) banned.delete(n.toLowerCase());
   const found = [];
