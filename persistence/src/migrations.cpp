@@ -233,6 +233,7 @@ CREATE TABLE private_messages (
 );
 CREATE INDEX private_messages_by_pair ON private_messages(sender_id, recipient_id, id);
 CREATE INDEX private_messages_to ON private_messages(recipient_id, id);
+CREATE INDEX private_messages_unread ON private_messages(recipient_id, sender_id) WHERE read_at = 0 AND deleted_by = 0;
 ALTER TABLE reports ADD COLUMN private_message_id INTEGER NOT NULL DEFAULT 0;
 )sql";
 

@@ -177,7 +177,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                  [n = out.notify](const persistence::message_record& m) { return n->compose(notify::message_news(m)); },
                  [games](std::int64_t account, std::string text) {
                    if (const auto l = games.lock()) l->tell_account(account, std::move(text));
-                 }});
+                 },
+                 [n = out.notify] { n->poke(); }});
   out.games->on_catalog([m = out.messages](const persistence::store::catalog& c) { m->start(c.max_message_id); });
 
   // History: the games read on their strand, the logs in their rooms (loaded by the lobby).
@@ -214,6 +215,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
             if (const auto l = games.lock()) l->add_started_game(std::move(g), seed, std::move(done));
           }});
   out.games->on_catalog([d = out.daily](const persistence::store::catalog& c) { d->start(c.daily_secret); });
+  // Web Push signs with a key made from the same stored secret: one key for every node.
+  out.games->on_catalog([n = out.notify](const persistence::store::catalog& c) { n->use_secret(c.daily_secret); });
 
   // Several nodes: other nodes' commits read back and handed to the rooms that keep them.
   out.catch_up = std::make_shared<cluster::catch_up>(

@@ -127,7 +127,8 @@ TEST_CASE("settings: checked, shown to their owner; an address is verified befor
   const auto initial = call_api(s.port(), http::verb::get, "/api/account/notifications", std::nullopt, ann);
   CHECK(initial.body["email"].is_null());
   CHECK(initial.body["webhook"].is_null());
-  CHECK(initial.body["email_events"] == json{"turn", "reminder", "start", "end", "invite", "chat", "vote", "opponent", "nudge"});
+  CHECK(initial.body["email_events"] ==
+        json{"turn", "reminder", "start", "end", "invite", "chat", "vote", "opponent", "nudge", "message"});
   CHECK(initial.body["hold_minutes"] == 10);
 
   // Unverified: only the verification mail goes out; the game's start is not mailed.

@@ -27,6 +27,7 @@
 #include "notify/push/base64url.hpp"
 #include "notify/push/ece.hpp"
 #include "notify/push/vapid.hpp"
+#include "push_receiver.hpp"
 #include "temp_dir.hpp"
 
 extern char** environ;
@@ -168,70 +169,6 @@ std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
-
-// push_receiver.py serve as a child process; it ends when its standard input closes.
-class receiver_service {
- public:
-  explicit receiver_service(const std::filesystem::path& state_file) {
-    int in[2];
-    int out[2];
-    // O_CLOEXEC: curl, started by popen meanwhile, must not hold the receiver's standard input.
-    REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
-    REQUIRE(::pipe2(out, O_CLOEXEC) == 0);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    const std::string state = state_file.string();
-    std::vector<const char*> argv{"/usr/bin/python3", LOYANG_PUSH_RECEIVER, "serve", "--port", "0",
-                                  "--state-file", state.c_str(), "--exit-with-stdin", nullptr};
-    const int spawned =
-        posix_spawn(&pid_, argv[0], &actions, nullptr, const_cast<char**>(argv.data()), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(in[0]);
-    ::close(out[1]);
-    stdin_ = in[1];
-    stdout_ = out[0];
-    REQUIRE(spawned == 0);
-    // "READY <port>", within 20 s.
-    std::string line;
-    for (int waited = 0; line.find('\n') == std::string::npos && waited < 200; ++waited) {
-      pollfd fd{stdout_, POLLIN, 0};
-      if (::poll(&fd, 1, 100) > 0) {
-        char c[256];
-        const auto n = ::read(stdout_, c, sizeof c);
-        if (n <= 0) break;
-        line.append(c, static_cast<std::size_t>(n));
-      }
-    }
-    INFO("push_receiver.py said: " << line);
-    REQUIRE(line.starts_with("READY "));
-    port = std::stoi(line.substr(6));
-  }
-  receiver_service(const receiver_service&) = delete;
-  receiver_service& operator=(const receiver_service&) = delete;
-  ~receiver_service() {
-    ::close(stdin_);
-    int status = 0;
-    for (int i = 0; i < 100 && ::waitpid(pid_, &status, WNOHANG) == 0; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if (i == 99) {
-        ::kill(pid_, SIGTERM);
-        ::waitpid(pid_, &status, 0);
-      }
-    }
-    ::close(stdout_);
-  }
-
-  std::string origin() const { return "http://127.0.0.1:" + std::to_string(port); }
-
-  int port = 0;
-
- private:
-  pid_t pid_ = -1;
-  int stdin_ = -1;
-  int stdout_ = -1;
-};
 
 struct http_reply {
   int status = 0;
@@ -541,7 +478,7 @@ TEST_CASE("a push message reaches the receiving service: decrypted, with its hea
   if (!python_ready() || !curl_ready()) return;
   const loyang::test::temp_dir dir;
   const auto state_file = dir.path() / "received.json";
-  const receiver_service service(state_file);
+  const loyang::test::receiver_service service(state_file);
   const auto key = push::vapid_key::generate();
 
   const auto subscribed = http(dir, "POST", service.origin() + "/subscribe", {"Content-Type: application/json"},

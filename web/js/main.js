@@ -43,7 +43,7 @@ function showUser() {
   if (!s) return;
   if (unread.token !== s.token) Object.assign(unread, { token: s.token, n: 0 }); // another account's count
   userEl.append(h("span", h("span.logged-as", t("app.logged_in_as")), h("b#user-name", s.account.name)),
-    h("a#messages-link", { href: "#/messages", "data-unread": String(unread.n) }, h("span", t("app.messages")), " ",
+    h("a#messages-link", { href: "#/messages", "data-unread": String(unread.n) }, h("span", t("app.messages")),
       h("span.pm-unread#messages-unread")),
     h("a#settings-link", { href: "#/settings" }, t("app.settings")),
     h("button#logout", { type: "button", onclick: async () => {

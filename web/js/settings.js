@@ -23,6 +23,12 @@ const EVENTS = [
 // How long turn notifications wait while the game is open (minutes after the last move).
 const HOLDS = [0, 5, 10, 30, 60];
 
+// A base64url text (the server's VAPID public key) as the bytes PushManager takes.
+function base64urlBytes(text) {
+  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+}
+
 function eventBoxes(prefix, chosen) {
   return EVENTS.map(([e, key]) => h("label.check", h("input", { type: "checkbox", id: `${prefix}-${e}`, value: e, checked: chosen.includes(e) }), ` ${t(key)}`));
 }
@@ -126,6 +132,7 @@ export function settingsPage(root, { onAuthError }) {
           hold_minutes: Number(hold.value),
           webhook: url.value.trim() ? { url: url.value.trim(), format: format.value } : null,
           webhook_events: checked(form, "hook"),
+          push_events: checked(form, "push"),
         };
         try {
           const saved = await api.saveNotifySettings(body);
@@ -144,7 +151,8 @@ export function settingsPage(root, { onAuthError }) {
     h("label", { for: "notify-hold" }, t("settings.hold")), hold,
     h("label", { for: "notify-webhook" }, t("settings.webhook")), url,
     h("label", { for: "notify-format" }, t("settings.format")), format,
-    h("fieldset", h("legend", t("settings.call_it_when")), eventBoxes("hook", n.webhook_events)));
+    h("fieldset", h("legend", t("settings.call_it_when")), eventBoxes("hook", n.webhook_events)),
+    h("fieldset", h("legend", t("settings.push_me_when")), eventBoxes("push", n.push_events || [])));
     const secret = h("code#notify-secret", n.webhook ? n.webhook.secret : "");
     form.append(h("p.quiet", t("settings.signing_secret"), " ", secret),
       h("button.primary#notify-save", { type: "submit" }, t("community.save")), msg);
@@ -191,7 +199,49 @@ export function settingsPage(root, { onAuthError }) {
     return h("section.panel", h("h2", t("settings.browser_title")),
       h("p", t("settings.browser_intro")),
       h("label.check", sound, " ", t("settings.play_sound")),
-      h("label.check", browser, " ", t("settings.show_notification"), state));
+      h("label.check", browser, " ", t("settings.show_notification"), state),
+      pushToggle());
+  }
+
+  // Web Push: this device is told (by the service worker, web/sw.js) even with no page open.
+  function pushToggle() {
+    const state = h("span.quiet#push-state", { role: "status" });
+    const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+    const box = h("input#pref-push", { type: "checkbox", disabled: !supported });
+    const subscription = async () => (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription();
+    if (supported) subscription().then((s) => { box.checked = Boolean(s); }).catch(() => {});
+    else state.textContent = ` ${t("settings.push_unsupported")}`;
+    box.addEventListener("change", async () => {
+      state.textContent = "";
+      box.disabled = true;
+      try {
+        if (box.checked) {
+          if ((await Notification.requestPermission()) !== "granted") throw new Error(t("settings.notifications_blocked"));
+          const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+          await navigator.serviceWorker.ready;
+          const { public_key: key } = await api.call("GET", "/api/notify/push", undefined, false);
+          const s = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64urlBytes(key) });
+          await api.call("POST", "/api/account/push", s.toJSON());
+          state.textContent = ` ${t("settings.push_on")}`;
+        } else {
+          const s = await subscription();
+          if (s) {
+            await api.call("DELETE", "/api/account/push", { endpoint: s.endpoint }).catch((e) => {
+              if (e.status !== 404) throw e;
+            });
+            await s.unsubscribe();
+          }
+          state.textContent = ` ${t("settings.push_off")}`;
+        }
+      } catch (e) {
+        if (e.status === 401) return onAuthError();
+        box.checked = !box.checked;
+        state.textContent = ` ${e.status ? api.errorText(e) : t("settings.push_failed")}`;
+      } finally {
+        box.disabled = false;
+      }
+    });
+    return h("label.check", box, " ", t("settings.push_device"), state);
   }
 
   load();

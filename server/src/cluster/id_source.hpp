@@ -17,8 +17,11 @@ class id_source {
   /// this many ids.
   static constexpr std::int64_t block = 64;
 
-  /// `kind` as store::reserve_ids names it.
-  id_source(storage& store, std::string kind) : store_(store), kind_(std::move(kind)) {}
+  /// `kind` as store::reserve_ids names it. `block_size`: ids reserved at once on a shared
+  /// database; 1 for a kind whose ids must follow the order they are given in over all nodes
+  /// (private messages: their pages and read marks go by id), at a round trip each.
+  id_source(storage& store, std::string kind, std::int64_t block_size = block)
+      : store_(store), kind_(std::move(kind)), block_(block_size) {}
 
   /// The largest id stored (at start): a single node goes on after it; on a shared database a
   /// block below it is skipped.
@@ -32,6 +35,7 @@ class id_source {
  private:
   storage& store_;
   std::string kind_;
+  std::int64_t block_;
   mutable std::mutex mutex_;
   std::int64_t last_ = 0;   // the last id given
   std::int64_t end_ = 0;    // shared: one past the reserved block

@@ -138,8 +138,10 @@ void service::send(identity who, const std::string& name, const nlohmann::json& 
         spdlog::warn("messages: the notifications of message {} could not be composed: {}", m.id, e.what());
       }
     }
-    self->store_.append_message(m, std::move(notes), [self, m, heard, reply](const std::string& e) {
+    const bool told = !notes.empty();
+    self->store_.append_message(m, std::move(notes), [self, m, heard, told, reply](const std::string& e) {
       if (!e.empty()) return reply(storage_reply(e, "the message"));
+      if (told && self->look_.poke) self->look_.poke();
       if (heard && self->look_.tell) {
         self->look_.tell(m.recipient, nlohmann::json{{"type", "messages_changed"},
                                                      {"from", self->look_.accounts->name_of(m.sender)}}

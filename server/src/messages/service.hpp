@@ -40,6 +40,8 @@ class service : public std::enable_shared_from_this<service> {
     std::function<std::vector<outbox_record>(const persistence::message_record&)> notes;
     /// Tells `account`'s WebSockets on this node `text` (JSON); any thread.
     std::function<void(std::int64_t account, std::string text)> tell;
+    /// Wakes the notifications' sender: rows were queued. Any thread.
+    std::function<void()> poke;
   };
 
   service(storage& store, lookups look);
@@ -72,7 +74,8 @@ class service : public std::enable_shared_from_this<service> {
 
   storage& store_;
   lookups look_;
-  cluster::id_source ids_{store_, "messages"};
+  // One at a time on several nodes: a conversation's order and read marks go by id.
+  cluster::id_source ids_{store_, "messages", 1};
 };
 
 }  // namespace loyang::server::messages

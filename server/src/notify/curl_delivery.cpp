@@ -177,11 +177,12 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date) {
 }
 
 attempt post_webhook(const std::string& url, const std::string& body, const std::vector<std::string>& headers,
-                     const address_policy& policy, const std::vector<std::string>& resolve) {
+                     const address_policy& policy, const std::vector<std::string>& resolve,
+                     const std::string& content_type) {
   easy c(curl_easy_init());
   if (!c) return {false, false, "curl_easy_init failed"};
   auto all = headers;
-  all.emplace_back("Content-Type: application/json");
+  all.emplace_back("Content-Type: " + content_type);
   all.emplace_back("User-Agent: loyang-server");
   const auto list = make_list(all);
   curl_easy_setopt(c.get(), CURLOPT_URL, url.c_str());
@@ -211,9 +212,9 @@ attempt post_webhook(const std::string& url, const std::string& body, const std:
   }
   long status = 0;
   curl_easy_getinfo(c.get(), CURLINFO_RESPONSE_CODE, &status);
-  if (status >= 200 && status < 300) return {true, false, {}};
+  if (status >= 200 && status < 300) return {true, false, {}, status};
   const bool again = status == 429 || status >= 500;
-  return {false, !again, "HTTP " + std::to_string(status)};
+  return {false, !again, "HTTP " + std::to_string(status), status};
 }
 
 }  // namespace loyang::server::notify

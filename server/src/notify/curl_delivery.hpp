@@ -38,6 +38,7 @@ struct attempt {
   bool ok = false;
   bool permanent = false;  ///< no use trying again (a bad address, a 4xx answer)
   std::string error;
+  long status = 0;  ///< the HTTP status of a POST's answer (0: none came)
 };
 
 /// Sends `m` through the relay.
@@ -50,7 +51,9 @@ attempt send_mail(const smtp_settings& relay, const mail& m, long date);
 /// gains nothing); when each was refused, the attempt fails for good with the reasons.
 /// `resolve`: CURLOPT_RESOLVE entries ("host:port:address"), for tests that make a name resolve
 /// to a chosen address.
+/// `content_type`: the body's (a push message is encrypted bytes).
 attempt post_webhook(const std::string& url, const std::string& body, const std::vector<std::string>& headers,
-                     const address_policy& policy, const std::vector<std::string>& resolve = {});
+                     const address_policy& policy, const std::vector<std::string>& resolve = {},
+                     const std::string& content_type = "application/json");
 
 }  // namespace loyang::server::notify

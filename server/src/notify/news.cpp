@@ -1,6 +1,7 @@
 #include "news.hpp"
 
 #include <nlohmann/json.hpp>
+#include <sodium.h>
 
 #include <algorithm>
 #include <cctype>
@@ -221,17 +222,29 @@ nlohmann::json table_story(const context& c, const news& n, const settings& s) {
   return {{"opponents", opponents}, {"since", since}};
 }
 
+// A short, stable name of a push endpoint for the dedupe key (the key's length is bounded).
+std::string push_key(const std::string& endpoint) {
+  unsigned char hash[12];
+  crypto_generichash(hash, sizeof hash, reinterpret_cast<const unsigned char*>(endpoint.data()), endpoint.size(),
+                     nullptr, 0);
+  char hex[2 * sizeof hash + 1];
+  sodium_bin2hex(hex, sizeof hex, hash, sizeof hash);
+  return hex;
+}
+
 outbox_record row(const context& c, const news& n, const char* channel, const std::string& text,
                   const nlohmann::json& extra = nlohmann::json::object()) {
   // A private message is about no game: its link is the conversation.
   const bool letter = n.what == event::message;
   nlohmann::json body{{"event", event_name(n.what)},
-                      {"game", letter ? nlohmann::json(nullptr) : nlohmann::json(n.game)},
                       {"account", c.name_of(n.account)},
                       {"text", text},
                       {"link", letter ? c.public_url + "/#/messages/" + c.name_of(n.about)
                                       : c.public_url + "/#/game/" + std::to_string(n.game)},
                       {"deadline", n.deadline > 0 ? nlohmann::json(n.deadline) : nlohmann::json(nullptr)}};
+  // No "game" at all for a private message (not null: an older node, during a rolling upgrade,
+  // reads a missing game as 0 but throws on a null one).
+  if (!letter) body["game"] = n.game;
   if (n.about != 0) body["about"] = c.name_of(n.about);
   if (n.what == event::opponent) body["kind"] = n.detail;
   for (const auto& [k, v] : extra.items()) body[k] = v;
@@ -249,11 +262,13 @@ outbox_record row(const context& c, const news& n, const char* channel, const st
 }  // namespace
 
 std::vector<news> message_news(const persistence::message_record& m) {
-  // The message's start, as a chat notification quotes it.
-  std::string start = m.text.substr(0, 200);
-  while (!start.empty() && (static_cast<unsigned char>(start.back()) & 0xC0) == 0x80) start.pop_back();
-  if (!start.empty() && static_cast<unsigned char>(start.back()) >= 0xC0) start.pop_back();
-  if (start.size() < m.text.size()) start += "…";
+  // The message's start: at most 200 bytes, cut before a character the cut would split.
+  std::string start = m.text;
+  if (start.size() > 200) {
+    std::size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(start[cut]) & 0xC0) == 0x80) --cut;
+    start = start.substr(0, cut) + "…";
+  }
   news n{event::message, m.recipient, 0, 0, "m" + std::to_string(m.id), start};
   n.about = m.sender;
   return {n};
@@ -266,12 +281,19 @@ std::vector<outbox_record> compose(const context& c, const std::vector<news>& it
     if (!s) continue;
     const bool mail = !s->email.empty() && s->email_verified && has(s->email_events, n.what);
     const bool hook = !s->webhook_url.empty() && has(s->webhook_events, n.what);
-    if (!mail && !hook) continue;
+    const bool push = !s->push.empty() && has(s->push_events, n.what);
+    if (!mail && !hook && !push) continue;
     const auto text = sentence(n, *s, c.name_of);
     nlohmann::json extra = nlohmann::json::object();
     if (n.what == event::turn && !n.people.empty()) extra = table_story(c, n, *s);
     if (mail) out.push_back(row(c, n, "email", text, extra));
     if (hook) out.push_back(row(c, n, "webhook", text, extra));
+    // A row per browser: each is delivered, retried or dropped (gone) on its own.
+    for (std::size_t i = 0; push && i < s->push.size(); ++i) {
+      auto r = row(c, n, "push", text, nlohmann::json{{"push_endpoint", s->push[i].endpoint}});
+      r.dedupe += ":" + push_key(s->push[i].endpoint);
+      out.push_back(std::move(r));
+    }
   }
   return out;
 }

@@ -66,7 +66,8 @@ struct context {
 };
 
 /// The outbox rows of `items`: one per channel the account chose for the event (e-mail only
-/// to a verified address; `verify` to the unverified one). Each row's body is {"event", "game",
+/// to a verified address; `verify` to the unverified one), and one per browser subscribed to
+/// Web Push (channel "push", its body naming the browser's "push_endpoint"). Each row's body is {"event", "game",
 /// "account", "text", "link", "deadline"}; a vote's and an opponent's add "about" (his name),
 /// an opponent's "kind"; a turn's add "opponents" (their names) and "since" (recap.hpp's
 /// {"summary", "lines", "more", "cash"} of what happened since the reader's last move; empty

@@ -13,6 +13,8 @@
 #include "../i18n/text.hpp"
 #include "locale.hpp"
 #include "mail_body.hpp"
+#include "push/base64url.hpp"
+#include "push/ece.hpp"
 #include "loyang/protocol/error_envelope.hpp"
 
 namespace loyang::server::notify {
@@ -303,6 +305,10 @@ std::string service::unwanted(const outbox_record& n, const nlohmann::json& body
   if (n.channel == "webhook") {
     return s->webhook_url.empty() || !chosen(s->webhook_events) ? "the account no longer wants this by webhook" : "";
   }
+  if (n.channel == "push") {
+    if (!push_target(body, *s)) return "the browser is no longer subscribed";
+    return chosen(s->push_events) ? "" : "the account no longer wants this pushed";
+  }
   return "unknown channel " + n.channel;
 }
 
@@ -397,6 +403,17 @@ void service::deliver(const outbox_record& n) {
     return settle(n, delivery::deferred, *until, {});
   }
   if (!played.empty()) return settle(n, delivery::dropped, 0, played);
+  if (n.channel == "push") {
+    const auto to = *push_target(body, *s);
+    const auto a = send_push(body, to, *s);
+    if (a.ok) return settle(n, delivery::sent, 0, {});
+    // The push service no longer knows the browser (RFC 8030 section 7.3): it is forgotten.
+    if (a.status == 404 || a.status == 410) {
+      forget_push(n.account, to.endpoint);
+      return settle(n, delivery::dropped, 0, "the browser's subscription is gone (" + a.error + ")");
+    }
+    return after_failure(n, a);
+  }
   const auto a = n.channel == "email" ? send_email(n, body, *s) : send_webhook(n, body, *s);
   if (a.ok) return settle(n, delivery::sent, 0, {});
   after_failure(n, a);
@@ -487,6 +504,150 @@ attempt service::send_webhook(const outbox_record& n, const nlohmann::json& body
                       {"X-Loyang-Event: " + body.value("event", std::string()), "X-Loyang-Delivery: " + std::to_string(n.id),
                        "X-Loyang-Timestamp: " + at, "X-Loyang-Signature: sha256=" + hmac_hex(s.webhook_secret, at + "." + text_body)},
                       webhook_policy_);
+}
+
+const push_subscription* service::push_target(const nlohmann::json& body, const settings& s) {
+  const auto endpoint = body.value("push_endpoint", std::string());
+  const auto it = std::find_if(s.push.begin(), s.push.end(), [&](const auto& p) { return p.endpoint == endpoint; });
+  return it == s.push.end() ? nullptr : &*it;
+}
+
+attempt service::send_push(const nlohmann::json& body, const push_subscription& to, const settings& s) {
+  std::shared_ptr<const push::vapid_key> key;
+  {
+    std::lock_guard lock(mutex_);
+    key = vapid_;
+  }
+  if (!key) return {false, false, "the server's VAPID key is not made yet"};
+  const auto event = body.value("event", std::string());
+  // What the service worker (web/sw.js) shows: the text, and where a click leads. A turn of a
+  // game replaces the one before it on the device (tag), as only the latest matters.
+  const auto game = game_in(body);
+  const nlohmann::json message{{"title", i18n::text(s.language, "push.title")},
+                               {"body", body.value("text", std::string())},
+                               {"url", body.value("link", std::string())},
+                               {"event", event},
+                               {"tag", event == "message" ? "message-" + body.value("about", std::string())
+                                                          : "game-" + std::to_string(game)}};
+  std::string error;
+  const auto p256dh = push::base64url_decode(to.p256dh);
+  const auto auth = push::base64url_decode(to.auth);
+  auto text = message.dump();
+  if (text.size() > push::max_plaintext_size) {
+    // Only a chat or message quote can be this long: the text is cut, the link kept.
+    auto shorter = message;
+    shorter["body"] = body.value("text", std::string()).substr(0, 1000);
+    text = shorter.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  const auto sealed = p256dh && auth ? push::encrypt({*p256dh, *auth}, text, error) : std::nullopt;
+  if (!sealed) return {false, true, "cannot encrypt for this browser: " + (error.empty() ? "bad keys" : error)};
+  // The token is for the push service, on real time (a test's hand clock is not the service's).
+  const auto exp = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+                       .count() + 12 * 3600;
+  std::string authorization;
+  try {
+    authorization = push::vapid_header(*key, to.endpoint, "mailto:" + options_.relay.from, exp);
+  } catch (const std::exception& e) {
+    return {false, true, std::string("cannot sign for this endpoint: ") + e.what()};
+  }
+  const bool urgent = event == "turn" || event == "reminder" || event == "vote" || event == "nudge";
+  return post_webhook(to.endpoint, *sealed,
+                      {"Authorization: " + authorization, "Content-Encoding: aes128gcm", "TTL: 86400",
+                       std::string("Urgency: ") + (urgent ? "high" : "normal")},
+                      webhook_policy_, {}, "application/octet-stream");
+}
+
+void service::forget_push(std::int64_t account, const std::string& endpoint) {
+  std::optional<settings> s = settings_of(account);
+  if (!s) return;
+  std::erase_if(s->push, [&](const auto& p) { return p.endpoint == endpoint; });
+  std::promise<std::string> saved;
+  store_.save_notify_settings(account, stored(*s).dump(), {}, [&saved](const std::string& e) { saved.set_value(e); });
+  if (const auto e = saved.get_future().get(); !e.empty()) {
+    spdlog::error("notifications: account {}'s gone browser could not be forgotten ({})", account, e);
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  std::erase_if(settings_[account].push, [&](const auto& p) { return p.endpoint == endpoint; });
+}
+
+void service::use_secret(const std::string& secret) {
+  // The key's scalar: the secret hashed with a purpose of its own, so knowing the key tells
+  // nothing of the secret (nor of the daily seeds made from it). Again with a counter in the
+  // (about 2^-32) case that a hash is not a valid scalar.
+  for (unsigned char round = 0; round < 8; ++round) {
+    unsigned char scalar[32];
+    const std::string purpose = std::string("loyang vapid key ") + char('0' + round);
+    crypto_generichash(scalar, sizeof scalar, reinterpret_cast<const unsigned char*>(purpose.data()), purpose.size(),
+                       reinterpret_cast<const unsigned char*>(secret.data()),
+                       std::min<std::size_t>(secret.size(), crypto_generichash_KEYBYTES_MAX));
+    std::string error;
+    auto key = push::vapid_key::from_private_raw(std::string_view(reinterpret_cast<const char*>(scalar), sizeof scalar),
+                                                 error);
+    sodium_memzero(scalar, sizeof scalar);
+    if (!key) continue;
+    std::lock_guard lock(mutex_);
+    vapid_ = std::make_shared<const push::vapid_key>(std::move(*key));
+    return;
+  }
+  spdlog::error("notifications: no VAPID key could be made: Web Push is off");
+}
+
+void service::push_key(reply_fn reply) const {
+  std::shared_ptr<const push::vapid_key> key;
+  {
+    std::lock_guard lock(mutex_);
+    key = vapid_;
+  }
+  if (!key) return reply(refuse(http::status::service_unavailable, "push_unavailable", "Web Push is not ready"));
+  reply({http::status::ok, {{"public_key", key->public_b64()}}});
+}
+
+void service::add_push(std::int64_t account, const nlohmann::json& body, reply_fn reply) {
+  const auto bad = [&reply](const std::string& why) { reply(refuse(http::status::bad_request, "bad_request", why)); };
+  if (!body.is_object() || !body.contains("endpoint") || !body["endpoint"].is_string() || !body.contains("keys") ||
+      !body["keys"].is_object()) {
+    return bad("the body must be a PushSubscription: {\"endpoint\": \"https://...\", \"keys\": {\"p256dh\", \"auth\"}}");
+  }
+  for (const auto& [k, v] : body.items()) {
+    if (k != "endpoint" && k != "keys" && k != "expirationTime") return bad("unknown field \"" + k + "\"");
+  }
+  const auto endpoint = body["endpoint"].get<std::string>();
+  if (!push::endpoint_origin(endpoint) || endpoint.size() > 2048 ||
+      endpoint.find_first_of(" \t\r\n") != std::string::npos) {
+    return bad("\"endpoint\" must be the push service's http(s) URL");
+  }
+  const auto& keys = body["keys"];
+  if (!keys.contains("p256dh") || !keys["p256dh"].is_string() || !keys.contains("auth") || !keys["auth"].is_string() ||
+      keys.size() != 2) {
+    return bad("\"keys\" must be {\"p256dh\": ..., \"auth\": ...} (base64url)");
+  }
+  const auto p256dh = push::base64url_decode(keys["p256dh"].get<std::string>());
+  const auto auth = push::base64url_decode(keys["auth"].get<std::string>());
+  std::string error;
+  // A trial encryption checks the point is on the curve and the secret's length.
+  if (!p256dh || !auth || !push::encrypt({*p256dh, *auth}, "{}", error)) {
+    return bad("the subscription's keys are not a P-256 point and a 16-byte secret" +
+               (error.empty() ? std::string() : std::string(": ").append(error)));
+  }
+  auto s = settings_of(account).value_or(settings{});
+  std::erase_if(s.push, [&](const auto& p) { return p.endpoint == endpoint; });
+  s.push.push_back({endpoint, keys["p256dh"].get<std::string>(), keys["auth"].get<std::string>(), options_.now()});
+  if (s.push.size() > max_push_subscriptions) s.push.erase(s.push.begin());
+  if (s.unsubscribe_token.empty()) s.unsubscribe_token = random_token();
+  save(account, s, {}, reply, {http::status::ok, owner_view(s)});
+}
+
+void service::remove_push(std::int64_t account, const nlohmann::json& body, reply_fn reply) {
+  if (!body.is_object() || body.size() != 1 || !body.contains("endpoint") || !body["endpoint"].is_string()) {
+    return reply(refuse(http::status::bad_request, "bad_request", "the body must be {\"endpoint\": ...}"));
+  }
+  auto s = settings_of(account).value_or(settings{});
+  const auto endpoint = body["endpoint"].get<std::string>();
+  if (std::erase_if(s.push, [&](const auto& p) { return p.endpoint == endpoint; }) == 0) {
+    return reply(refuse(http::status::not_found, "not_subscribed", "this browser is not subscribed"));
+  }
+  save(account, s, {}, reply, {http::status::ok, owner_view(s)});
 }
 
 void service::settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error) {

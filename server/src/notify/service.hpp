@@ -31,6 +31,7 @@
 #include "curl_delivery.hpp"
 #include "news.hpp"
 #include "presence.hpp"
+#include "push/vapid.hpp"
 #include "settings.hpp"
 #include "webhook_body.hpp"
 
@@ -80,6 +81,20 @@ class service {
   void put_locale(std::int64_t account, const nlohmann::json& body, reply_fn reply);
   void unsubscribe(const std::string& token, reply_fn reply);
 
+  // Web Push (docs/protocol.md, "Notifications", Web Push).
+  /// Makes the server's VAPID key from its stored secret (the catalog's daily_secret, hashed
+  /// apart), the same on every node and after every restart; before start().
+  void use_secret(const std::string& secret);
+  /// GET /api/notify/push: {"public_key"}, the applicationServerKey browsers subscribe with;
+  /// 503 push_unavailable before the key is made.
+  void push_key(reply_fn reply) const;
+  /// POST /api/account/push {"endpoint", "keys": {"p256dh", "auth"}} (a PushSubscription's
+  /// JSON; "expirationTime" allowed): the browser is added (or its keys replaced), stored, and
+  /// answered with the settings. 400 bad_request naming what is wrong.
+  void add_push(std::int64_t account, const nlohmann::json& body, reply_fn reply);
+  /// DELETE /api/account/push {"endpoint"}: the browser removed; the settings. 404 not_subscribed.
+  void remove_push(std::int64_t account, const nlohmann::json& body, reply_fn reply);
+
  private:
   std::optional<settings> settings_of(std::int64_t account) const;
   /// settings_of() for delivering: on several nodes, settings this node has not heard of yet
@@ -113,6 +128,11 @@ class service {
   void deliver_digest(std::int64_t account, const std::vector<outbox_record>& rows);
   attempt send_email(const outbox_record& n, const nlohmann::json& body, const settings& s);
   attempt send_webhook(const outbox_record& n, const nlohmann::json& body, const settings& s);
+  attempt send_push(const nlohmann::json& body, const push_subscription& to, const settings& s);
+  // The subscription a push row is for, if the account still has it.
+  static const push_subscription* push_target(const nlohmann::json& body, const settings& s);
+  // The browser at `endpoint` is gone (404 or 410 from its push service): forgotten.
+  void forget_push(std::int64_t account, const std::string& endpoint);
   void settle(const outbox_record& n, delivery how, std::int64_t next_at, const std::string& error);
 
   storage& store_;
@@ -122,6 +142,7 @@ class service {
   mutable std::mutex mutex_;  // guards settings_ and the sender's wake-up
   std::unordered_map<std::int64_t, settings> settings_;
   std::shared_ptr<presence> presence_ = std::make_shared<presence>();
+  std::shared_ptr<const push::vapid_key> vapid_;  // under mutex_; null until use_secret()
   // The turn rows held back at one table, by (game, account, channel): their ids.
   using held_key = std::tuple<std::int64_t, std::int64_t, std::string>;
   std::map<held_key, std::set<std::int64_t>> held_;

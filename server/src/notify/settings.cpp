@@ -84,6 +84,14 @@ nlohmann::json stored(const settings& s) {
           {"webhook_format", s.webhook_format},
           {"webhook_secret", s.webhook_secret},
           {"webhook_events", s.webhook_events},
+          {"push", [&s] {
+             auto out = nlohmann::json::array();
+             for (const auto& p : s.push) {
+               out.push_back({{"endpoint", p.endpoint}, {"p256dh", p.p256dh}, {"auth", p.auth}, {"at", p.at}});
+             }
+             return out;
+           }()},
+          {"push_events", s.push_events},
           {"digest_minutes", s.digest_minutes},
           {"digest_last_at", s.digest_last_at},
           {"hold_minutes", s.hold_minutes},
@@ -108,6 +116,13 @@ settings from_stored(const nlohmann::json& j) {
   s.webhook_format = j.value("webhook_format", "json");
   s.webhook_secret = j.value("webhook_secret", "");
   s.webhook_events = with_added(j.value("webhook_events", all_events));
+  s.push_events = with_added(j.value("push_events", all_events));
+  if (const auto it = j.find("push"); it != j.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      if (!p.is_object()) continue;
+      s.push.push_back({p.value("endpoint", ""), p.value("p256dh", ""), p.value("auth", ""), p.value("at", std::int64_t{0})});
+    }
+  }
   s.digest_minutes = j.value("digest_minutes", std::int64_t{0});
   s.digest_last_at = j.value("digest_last_at", std::int64_t{0});
   s.hold_minutes = j.value("hold_minutes", default_hold_minutes);
@@ -127,7 +142,14 @@ nlohmann::json owner_view(const settings& s) {
           {"digest_minutes", s.digest_minutes},
           {"hold_minutes", s.hold_minutes},
           {"webhook", webhook},
-          {"webhook_events", events_json(s.webhook_events)}};
+          {"webhook_events", events_json(s.webhook_events)},
+          // The browsers, by address only: their keys are theirs.
+          {"push", [&s] {
+             auto out = nlohmann::json::array();
+             for (const auto& p : s.push) out.push_back({{"endpoint", p.endpoint}, {"at", p.at}});
+             return out;
+           }()},
+          {"push_events", events_json(s.push_events)}};
 }
 
 update_result apply_update(settings& s, const nlohmann::json& body) {
@@ -148,13 +170,14 @@ update_result apply_update(settings& s, const nlohmann::json& body) {
         next.verify_token = random_token();
         out.email_changed = true;
       }
-    } else if (key == "email_events" || key == "webhook_events") {
+    } else if (key == "email_events" || key == "webhook_events" || key == "push_events") {
       const auto events = parse_events(value);
       if (!events) {
         return {"\"" + key + "\" must be a list of turn, reminder, start, end, invite, chat, vote, opponent, nudge, "
                 "message"};
       }
-      (key == "email_events" ? next.email_events : next.webhook_events) = *events;
+      (key == "email_events" ? next.email_events : key == "webhook_events" ? next.webhook_events : next.push_events) =
+          *events;
     } else if (key == "webhook") {
       if (value.is_null()) {
         next.webhook_url.clear();

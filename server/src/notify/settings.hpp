@@ -5,6 +5,8 @@
 // each channel the events it wants, and the language and time zone they are written in.
 #include <nlohmann/json.hpp>
 
+#include <vector>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -44,6 +46,19 @@ inline bool has(event_set s, event e) { return (s & bit(e)) != 0; }
 /// nothing was chosen; turn notifications wait meanwhile (settings::hold_minutes).
 inline constexpr std::int64_t default_hold_minutes = 10;
 
+/// One browser's Web Push subscription (the browser's PushSubscription): where to post, and the
+/// keys to encrypt for it (base64url, as the browser gives them).
+struct push_subscription {
+  std::string endpoint;
+  std::string p256dh;
+  std::string auth;
+  std::int64_t at = 0;  ///< when it was added (Unix seconds)
+  bool operator==(const push_subscription&) const = default;
+};
+
+/// Each account keeps at most this many browsers' subscriptions (the oldest goes first).
+inline constexpr std::size_t max_push_subscriptions = 10;
+
 struct settings {
   std::string email;              ///< empty: no e-mail
   bool email_verified = false;
@@ -54,6 +69,9 @@ struct settings {
   std::string webhook_format = "json";  ///< "json", "discord" or "slack"
   std::string webhook_secret;     ///< the HMAC-SHA256 key of the signatures (hex)
   event_set webhook_events = all_events;
+  /// Web Push: the browsers that take notifications, and what they are told.
+  std::vector<push_subscription> push;
+  event_set push_events = all_events;
   /// E-mail as a digest: at most one mail per this many minutes, listing everything since the
   /// last; 0: one mail per notification.
   std::int64_t digest_minutes = 0;

@@ -84,41 +84,6 @@ pkey_ptr public_key(std::string_view point, std::string& error) {
   return key;
 }
 
-// The sender's key pair from its private scalar; `point` gets the public key, uncompressed.
-pkey_ptr key_pair(std::string_view scalar, std::string& point, std::string& error) {
-  if (scalar.size() != scalar_size) {
-    error = "the sender's private key has " + std::to_string(scalar.size()) + " bytes, not 32";
-    return nullptr;
-  }
-  const ec_group_ptr group(EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1));
-  const bignum_ptr d(BN_bin2bn(bytes(scalar), static_cast<int>(scalar.size()), nullptr));
-  if (!group || !d) {
-    error = openssl_error("cannot read the sender's private key");
-    return nullptr;
-  }
-  if (BN_is_zero(d.get()) || BN_cmp(d.get(), EC_GROUP_get0_order(group.get())) >= 0) {
-    error = "the sender's private key is not in [1, n-1] for P-256";
-    return nullptr;
-  }
-  // OpenSSL 3.0 does not derive the public half of an imported private key: Q = d * G here.
-  const ec_point_ptr q(EC_POINT_new(group.get()));
-  point.assign(point_size, '\0');
-  if (!q || !EC_POINT_mul(group.get(), q.get(), d.get(), nullptr, nullptr, nullptr) ||
-      EC_POINT_point2oct(group.get(), q.get(), POINT_CONVERSION_UNCOMPRESSED, bytes(point), point.size(), nullptr) !=
-          point_size) {
-    error = openssl_error("cannot compute the sender's public key");
-    return nullptr;
-  }
-  const param_bld_ptr bld(OSSL_PARAM_BLD_new());
-  if (!bld || !OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, curve_name, 0) ||
-      !OSSL_PARAM_BLD_push_BN(bld.get(), OSSL_PKEY_PARAM_PRIV_KEY, d.get()) ||
-      !OSSL_PARAM_BLD_push_octet_string(bld.get(), OSSL_PKEY_PARAM_PUB_KEY, point.data(), point.size())) {
-    error = openssl_error("cannot make the sender's key");
-    return nullptr;
-  }
-  return key_from_params(bld.get(), EVP_PKEY_KEYPAIR, error);
-}
-
 // A fresh sender key pair; `point` gets its public key, uncompressed.
 pkey_ptr fresh_key_pair(std::string& point, std::string& error) {
   pkey_ptr key(EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", curve_name));
@@ -251,5 +216,43 @@ std::optional<std::string> encrypt_with(const subscription_keys& keys, std::stri
   if (!sender) return std::nullopt;
   return encrypt_from(keys, plaintext, sender.get(), point, salt16, error);
 }
+
+namespace detail {
+
+pkey_ptr key_pair(std::string_view scalar, std::string& point, std::string& error) {
+  if (scalar.size() != scalar_size) {
+    error = "the private key has " + std::to_string(scalar.size()) + " bytes, not 32";
+    return nullptr;
+  }
+  const ec_group_ptr group(EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1));
+  const bignum_ptr d(BN_bin2bn(bytes(scalar), static_cast<int>(scalar.size()), nullptr));
+  if (!group || !d) {
+    error = openssl_error("cannot read the private key");
+    return nullptr;
+  }
+  if (BN_is_zero(d.get()) || BN_cmp(d.get(), EC_GROUP_get0_order(group.get())) >= 0) {
+    error = "the private key is not in [1, n-1] for P-256";
+    return nullptr;
+  }
+  // OpenSSL 3.0 does not derive the public half of an imported private key: Q = d * G here.
+  const ec_point_ptr q(EC_POINT_new(group.get()));
+  point.assign(point_size, '\0');
+  if (!q || !EC_POINT_mul(group.get(), q.get(), d.get(), nullptr, nullptr, nullptr) ||
+      EC_POINT_point2oct(group.get(), q.get(), POINT_CONVERSION_UNCOMPRESSED, bytes(point), point.size(), nullptr) !=
+          point_size) {
+    error = openssl_error("cannot compute the public key");
+    return nullptr;
+  }
+  const param_bld_ptr bld(OSSL_PARAM_BLD_new());
+  if (!bld || !OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, curve_name, 0) ||
+      !OSSL_PARAM_BLD_push_BN(bld.get(), OSSL_PKEY_PARAM_PRIV_KEY, d.get()) ||
+      !OSSL_PARAM_BLD_push_octet_string(bld.get(), OSSL_PKEY_PARAM_PUB_KEY, point.data(), point.size())) {
+    error = openssl_error("cannot make the key");
+    return nullptr;
+  }
+  return key_from_params(bld.get(), EVP_PKEY_KEYPAIR, error);
+}
+
+}  // namespace detail
 
 }  // namespace loyang::server::notify::push

@@ -53,6 +53,11 @@ inline std::string openssl_error(std::string_view what) {
 
 /// OpenSSL's byte pointers over a std::string's or std::string_view's bytes.
 inline const unsigned char* bytes(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+/// A P-256 key pair from its private scalar (32 bytes, big endian, in [1, n-1]); `point` gets
+/// the public key, uncompressed. nullptr, with the reason in `error`, otherwise. (ece.cpp)
+std::unique_ptr<EVP_PKEY, openssl_deleter<EVP_PKEY_free>> key_pair(std::string_view scalar, std::string& point,
+                                                                    std::string& error);
 inline unsigned char* bytes(std::string& s) { return reinterpret_cast<unsigned char*>(s.data()); }
 
 }  // namespace loyang::server::notify::push::detail

@@ -118,6 +118,13 @@ std::optional<vapid_key> vapid_key::from_pem(std::string_view pem, std::string& 
   return vapid_key(key.release(), std::move(point));
 }
 
+std::optional<vapid_key> vapid_key::from_private_raw(std::string_view scalar, std::string& error) {
+  std::string point;
+  auto key = detail::key_pair(scalar, point, error);
+  if (!key) return std::nullopt;
+  return vapid_key(key.release(), std::move(point));
+}
+
 std::string vapid_key::to_pem() const {
   const bio_ptr bio(BIO_new(BIO_s_mem()));
   if (!bio || !PEM_write_bio_PrivateKey(bio.get(), key_.get(), nullptr, nullptr, 0, nullptr, nullptr)) {

@@ -29,6 +29,9 @@ class vapid_key {
   /// KEY", unencrypted, on P-256. nullopt, with the reason in `error`, for anything else
   /// (an encrypted key is refused: nothing here prompts for a passphrase).
   static std::optional<vapid_key> from_pem(std::string_view pem, std::string& error);
+  /// The key whose private scalar is `scalar` (32 bytes, big endian, in [1, n-1]): a key kept
+  /// as a secret's hash. nullopt, with the reason in `error`, for anything else.
+  static std::optional<vapid_key> from_private_raw(std::string_view scalar, std::string& error);
 
   /// The private key as PEM, PKCS#8 ("-----BEGIN PRIVATE KEY-----"), unencrypted: store it as a
   /// secret. Throws std::runtime_error only when OpenSSL itself fails.
