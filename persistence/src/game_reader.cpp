@@ -46,10 +46,18 @@ game_reader::game_reader(const std::filesystem::path& file)
       open_reports_page_(db_.prepare(std::string(report_columns) +
                                      "WHERE closed_by = 0 AND id < ?1 ORDER BY id DESC LIMIT ?2")),
       moderation_page_(db_.prepare(std::string(moderation_columns) + "WHERE id < ?1 ORDER BY id DESC LIMIT ?2")),
-      conversations_(db_.prepare(private_message_sql(conversations_sql))),
-      messages_page_(db_.prepare(private_message_sql(messages_page_sql))),
-      message_by_id_(db_.prepare(private_message_sql(message_by_id_sql))),
-      unread_by_sender_(db_.prepare(private_message_sql(unread_by_sender_sql))) {}
+      conversations_(db_.prepare(sqlite_marks(conversations_sql))),
+      messages_page_(db_.prepare(sqlite_marks(messages_page_sql))),
+      message_by_id_(db_.prepare(sqlite_marks(message_by_id_sql))),
+      unread_by_sender_(db_.prepare(sqlite_marks(unread_by_sender_sql))),
+      move_times_(db_.prepare(sqlite_marks(move_times_sql))) {}
+
+store::move_times game_reader::load_move_times(std::int64_t account, std::size_t games) {
+  reset_on_exit done(move_times_);
+  move_times_.bind(1, account).bind(2, limit_of(games));
+  if (!move_times_.step()) return {};
+  return {move_times_.column_int64(0), move_times_.column_int64(1)};
+}
 
 std::vector<conversation_record> game_reader::load_conversations(std::int64_t account, std::int64_t before,
                                                                  std::size_t limit) {

@@ -265,6 +265,7 @@ class memory_store final : public store {
     }
     return {by_sender.begin(), by_sender.end()};
   }
+  move_times load_move_times(std::int64_t, std::size_t) override { return {}; }
   std::int64_t queue_depth() const override { return 0; }
   void stop() override {}
 

@@ -465,6 +465,10 @@ std::vector<std::pair<std::int64_t, std::int64_t>> queued_store::unread_messages
   return impl_->read([&](detail::store_reader& r) { return r.unread_messages(account); });
 }
 
+store::move_times queued_store::load_move_times(std::int64_t account, std::size_t games) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_move_times(account, games); });
+}
+
 void queued_store::save_moderation(const moderation_record& m, write_done done) {
   enqueue({detail::moderation_write{m}}, std::move(done));
 }

@@ -26,8 +26,8 @@ inline constexpr const char* report_columns =
 inline constexpr const char* message_columns =
     "SELECT id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at FROM private_messages ";
 
-/// The private messages' reads, for both databases: SQL with numbered parameters written `$1`
-/// (SQLite's ?1 is the same parameter: private_message_sql() turns one into the other).
+/// Reads written once for both databases: SQL with numbered parameters written `$1` (SQLite's
+/// ?1 is the same parameter: sqlite_marks() turns one into the other).
 /// An account's conversations: each other account's newest message and the unread count ($1:
 /// the account, $2: below this newest id, $3: the limit).
 inline constexpr const char* conversations_sql =
@@ -50,8 +50,20 @@ inline constexpr const char* unread_by_sender_sql =
     "SELECT sender_id, count(*) FROM private_messages WHERE recipient_id = $1 AND read_at = 0 AND deleted_by = 0 "
     "GROUP BY sender_id ORDER BY sender_id";
 
+/// store::load_move_times ($1: the account, $2: how many of its latest games). A command starts
+/// a turn when the one before it in its game was another seat's.
+inline constexpr const char* move_times_sql =
+    "SELECT coalesce(sum(gap), 0), count(gap) FROM ("
+    "SELECT c.created_at - lag(c.created_at) OVER w AS gap, "
+    "CASE WHEN c.player <> lag(c.player) OVER w THEN 1 ELSE 0 END AS handed, "
+    "s.account_id AS account, s.gone_at AS gone_at, c.created_at AS at "
+    "FROM commands c JOIN seats s ON s.game_id = c.game_id AND s.seat = c.player "
+    "WHERE c.game_id IN (SELECT game_id FROM seats WHERE account_id = $1 ORDER BY game_id DESC LIMIT $2) "
+    "WINDOW w AS (PARTITION BY c.game_id ORDER BY c.version)) AS t "
+    "WHERE account = $1 AND handed = 1 AND (gone_at IS NULL OR gone_at = 0 OR at < gone_at)";
+
 /// `sql` with SQLite's parameter marks (?1) for PostgreSQL's ($1).
-inline std::string private_message_sql(std::string sql) {
+inline std::string sqlite_marks(std::string sql) {
   for (auto at = sql.find('$'); at != std::string::npos; at = sql.find('$', at)) sql[at] = '?';
   return sql;
 }

@@ -79,6 +79,7 @@ class store_reader {
                                                     std::size_t limit) = 0;
   virtual std::optional<message_record> load_message(std::int64_t id) = 0;
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
+  virtual store::move_times load_move_times(std::int64_t account, std::size_t games) = 0;
   /// Several nodes (store.hpp): only a shared database's reader has these.
   virtual store::catalog load_catalog_part(std::int64_t game, std::int64_t account) {
     throw error("this database is not shared by several nodes: no part reads (game " + std::to_string(game) +

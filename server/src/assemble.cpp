@@ -111,8 +111,18 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
 
   // Ratings: on the games' strand (rating_service.hpp says why), a game counted as it finishes.
   out.ratings = std::make_shared<rating_service>(
-      out.games->strand(), rating_service::lookups{out.accounts, out.relations,
-                                                   game_finder(games)});
+      out.games->strand(),
+      rating_service::lookups{out.accounts, out.relations, game_finder(games),
+                              [games, &store](std::int64_t account,
+                                              std::function<void(std::optional<persistence::store::move_times>)> done) {
+                                worker(games)([&store, account, done = std::move(done)] {
+                                  try {
+                                    done(store.load_move_times(account, 100));
+                                  } catch (const std::exception&) {
+                                    done(std::nullopt);
+                                  }
+                                });
+                              }});
   out.games->use_ratings(out.ratings);
   out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
 

@@ -630,3 +630,110 @@ TEST_CASE("a database of schema 7 is migrated and keeps its accounts and games",
   CHECK(c.relations == std::vector<relation_record>{{2, 1, relation_kind::block, 5}});
   CHECK(c.max_chat_id == 1);
 }
+
+TEST_CASE("private messages: conversations newest first with unread counts, pages both ways, read marks, deletion",
+          "[persistence][community][messages]") {
+  using loyang::persistence::message_record;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  const auto send = [](persistence::store& s, const message_record& m, std::vector<outbox_record> notes = {}) {
+    return wait_for([&](auto d) { s.append_message(m, std::move(notes), d); });
+  };
+  {
+    auto s = where.open();
+    add_people(*s);
+    // ada (1) and grace (2) write each other; linus (3) writes ada.
+    REQUIRE(send(*s, {1, 1, 2, "hello grace", 1000}) == "");
+    REQUIRE(send(*s, {2, 2, 1, "hello ada", 1001}) == "");
+    REQUIRE(send(*s, {3, 3, 1, "hi ada, linus here", 1002}) == "");
+    const outbox_record note{0, 1, "email", "message:a1:m4", "{\"event\":\"message\"}", 1003, 0, 1003};
+    REQUIRE(send(*s, {4, 2, 1, "a rematch?", 1003}, {note}) == "");
+    CHECK(s->queued_notifications() == 1);
+    CHECK(send(*s, {4, 3, 1, "the same id", 1004}) == "storage_failed");
+    // ada reads grace's messages up to 2: message 4 stays unread.
+    REQUIRE(wait_for([&](auto d) { s->mark_messages_read(1, 2, 2, 1010, d); }) == "");
+    moderation_record log = action(1, "delete_private_message", 1020);
+    log.account = 3;
+    log.message = 3;
+    REQUIRE(wait_for([&](auto d) { s->delete_message(3, log, d); }) == "");
+    CHECK(wait_for([&](auto d) { s->delete_message(99, action(2, "delete_private_message", 1021), d); }) ==
+          "storage_failed");
+  }
+  auto s = where.open();
+  const auto ada = s->load_conversations(1, 0, 10);
+  REQUIRE(ada.size() == 2);
+  CHECK(ada[0].other == 2);
+  CHECK(ada[0].last.id == 4);
+  CHECK(ada[0].unread == 1);
+  CHECK(ada[1].other == 3);
+  CHECK(ada[1].unread == 0);  // deleted: no longer unread
+  CHECK(ada[1].last.deleted_by == 2);
+  CHECK(ada[1].last.text == "hi ada, linus here");  // kept, marked deleted
+  CHECK(s->load_conversations(1, 4, 10).size() == 1);  // below the newest id 4: linus's only
+  CHECK(s->load_conversations(1, 0, 1).size() == 1);
+  const auto grace = s->load_conversations(2, 0, 10);
+  REQUIRE(grace.size() == 1);
+  CHECK(grace[0].unread == 1);  // ada's "hello grace"; grace's own messages do not count
+  CHECK(s->load_conversations(3, 0, 10).size() == 1);
+
+  const auto page = s->load_messages(1, 2, 0, 10);
+  REQUIRE(page.size() == 3);
+  CHECK(page[0].id == 4);
+  CHECK(page[2] == message_record{1, 1, 2, "hello grace", 1000});
+  CHECK(page[1].read_at == 1010);
+  CHECK(page[0].read_at == 0);
+  CHECK(s->load_messages(2, 1, 4, 10).size() == 2);  // the same both ways, below 4
+  CHECK(s->load_messages(1, 3, 0, 10).size() == 1);
+  CHECK(s->load_messages(2, 3, 0, 10).empty());
+  CHECK(s->load_message(2)->text == "hello ada");
+  CHECK_FALSE(s->load_message(42));
+  CHECK(s->unread_messages(1) == std::vector<std::pair<std::int64_t, std::int64_t>>{{2, 1}});
+  CHECK(s->unread_messages(2) == std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}});
+  CHECK(s->load_catalog().max_message_id == 4);
+  CHECK(s->load_moderation(0, 10).at(0).action == "delete_private_message");
+  // A report of a private message keeps its id.
+  report_record r{7, 1, 3, 0, 0, "spam", 1030};
+  r.private_message = 3;
+  REQUIRE(wait_for([&](auto d) { s->save_report(r, std::nullopt, d); }) == "");
+  CHECK(s->load_reports(false, 0, 10).at(0) == r);
+}
+
+TEST_CASE("move times: the seconds each person takes to start a turn after another seat's command, summed",
+          "[persistence][community][move_times]") {
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  auto s = where.open();
+  add_people(*s);
+  live_game g(5, engine::options{2, engine::ruleset::yucata, false}, 11);
+  g.record.seats[1].account_id = 3;
+  g.record.seats[1].bot = false;
+  g.save(*s);
+  // Every command 7 s after the one before; a turn's first 100 s more for ada, 40 s for linus.
+  std::int64_t at = 5000, seconds[2] = {0, 0}, moves[2] = {0, 0};
+  int previous = -1;
+  for (int i = 0; i < 60 && !g.finished(); ++i) {
+    auto next = g.advance();
+    auto& c = next.first;
+    const auto& record = next.second;
+    const bool handed = previous != -1 && c.player != previous;
+    const std::int64_t gap = 7 + (handed ? (c.player == 0 ? 100 : 40) : 0);
+    at += gap;
+    c.at = at;
+    if (handed) {
+      seconds[c.player] += gap;
+      ++moves[c.player];
+    }
+    previous = c.player;
+    REQUIRE(wait_for([&](auto d) { s->append_command(c, record, g.state, d); }) == "");
+  }
+  REQUIRE(moves[0] > 0);
+  REQUIRE(moves[1] > 0);
+  const auto ada = s->load_move_times(1, 100);
+  CHECK(ada.seconds == seconds[0]);
+  CHECK(ada.moves == moves[0]);
+  const auto linus = s->load_move_times(3, 100);
+  CHECK(linus.seconds == seconds[1]);
+  CHECK(linus.moves == moves[1]);
+  CHECK(s->load_move_times(2, 100).moves == 0);  // grace sits nowhere
+  CHECK(s->load_move_times(1, 0).moves == 0);    // no games looked at
+}

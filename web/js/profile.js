@@ -227,6 +227,15 @@ function reportDialog(name, msg, onAuthError) {
   reason.focus();
 }
 
+// A span of time, coarsely: "40 s", "12 min", "3 h 20 min", "2 d 4 h".
+function spanText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return t("profile.span_seconds", { n: s });
+  if (s < 3600) return t("profile.span_minutes", { n: Math.round(s / 60) });
+  if (s < 86400) return t("profile.span_hours", { h: Math.floor(s / 3600), m: Math.round((s % 3600) / 60) });
+  return t("profile.span_days", { d: Math.floor(s / 86400), h: Math.round((s % 86400) / 3600) });
+}
+
 function headBox(p, self) {
   const r = p.rating;
   return h("section.panel.profile-head",
@@ -234,7 +243,10 @@ function headBox(p, self) {
       p.operator ? h("span.badge.operator#operator-badge", t("profile.badge_operator")) : null,
       self ? h("span.badge", t("profile.badge_you")) : null),
     h("p.quiet", t("profile.member_since", { date: dateText(p.created_at) }),
-      p.last_seen ? [" · ", h("span#last-seen", t("profile.last_seen", { date: dateText(p.last_seen) }))] : null),
+      p.last_seen ? [" · ", h("span#last-seen", t("profile.last_seen", { date: dateText(p.last_seen) }))] : null,
+      p.average_move_seconds != null
+        ? [" · ", h("span#move-time", t("profile.move_time", { time: spanText(p.average_move_seconds), n: p.moves_timed }))]
+        : null),
     h("div.rating-line#profile-rating",
       r ? [tNodes("profile.rating_line", { n: r.games }, { rating: h("span.rating-value", String(r.value)) }),
         r.provisional ? h("span.badge.provisional", { title: t("profile.provisional_title") }, t("profile.provisional")) : null]

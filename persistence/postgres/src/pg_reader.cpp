@@ -54,6 +54,7 @@ std::vector<named_sql> reader_statements() {
       {"messages_page", messages_page_sql},
       {"message_by_id", message_by_id_sql},
       {"unread_by_sender", unread_by_sender_sql},
+      {"move_times", move_times_sql},
       // Made if absent and locked (DO UPDATE locks the row) until the transaction ends.
       {"lock_counter",
        "INSERT INTO login_counters(key, touched_at) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET "
@@ -229,6 +230,12 @@ std::optional<message_record> reader::load_message(std::int64_t id) {
 std::vector<std::pair<std::int64_t, std::int64_t>> reader::unread_messages(std::int64_t account) {
   return read_all(run("unread_by_sender", params(account)),
                   [](const cursor& r) { return std::pair{r.column_int64(0), r.column_int64(1)}; });
+}
+
+store::move_times reader::load_move_times(std::int64_t account, std::size_t games) {
+  auto row = run("move_times", params(account, detail::limit_of(games)));
+  if (!row.step()) return {};
+  return {row.column_int64(0), row.column_int64(1)};
 }
 
 }  // namespace loyang::persistence::pg

@@ -33,6 +33,7 @@ class reader final : public detail::store_reader {
                                             std::size_t limit) override;
   std::optional<message_record> load_message(std::int64_t id) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) override;
+  store::move_times load_move_times(std::int64_t account, std::size_t games) override;
   store::catalog load_catalog_part(std::int64_t game, std::int64_t account) override;
   /// From the table id_blocks (made, for a kind, from the largest id stored).
   std::int64_t reserve_ids(const std::string& kind, std::int64_t count) override;

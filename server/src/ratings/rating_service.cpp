@@ -139,7 +139,14 @@ void rating_service::profile(std::optional<identity> who, const std::string& nam
       out["muted"] = self->look_.relations->has(who->id, *id, persistence::relation_kind::mute);
       out["blocked"] = self->look_.relations->has(who->id, *id, persistence::relation_kind::block);
     }
-    reply({http::status::ok, out});
+    if (!self->look_.move_times) return reply({http::status::ok, out});
+    self->look_.move_times(*id, [out = std::move(out), reply](std::optional<persistence::store::move_times> t) mutable {
+      // Whole seconds; null until a move of his followed another player's.
+      out["average_move_seconds"] =
+          t && t->moves > 0 ? nlohmann::json((t->seconds + t->moves / 2) / t->moves) : nlohmann::json(nullptr);
+      out["moves_timed"] = t ? t->moves : 0;
+      reply({http::status::ok, std::move(out)});
+    });
   });
 }
 

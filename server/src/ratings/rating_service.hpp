@@ -33,6 +33,10 @@ class rating_service : public std::enable_shared_from_this<rating_service> {
     std::shared_ptr<const social::relations> relations;
     /// The game `id` as the lobby holds it, or nullptr; on the games' strand.
     std::function<const game_record*(std::int64_t id)> game;
+    /// How fast `account` answers (store::load_move_times over its latest games), read off the
+    /// I/O threads; `done` gets nullopt when the store could not say. Empty: not shown.
+    std::function<void(std::int64_t account, std::function<void(std::optional<persistence::store::move_times>)> done)>
+        move_times = {};
   };
 
   rating_service(strand_type games_strand, lookups look);

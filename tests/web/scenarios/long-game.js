@@ -1,7 +1,8 @@
 // Issue 41 in the browser: the notification settings' new events (a vote, an opponent's news, a
 // nudge) and the hold while playing, saved and read back after a reload; the lobby's filters
 // narrowing the open games (kept by the browser); and the table's Nudge button, shown once an
-// opponent has thought an hour (a fresh game has none). At a phone's width too.
+// opponent has thought an hour (a fresh game has none); the web app manifest and the service
+// worker showing a pushed turn (Web Push). At a phone's width too.
 import { api, apiLogIn, checkA11y, expect, lobbyPlayer, newAccount, url, waitUntil } from "../harness.js";
 
 const PHONE = { width: 390, height: 844 };
@@ -83,6 +84,57 @@ export default [
     await waitUntil(pia, (g) => !!document.querySelector(`#open-games [data-game="${g}"]`), made.two);
     await pia.setViewportSize(PHONE);
     expect(await noSideScroll(pia), "the filters fit a phone");
+    await pia.context().close();
+  }],
+  ["web push: the page can be installed; its service worker shows a pushed turn, a later one of the game replacing it; push events chosen per channel", async () => {
+    const pia = await lobbyPlayer("push_pia");
+    const origin = url("/").replace(/\/$/, "");
+    await pia.context().grantPermissions(["notifications"], { origin });
+    // The manifest the browser installs the page from.
+    const manifest = await pia.evaluate(async () => {
+      const r = await fetch(document.querySelector("link[rel=manifest]").href);
+      return { type: r.headers.get("content-type"), body: await r.json() };
+    });
+    expect(manifest.type.startsWith("application/manifest+json") && manifest.body.start_url === "/" &&
+      manifest.body.display === "standalone" && manifest.body.icons.length > 0, `the manifest: ${JSON.stringify(manifest)}`);
+    // The settings: push events chosen like the other channels', all on for a new account.
+    await pia.goto(url("/#/settings"));
+    await pia.waitForSelector("#notify-save");
+    for (const e of ["turn", "vote", "message"]) expect(await pia.isChecked(`#push-${e}`), `push-${e} is on`);
+    expect(await pia.isVisible("#pref-push"), "the device's switch is shown");
+    // The service worker, given a push as the browser hands it one after decrypting it.
+    const cdp = await pia.context().newCDPSession(pia);
+    let registration = null;
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+      for (const r of e.registrations) if (r.scopeURL === `${origin}/` && !r.isDeleted) registration = r.registrationId;
+    });
+    await cdp.send("ServiceWorker.enable");
+    await pia.evaluate(async () => {
+      await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+      await navigator.serviceWorker.ready;
+    });
+    for (let i = 0; i < 100 && !registration; ++i) await new Promise((r) => setTimeout(r, 50));
+    expect(registration, "the service worker is registered");
+    const shown = () => pia.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+    const push = (body) => cdp.send("ServiceWorker.deliverPushMessage", {
+      origin, registrationId: registration,
+      data: JSON.stringify({ title: "At the Gates of Loyang", body, url: `${origin}/#/game/7`, tag: "game-7", event: "turn" }),
+    });
+    await push("Your turn in game 7.");
+    let list = [];
+    for (let i = 0; i < 100 && list.length === 0; ++i) {
+      list = await shown();
+      if (!list.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(list.length === 1 && list[0].body === "Your turn in game 7." && list[0].tag === "game-7" &&
+      list[0].title === "At the Gates of Loyang", `the notification shown: ${JSON.stringify(list)}`);
+    await push("Your turn again in game 7.");
+    for (let i = 0; i < 100 && list[0]?.body !== "Your turn again in game 7."; ++i) {
+      await new Promise((r) => setTimeout(r, 50));
+      list = await shown();
+    }
+    expect(list.length === 1 && list[0].body === "Your turn again in game 7.", `the later turn replaces it: ${JSON.stringify(list)}`);
     await pia.context().close();
   }],
 ];

@@ -167,6 +167,16 @@ class store {
   /// Throws persistence::error.
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
 
+  /// How long `account` takes to answer in games of several players, over its latest `games`
+  /// games: the commands of its seats that follow another seat's (the start of a turn), before
+  /// the seat was left, and the seconds since that other command, summed. Blocking. Throws
+  /// persistence::error. The memory store keeps no games: none.
+  struct move_times {
+    std::int64_t seconds = 0;
+    std::int64_t moves = 0;
+  };
+  virtual move_times load_move_times(std::int64_t account, std::size_t games) = 0;
+
   /// Rebuilds an active or finished game from disk. Blocking: call off the I/O threads.
   /// Throws std::runtime_error (with a code-like first word) when the game cannot be served.
   virtual loaded_game load_game(const game_record& g) = 0;
