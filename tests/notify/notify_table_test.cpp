@@ -8,6 +8,7 @@
 
 #include "clock_helpers.hpp"
 #include "notify/settings.hpp"
+#include "moderation/operator_command.hpp"
 #include "notify_settings.hpp"
 
 using namespace loyang::test;
@@ -416,4 +417,47 @@ TEST_CASE("a private message is told by mail and webhook with a link to the conv
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   CHECK(events_to(sink, "/letter_bob", "message").size() == 1);
   for (const auto& m : mails_to(sink, "bob@example.org")) CHECK(header(m, "Subject").find("letter_eve") == std::string::npos);
+}
+
+TEST_CASE("a private message an operator deletes while its notification waits is not told", "[notify][messages]") {
+  notify_sink sink;
+  hand_clock clock;
+  std::shared_ptr<temp_dir> data;
+  {
+    running_server s(notify_settings(clock, sink));
+    data = s.data();
+    sign_up(s.port(), "gone_boss");
+    sign_up(s.port(), "gone_ann");
+    sign_up(s.port(), "gone_bob");
+  }
+  REQUIRE(loyang::server::set_operator(data->path() / "data", "gone_boss", true) == "");
+  running_server s(notify_settings(clock, sink), data);
+  const auto login = [&](const std::string& name) {
+    return call_api(s.port(), http::verb::post, "/api/sessions", json{{"name", name}, {"password", "correct horse"}})
+        .body["token"]
+        .get<std::string>();
+  };
+  const auto boss = login("gone_boss");
+  const auto ann = login("gone_ann");
+  const auto bob = login("gone_bob");
+  // Bob's receiver is down: the first try fails and the notification waits for its retry.
+  REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications",
+                   json{{"webhook", {{"url", "http://127.0.0.1:1/down"}, {"format", "json"}}}}, bob)
+              .status == http::status::ok);
+  const auto sent = api_post(s.port(), "/api/messages/with/gone_bob", ann, {{"text", "something nasty"}});
+  REQUIRE(sent.status == http::status::created);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  REQUIRE(call_api(s.port(), http::verb::delete_,
+                   "/api/moderation/messages/" + std::to_string(sent.body["message"]["id"].get<std::int64_t>()),
+                   std::nullopt, boss)
+              .status == http::status::ok);
+  // The receiver is back and the retry is due: it is dropped, not sent. A later message goes.
+  webhook_for(s.port(), sink, bob, "/gone_bob");
+  clock.move_to(clock.now->load() + 3600);
+  REQUIRE(api_post(s.port(), "/api/messages/with/gone_bob", ann, {{"text", "sorry"}}).status == http::status::created);
+  eventually([&] { return events_to(sink, "/gone_bob", "message").size() == 1; }, "the later message told");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto told = events_to(sink, "/gone_bob", "message");
+  REQUIRE(told.size() == 1);
+  CHECK(told[0]["text"].get<std::string>().find("sorry") != std::string::npos);
 }

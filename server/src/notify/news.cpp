@@ -245,6 +245,8 @@ outbox_record row(const context& c, const news& n, const char* channel, const st
   // No "game" at all for a private message (not null: an older node, during a rolling upgrade,
   // reads a missing game as 0 but throws on a null one).
   if (!letter) body["game"] = n.game;
+  // The message's id ("m81"): the sender drops the notification if an operator deletes it first.
+  if (letter) body["message"] = std::stoll(n.key.substr(1));
   if (n.about != 0) body["about"] = c.name_of(n.about);
   if (n.what == event::opponent) body["kind"] = n.detail;
   for (const auto& [k, v] : extra.items()) body[k] = v;

@@ -295,6 +295,15 @@ std::string service::unwanted(const outbox_record& n, const nlohmann::json& body
   };
   if (!body.is_object()) return "the stored body is not JSON";
   if (!s) return "the account has no notification settings";
+  if (event == "message" && body.contains("message") && body["message"].is_number_integer()) {
+    // Deleted by an operator while it waited (a digest, a retry): its words are not sent.
+    try {
+      const auto m = store_.load_message(body["message"].get<std::int64_t>());
+      if (!m || m->deleted_by != 0) return "the message was deleted";
+    } catch (const std::exception&) {
+      // Unreadable now: sent as it is, like any other row.
+    }
+  }
   if (n.channel == "email") {
     if (options_.relay.url.empty()) return "no SMTP relay is configured (--smtp-url)";
     if (s->email.empty()) return "the account has no e-mail address any more";
