@@ -17,24 +17,12 @@
 #include <string>
 #include <string_view>
 
+#include "shell_word.hpp"
 #include "store_fixture.hpp"
 
 using namespace loyang::test;
 
 namespace {
-
-/// `s` as one word for sh.
-std::string sh_word(std::string_view s) {
-  std::string out = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
 
 /// $LOYANG_HAPROXY if set, else haproxy on PATH or in an sbin directory (not on every user's
 /// PATH); nullopt when absent.

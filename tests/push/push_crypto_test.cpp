@@ -28,6 +28,7 @@
 #include "notify/push/ece.hpp"
 #include "notify/push/vapid.hpp"
 #include "push_receiver.hpp"
+#include "shell_word.hpp"
 #include "temp_dir.hpp"
 
 extern char** environ;
@@ -122,17 +123,7 @@ bool curl_ready() {
   return ready;
 }
 
-std::string quote(std::string_view s) {
-  std::string out = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
+using loyang::test::sh_word;
 
 struct run_result {
   int status = -1;
@@ -181,15 +172,15 @@ http_reply http(const loyang::test::temp_dir& dir, std::string_view method, cons
   static int count = 0;
   const auto n = std::to_string(++count);
   const auto reply_file = dir.path() / ("reply-" + n);
-  std::string command = "curl -sS -o " + quote(reply_file.string()) + " -w '%{http_code}' -X " +
+  std::string command = "curl -sS -o " + sh_word(reply_file.string()) + " -w '%{http_code}' -X " +
                         std::string(method) + " -H 'Expect:'";
-  for (const auto& h : headers) command += " -H " + quote(h);
+  for (const auto& h : headers) command += " -H " + sh_word(h);
   if (body) {
     const auto body_file = dir.path() / ("request-" + n);
     write_file(body_file, *body);
-    command += " --data-binary " + quote("@" + body_file.string());
+    command += " --data-binary " + sh_word("@" + body_file.string());
   }
-  command += " " + quote(url);
+  command += " " + sh_word(url);
   const auto result = run(command);
   INFO(command << "\n" << result.output);
   REQUIRE(result.status == 0);
@@ -407,7 +398,7 @@ TEST_CASE("the receiver decrypts what encrypt() makes, and refuses a changed bod
   const browser b;
   const auto body_file = dir.path() / "body";
   const std::string decrypt = receiver_command("decrypt") + " --p256dh-private " +
-                              push::base64url_encode(b.private_raw) + " --body " + quote(body_file.string());
+                              push::base64url_encode(b.private_raw) + " --body " + sh_word(body_file.string());
   const auto auth = " --auth " + push::base64url_encode(b.keys.auth);
 
   std::string binary;
@@ -443,7 +434,7 @@ TEST_CASE("the receiver accepts a VAPID header for its audience and refuses a ta
   const std::string endpoint = "https://push.example.org:8443/wpush/abc";
   const std::string audience = "https://push.example.org:8443";
   auto verify = [&](const std::string& header, const std::string& aud) {
-    return run(receiver_command("verify-vapid") + " --header " + quote(header) + " --audience " + quote(aud));
+    return run(receiver_command("verify-vapid") + " --header " + sh_word(header) + " --audience " + sh_word(aud));
   };
   const auto header = push::vapid_header(key, endpoint, "mailto:ops@example.org", now + 12 * 3600);
   const auto good = verify(header, audience);
