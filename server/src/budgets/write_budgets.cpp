@@ -33,7 +33,9 @@ write_kind kind_of_route(const std::vector<std::string_view>& p) {
   if (at(0) == "messages" && p.size() == 3 && at(1) == "with") return write_kind::messages;  // a message sent
   if (at(0) == "account") {
     if (at(1) == "friends" || at(1) == "mutes" || at(1) == "blocks") return write_kind::relations;
-    if (at(1) == "notifications" || at(1) == "locale" || at(1) == "vacation") return write_kind::settings;
+    if (at(1) == "notifications" || at(1) == "locale" || at(1) == "vacation" || at(1) == "push") {
+      return write_kind::settings;
+    }
   }
   return write_kind::other;
 }
