@@ -237,9 +237,21 @@ CREATE INDEX private_messages_unread ON private_messages(recipient_id, sender_id
 ALTER TABLE reports ADD COLUMN private_message_id INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<std::string_view, 10> all_migrations{migration_1, migration_2, migration_3, migration_4,
+// Issue 41 (tournaments): each tournament as one row, its status apart for the lists and the
+// rest JSON the server writes.
+constexpr std::string_view migration_11 = R"sql(
+CREATE TABLE tournaments (
+  id         INTEGER PRIMARY KEY,
+  status     TEXT    NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+  body       TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 11> all_migrations{migration_1, migration_2, migration_3, migration_4,
                                                           migration_5, migration_6, migration_7, migration_8,
-                                                          migration_9, migration_10};
+                                                          migration_9, migration_10, migration_11};
 
 }  // namespace
 

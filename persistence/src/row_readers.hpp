@@ -230,14 +230,21 @@ store::catalog read_catalog(Query&& query, bool revision = false) {
   try {
     read_accounts(query, out, 0);
     read_games(query, out, 0, revision);
+    auto tournaments = query("SELECT id, status, body, created_at, updated_at FROM tournaments ORDER BY id");
+    while (tournaments.step()) {
+      out.tournaments.push_back({tournaments.column_int64(0), tournaments.column_text(1), tournaments.column_text(2),
+                                 tournaments.column_int64(3), tournaments.column_int64(4)});
+    }
     auto max_ids = query(
         "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
-        "coalesce((SELECT max(id) FROM moderation_log), 0), coalesce((SELECT max(id) FROM private_messages), 0)");
+        "coalesce((SELECT max(id) FROM moderation_log), 0), coalesce((SELECT max(id) FROM private_messages), 0), "
+        "coalesce((SELECT max(id) FROM tournaments), 0)");
     if (max_ids.step()) {
       out.max_chat_id = max_ids.column_int64(0);
       out.max_report_id = max_ids.column_int64(1);
       out.max_moderation_id = max_ids.column_int64(2);
       out.max_message_id = max_ids.column_int64(3);
+      out.max_tournament_id = max_ids.column_int64(4);
     }
     auto secret = query("SELECT value FROM server_secrets WHERE name = 'daily'");
     // Made by the schema's migrations; a database without it has been tampered with, and an

@@ -121,7 +121,11 @@ write_statements::write_statements(database& db, std::string engine_version)
       mark_messages_read_(db.prepare(
           "UPDATE private_messages SET read_at = ?4 WHERE recipient_id = ?1 AND sender_id = ?2 AND id <= ?3 "
           "AND read_at = 0")),
-      mark_message_deleted_(db.prepare("UPDATE private_messages SET deleted_by = ?2, deleted_at = ?3 WHERE id = ?1")) {}
+      mark_message_deleted_(db.prepare("UPDATE private_messages SET deleted_by = ?2, deleted_at = ?3 WHERE id = ?1")),
+      upsert_tournament_(db.prepare(
+          "INSERT INTO tournaments(id, status, body, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) "
+          "ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body, "
+          "updated_at = excluded.updated_at")) {}
 
 void write_statements::log(const moderation_record& m) {
   insert_moderation_.bind(1, m.id)
@@ -188,6 +192,16 @@ void write_statements::run(const message_delete_write& w) {
   // Rolled back by the caller, so no log entry names a message that is not there.
   if (db_.changes() != 1) throw error("no private message " + std::to_string(w.id));
   log(w.log);
+}
+
+void write_statements::run(const tournament_write& w) {
+  const auto& t = w.tournament;
+  upsert_tournament_.bind(1, t.id)
+      .bind(2, std::string_view(t.status))
+      .bind(3, std::string_view(t.body))
+      .bind(4, t.created_at)
+      .bind(5, t.updated_at)
+      .run();
 }
 
 void write_statements::run(const note_write& w) {

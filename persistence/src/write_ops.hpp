@@ -44,6 +44,7 @@ class write_statements {
   void run(const message_write& w);
   void run(const message_read_write& w);
   void run(const message_delete_write& w);
+  void run(const tournament_write& w);
   void queue(const std::vector<outbox_record>& notes);
   void log(const moderation_record& m);
 
@@ -61,6 +62,7 @@ class write_statements {
   statement upsert_game_note_, delete_game_note_;
   statement upsert_report_, insert_moderation_, revoke_all_tokens_;
   statement insert_message_, mark_messages_read_, mark_message_deleted_;
+  statement upsert_tournament_;
 };
 
 }  // namespace loyang::persistence::detail

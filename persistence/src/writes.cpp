@@ -107,6 +107,9 @@ std::string describe(const write& w) {
       return "deleting private message " + std::to_string(m.id) + " (operator action " + std::to_string(m.log.id) +
              ")";
     }
+    std::string operator()(const tournament_write& t) const {
+      return "saving tournament " + std::to_string(t.tournament.id) + " (" + t.tournament.status + ")";
+    }
     std::string operator()(const note_write& n) const {
       return std::string(n.note.text.empty() ? "removing" : "saving") + " the notes of account " +
              std::to_string(n.note.account) + " on game " + std::to_string(n.note.game);

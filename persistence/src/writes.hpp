@@ -153,6 +153,11 @@ struct message_delete_write {
   moderation_record log;
 };
 
+/// A tournament inserted or replaced.
+struct tournament_write {
+  tournament_record tournament;
+};
+
 /// A player's notes on a game, replaced; empty text removes them.
 struct note_write {
   note_record note;
@@ -180,7 +185,7 @@ using write = std::variant<account_write, token_write, revoke_write, touch_write
                            game_write, command_write, seen_write, notify_settings_write, settle_write,
                            vacation_write, relation_write, chat_write, chat_delete_write, note_write,
                            report_write, moderation_write, standing_write, message_write, message_read_write,
-                           message_delete_write>;
+                           message_delete_write, tournament_write>;
 
 game_write make_game_write(const game_record& g);
 

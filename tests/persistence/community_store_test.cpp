@@ -692,7 +692,12 @@ TEST_CASE("private messages: conversations newest first with unread counts, page
   CHECK(s->load_catalog().max_message_id == 4);
   CHECK(s->load_moderation(0, 10).at(0).action == "delete_private_message");
   // A report of a private message keeps its id.
-  report_record r{7, 1, 3, 0, 0, "spam", 1030};
+  report_record r;
+  r.id = 7;
+  r.reporter = 1;
+  r.account = 3;
+  r.reason = "spam";
+  r.at = 1030;
   r.private_message = 3;
   REQUIRE(wait_for([&](auto d) { s->save_report(r, std::nullopt, d); }) == "");
   CHECK(s->load_reports(false, 0, 10).at(0) == r);
@@ -736,4 +741,29 @@ TEST_CASE("move times: the seconds each person takes to start a turn after anoth
   CHECK(linus.moves == moves[1]);
   CHECK(s->load_move_times(2, 100).moves == 0);  // grace sits nowhere
   CHECK(s->load_move_times(1, 0).moves == 0);    // no games looked at
+}
+
+TEST_CASE("tournaments are stored whole, replaced on each save, and read back with the catalog",
+          "[persistence][community][tournaments]") {
+  using loyang::persistence::tournament_record;
+  store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
+  if (!where.available()) return;
+  const auto save = [](persistence::store& s, const tournament_record& t) {
+    return wait_for([&](auto d) { s.save_tournament(t, d); });
+  };
+  {
+    auto s = where.open();
+    add_people(*s);
+    REQUIRE(save(*s, {3, "open", R"({"name":"Autumn cup"})", 500, 500}) == "");
+    REQUIRE(save(*s, {8, "open", R"({"name":"Swiss"})", 600, 600}) == "");
+    // Replaced: the status and body change, the creation time stays.
+    REQUIRE(save(*s, {3, "running", R"({"name":"Autumn cup","round":1})", 999, 700}) == "");
+    CHECK(save(*s, {9, "paused", "{}", 800, 800}) == "storage_failed");  // no such status
+  }
+  auto s = where.open();
+  const auto c = s->load_catalog();
+  REQUIRE(c.tournaments.size() == 2);
+  CHECK(c.tournaments[0] == tournament_record{3, "running", R"({"name":"Autumn cup","round":1})", 500, 700});
+  CHECK(c.tournaments[1].id == 8);
+  CHECK(c.max_tournament_id == 8);
 }

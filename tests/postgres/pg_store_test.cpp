@@ -85,7 +85,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
     secret = s->load_catalog().daily_secret;
   }
   CHECK(secret.size() == 64);
-  CHECK(persistence::pg_schema_version(where.url()) == 6);
+  CHECK(persistence::pg_schema_version(where.url()) == 7);
   {
     auto s = where.open();
     const auto c = s->load_catalog();
@@ -97,7 +97,7 @@ TEST_CASE("migrations run once: reopening keeps the schema and the data; a newer
   CHECK(cluster().psql(db_name(where), "SELECT compatible_from FROM loyang_schema") == "1\n");
   // A newer program's schema that contracted (dropped or changed) what this one uses.
   cluster().psql(db_name(where), "UPDATE loyang_schema SET version = 99, compatible_from = 99");
-  CHECK_THROWS_WITH(where.open(), Catch::Contains("newer than this program knows (6) and needs a program of schema "
+  CHECK_THROWS_WITH(where.open(), Catch::Contains("newer than this program knows (7) and needs a program of schema "
                                                   "version 99 or newer"));
 }
 
@@ -117,19 +117,19 @@ TEST_CASE("rolling back: this program runs on the schema of a newer one whose mi
     auto s = where.open();
     CHECK(s->load_catalog().accounts.size() == 1);
   }
-  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "6|1\n");
+  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "7|1\n");
 
   // A newer release's expand migration: a new table, a column with a default, an index; it
-  // says programs from schema 6 on may run on it.
-  cluster().psql(db, "CREATE TABLE tournaments (id BIGINT PRIMARY KEY, name TEXT NOT NULL); "
-                     "ALTER TABLE games ADD COLUMN tournament_id BIGINT; "
+  // says programs from schema 7 on may run on it.
+  cluster().psql(db, "CREATE TABLE seasons (id BIGINT PRIMARY KEY, name TEXT NOT NULL); "
+                     "ALTER TABLE games ADD COLUMN season_id BIGINT; "
                      "ALTER TABLE accounts ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'; "
-                     "CREATE INDEX games_tournament ON games(tournament_id); "
-                     "UPDATE loyang_schema SET version = 7, compatible_from = 6");
+                     "CREATE INDEX games_season ON games(season_id); "
+                     "UPDATE loyang_schema SET version = 8, compatible_from = 7");
   {
     auto s = where.open();
     const auto note = dynamic_cast<persistence::pg_store&>(*s).schema_note();
-    CHECK(note.find("schema version 7 is newer than this program's (6); it runs on it") != std::string::npos);
+    CHECK(note.find("schema version 8 is newer than this program's (7); it runs on it") != std::string::npos);
     // This program serves it: accounts, games and commands written and read back.
     REQUIRE(wait_for([&](auto d) { s->save_account({2, "bea", "hash-bea", 100}, d); }) == "");
     live_game g(1, engine::options{2, engine::ruleset::original, false}, 7);
@@ -144,7 +144,7 @@ TEST_CASE("rolling back: this program runs on the schema of a newer one whose mi
     CHECK(s->load_game(c.games[0]).state == g.state);
   }
   // Left as the newer program made it: not migrated back, not marked as this program's.
-  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "7|6\n");
+  CHECK(cluster().psql(db, "SELECT version, compatible_from FROM loyang_schema") == "8|7\n");
   CHECK(cluster().psql(db, "SELECT count(*) FROM accounts WHERE locale = 'en'") == "2\n");
 }
 

@@ -82,9 +82,9 @@ store::catalog reader::load_catalog_part(std::int64_t game, std::int64_t account
 }
 
 std::int64_t reader::reserve_ids(const std::string& kind, std::int64_t count) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 6> tables{{
+  static const std::array<std::pair<std::string_view, std::string_view>, 7> tables{{
       {"games", "games"}, {"accounts", "accounts"}, {"chat", "chat_messages"}, {"reports", "reports"},
-      {"moderation", "moderation_log"}, {"messages", "private_messages"}}};
+      {"moderation", "moderation_log"}, {"messages", "private_messages"}, {"tournaments", "tournaments"}}};
   const auto it = std::find_if(tables.begin(), tables.end(), [&](const auto& t) { return t.first == kind; });
   if (it == tables.end() || count < 1) throw error("no ids of kind " + kind);
   // The first block of a kind starts after the largest id stored (a copied site, or ids given

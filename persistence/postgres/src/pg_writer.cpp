@@ -131,6 +131,10 @@ constexpr std::array statements{
               "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
               "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
               "outcome = excluded.outcome, private_message_id = excluded.private_message_id"},
+    named_sql{"upsert_tournament",
+              "INSERT INTO tournaments(id, status, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5) "
+              "ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body, "
+              "updated_at = excluded.updated_at"},
     named_sql{"insert_message",
               "INSERT INTO private_messages(id, sender_id, recipient_id, text, created_at, read_at, deleted_by, "
               "deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"},
@@ -413,6 +417,10 @@ void writer::run_one(const detail::write& write) {
       self.send("insert_message",
                 params(m.id, m.sender, m.recipient, m.text, m.at, m.read_at, m.deleted_by, m.deleted_at));
       self.queue(w.notes);
+    }
+    void operator()(const detail::tournament_write& w) const {
+      const auto& t = w.tournament;
+      self.send("upsert_tournament", params(t.id, t.status, t.body, t.created_at, t.updated_at));
     }
     void operator()(const detail::message_read_write& w) const {
       self.send("mark_messages_read", params(w.reader, w.other, w.up_to, w.at));

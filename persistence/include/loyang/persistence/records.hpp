@@ -206,6 +206,17 @@ struct conversation_record {
   bool operator==(const conversation_record&) const = default;
 };
 
+/// A tournament as stored (the server's tournaments/): its status for the lists, and the rest of
+/// it as JSON text the server writes (opaque here). Written whole each time.
+struct tournament_record {
+  std::int64_t id = 0;  ///< given by the server, increasing
+  std::string status;   ///< "open", "running", "finished" or "cancelled"
+  std::string body;     ///< JSON
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+  bool operator==(const tournament_record&) const = default;
+};
+
 /// One operator action, kept for good: who did what to whom.
 struct moderation_record {
   std::int64_t id = 0;  ///< given by the server, increasing

@@ -45,11 +45,14 @@ class store {
     std::vector<game_record> games;
     /// Every relation kept (friends, mutes, blocks).
     std::vector<relation_record> relations;
+    /// Every tournament, by id.
+    std::vector<tournament_record> tournaments;
     /// The largest ids given so far (0: none), so the server goes on from them.
     std::int64_t max_chat_id = 0;
     std::int64_t max_report_id = 0;
     std::int64_t max_moderation_id = 0;
     std::int64_t max_message_id = 0;
+    std::int64_t max_tournament_id = 0;
     /// The server's secret for the daily challenge's seeds: made once (random) when the
     /// store is created, the same ever after; never sent to anyone.
     std::string daily_secret;
@@ -167,6 +170,9 @@ class store {
   /// Throws persistence::error.
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
 
+  /// Inserts or replaces tournament `t` (its id given by the caller).
+  virtual void save_tournament(const tournament_record& t, write_done done) = 0;
+
   /// How long `account` takes to answer in games of several players, over its latest `games`
   /// games: the commands of its seats that follow another seat's (the start of a turn), before
   /// the seat was left, and the seconds since that other command, summed. Blocking. Throws
@@ -226,7 +232,8 @@ class store {
   /// settings and relations it made), read in one read transaction. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
   virtual catalog load_catalog_part(std::int64_t game, std::int64_t account);
-  /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation", "messages") are given out by
+  /// The ids of a kind ("games", "accounts", "chat", "reports", "moderation", "messages",
+  /// "tournaments") are given out by
   /// the database in blocks: the first of `count` ids no other node will use. A kind's first
   /// block starts after its largest stored id below first_keyed_id. Blocking. Throws
   /// persistence::error; std::logic_error on a store that is not shared().
