@@ -293,7 +293,8 @@ std::vector<outbox_record> compose(const context& c, const std::vector<news>& it
     // A row per browser: each is delivered, retried or dropped (gone) on its own.
     for (std::size_t i = 0; push && i < s->push.size(); ++i) {
       auto r = row(c, n, "push", text, nlohmann::json{{"push_endpoint", s->push[i].endpoint}});
-      r.dedupe += ":" + push_key(s->push[i].endpoint);
+      // Appended piecewise: gcc 12 at -O3 misreads ":" + string&& (-Wrestrict).
+      r.dedupe.append(":").append(push_key(s->push[i].endpoint));
       out.push_back(std::move(r));
     }
   }
