@@ -15,6 +15,7 @@
 #include "lobby/routes.hpp"
 #include "logs/format.hpp"
 #include "messages/routes.hpp"
+#include "tournaments/routes.hpp"
 #include "moderation/routes.hpp"
 #include "notify/routes.hpp"
 #include "ratings/routes.hpp"
@@ -191,6 +192,26 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                  [n = out.notify] { n->poke(); }});
   out.games->on_catalog([m = out.messages](const persistence::store::catalog& c) { m->start(c.max_message_id); });
 
+  // Tournaments: on the games' strand; their games made by the lobby, their ends heard from it.
+  out.tournaments = std::make_shared<tournaments::service>(
+      out.games->strand(), store,
+      tournaments::service::lookups{
+          out.accounts,
+          [r = out.ratings](std::int64_t account) {
+            const auto* x = r->tables().elo.find(account);
+            return static_cast<int>(x ? ratings::shown_rating(x->rating) : ratings::shown_rating(ratings::initial_rating));
+          },
+          [r = out.ratings](const game_record& g, const identity& who) { return r->refusal(g, who); },
+          [games](game_record g, std::uint64_t seed, std::function<void(const std::string&, nlohmann::json)> done) {
+            if (const auto l = games.lock()) l->add_started_game(std::move(g), seed, std::move(done));
+          },
+          game_finder(games)});
+  out.games->on_catalog([t = out.tournaments](const persistence::store::catalog& c) {
+    t->start(c.tournaments, c.max_tournament_id);
+  });
+  out.hub->on<events::game_finished>([t = out.tournaments](const events::game_finished& e) { t->game_finished(e.game); });
+  out.games->on_stop([t = out.tournaments] { t->stop(); });
+
   // History: the games read on their strand, the logs in their rooms (loaded by the lobby).
   out.history = std::make_shared<history::service>(
       out.games->strand(), lim_history_reads,
@@ -294,6 +315,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   chat::add_routes(*out.routes, out.chat);
   moderation::add_routes(*out.routes, out.moderation);
   messages::add_routes(*out.routes, out.messages);
+  tournaments::add_routes(*out.routes, out.tournaments);
   history::add_routes(*out.routes, out.history);
   daily::add_routes(*out.routes, out.daily);
   notify::add_routes(*out.routes, out.notify);

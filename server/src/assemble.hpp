@@ -19,6 +19,7 @@
 #include "daily/service.hpp"
 #include "history/service.hpp"
 #include "messages/service.hpp"
+#include "tournaments/service.hpp"
 #include "moderation/service.hpp"
 #include "ratings/rating_service.hpp"
 #include "social/service.hpp"
@@ -43,6 +44,7 @@ struct assembled {
   std::shared_ptr<bot_advisor> bots;
   std::shared_ptr<moderation::service> moderation;
   std::shared_ptr<messages::service> messages;
+  std::shared_ptr<tournaments::service> tournaments;
   std::shared_ptr<history::service> history;
   std::shared_ptr<daily::service> daily;
   /// Several nodes: whether this one leads, and its catch-up with the others' commits.

@@ -133,6 +133,7 @@ void lobby::start() {
 }
 
 void lobby::stop() {
+  for (const auto& s : stoppers_) s();
   net::post(strand_, [self = shared_from_this()] {
     self->clocks_->stop();
     self->lists_->stop();

@@ -41,6 +41,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void use_catch_up(std::shared_ptr<cluster::catch_up> c) { catch_up_ = std::move(c); }
   /// `read` gets the catalog as stored in start(), before any request.
   void on_catalog(std::function<void(const persistence::store::catalog&)> read) { readers_.push_back(std::move(read)); }
+  /// `stop` runs when the lobby stops (a room with timers of its own ends them); before start().
+  void on_stop(std::function<void()> stop) { stoppers_.push_back(std::move(stop)); }
   /// Reads the catalog from storage (blocking) and starts the rooms' sweep; stop() ends all.
   void start();
   void stop();
@@ -114,6 +116,7 @@ class lobby : public std::enable_shared_from_this<lobby> {
   std::shared_ptr<const social::relations> relations_;
   std::unordered_map<std::int64_t, std::int64_t> rematches_;  // finished game -> its rematch
   std::vector<std::function<void(const persistence::store::catalog&)>> readers_;
+  std::vector<std::function<void()>> stoppers_;
   std::shared_ptr<rating_service> ratings_;
   std::shared_ptr<clocks::service> clocks_;
 };

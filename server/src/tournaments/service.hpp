@@ -1,0 +1,98 @@
+#pragma once
+// Internal: the tournaments room (docs/protocol.md, "Tournaments"). Swiss tournaments and round
+// robins of 2- to 4-player games for play by web: a creator sets them up, players join and
+// withdraw, and at its time (or when full) the room starts it and makes each round's games
+// itself (the lobby's add_started_game), pairing from the rules library (pairing.hpp,
+// round_robin.hpp). It hears each game's end (the hub's game_finished), scores it
+// (standings.hpp), and makes the next round once the round's last game ends.
+//
+// Runs on the games' strand (the lobby's): it reads the games' records and ratings there. Keeps
+// every tournament in memory, each stored whole after each change (store::save_tournament),
+// answered only once stored.
+#include <boost/asio/steady_timer.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "../accounts/accounts.hpp"
+#include "../cluster/id_source.hpp"
+#include "../core/api_reply.hpp"
+#include "../core/beast.hpp"
+#include "../core/records.hpp"
+#include "tournament.hpp"
+
+namespace loyang::server::tournaments {
+
+class service : public std::enable_shared_from_this<service> {
+ public:
+  struct lookups {
+    std::shared_ptr<class accounts> accounts;
+    /// The rating shown for `account` (1500 before any rated game); on the strand.
+    std::function<int(std::int64_t account)> rating_of;
+    /// Why `who` may not sit at a game with `g`'s entry limits (403 rating_too_low,
+    /// finishing_record_too_low), or nullopt; on the strand.
+    std::function<std::optional<api_reply>(const game_record& g, const identity& who)> refusal;
+    /// Makes and starts game `g` (seats taken); `done` gets "" and its summary, or an error
+    /// code. On the strand, answered there.
+    std::function<void(game_record g, std::uint64_t seed,
+                       std::function<void(const std::string& error, nlohmann::json summary)> done)>
+        add_game;
+    /// The game `id` as the lobby holds it, or nullptr; on the strand.
+    std::function<const game_record*(std::int64_t id)> game;
+  };
+
+  service(strand_type games_strand, storage& store, lookups look);
+
+  /// The stored tournaments (the catalog's), before any request; then the timer runs.
+  void start(const std::vector<persistence::tournament_record>& stored, std::int64_t max_id);
+  void stop();
+
+  /// POST /api/tournaments: 201 the tournament (its creator entered). 400 bad_request.
+  void create(identity who, const nlohmann::json& body, reply_fn reply);
+  /// GET /api/tournaments: {"open", "running", "finished" (the latest 20)}: summaries.
+  void list(reply_fn reply);
+  /// GET /api/tournaments/ID: the tournament whole: entries, rounds and their games, standings
+  /// and crosstable. 404 no_such_tournament.
+  void detail(std::int64_t id, reply_fn reply);
+  /// POST /api/tournaments/ID/join: 200 the tournament. 404; 409 not_open, already_entered,
+  /// tournament_full; 403 rating_too_low, finishing_record_too_low.
+  void join(identity who, std::int64_t id, reply_fn reply);
+  /// POST /api/tournaments/ID/withdraw: before the start, the entry goes; after, he is paired
+  /// no more (his running game goes on). 404; 409 not_entered, already_withdrawn, tournament_over.
+  void withdraw(identity who, std::int64_t id, reply_fn reply);
+  /// POST /api/tournaments/ID/cancel: its creator (or an operator) cancels it before it starts.
+  /// 403 not_creator; 409 not_open.
+  void cancel(identity who, std::int64_t id, reply_fn reply);
+
+  /// Game `g` ended (the hub's game_finished): counted if it is a tournament's. Any strand.
+  void game_finished(const game_record& g);
+
+ private:
+  void tick();
+  void arm();
+  void begin(tournament& t);
+  void begin_round(tournament& t, int round);
+  void round_maybe_over(tournament& t);
+  /// Stores `t` as it is now; `then` gets the error code ("" when stored), on the strand.
+  void save(const tournament& t, std::function<void(const std::string&)> then);
+  nlohmann::json summary(const tournament& t) const;
+  nlohmann::json whole(const tournament& t) const;
+  tournament* find(std::int64_t id);
+
+  strand_type strand_;
+  storage& store_;
+  lookups look_;
+  cluster::id_source ids_{store_, "tournaments"};
+  net::steady_timer timer_;
+  bool stopped_ = false;
+  std::map<std::int64_t, tournament> all_;
+};
+
+}  // namespace loyang::server::tournaments
