@@ -50,7 +50,15 @@ game_reader::game_reader(const std::filesystem::path& file)
       messages_page_(db_.prepare(sqlite_marks(messages_page_sql))),
       message_by_id_(db_.prepare(sqlite_marks(message_by_id_sql))),
       unread_by_sender_(db_.prepare(sqlite_marks(unread_by_sender_sql))),
-      move_times_(db_.prepare(sqlite_marks(move_times_sql))) {}
+      move_times_(db_.prepare(sqlite_marks(move_times_sql))),
+      tournament_by_id_(db_.prepare(sqlite_marks(tournament_by_id_sql))) {}
+
+std::optional<tournament_record> game_reader::load_tournament(std::int64_t id) {
+  reset_on_exit done(tournament_by_id_);
+  tournament_by_id_.bind(1, id);
+  if (!tournament_by_id_.step()) return std::nullopt;
+  return read_tournament(tournament_by_id_);
+}
 
 store::move_times game_reader::load_move_times(std::int64_t account, std::size_t games) {
   reset_on_exit done(move_times_);

@@ -30,6 +30,7 @@ class game_reader final : public store_reader {
   std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
                                             std::size_t limit) override;
   std::optional<message_record> load_message(std::int64_t id) override;
+  std::optional<tournament_record> load_tournament(std::int64_t id) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) override;
   store::move_times load_move_times(std::int64_t account, std::size_t games) override;
 
@@ -37,7 +38,7 @@ class game_reader final : public store_reader {
   database db_;
   statement game_, snapshot_, commands_, last_seen_, due_notes_, queued_notes_, next_note_;
   statement chat_page_, chat_count_, game_note_, reports_page_, open_reports_page_, moderation_page_;
-  statement conversations_, messages_page_, message_by_id_, unread_by_sender_, move_times_;
+  statement conversations_, messages_page_, message_by_id_, unread_by_sender_, move_times_, tournament_by_id_;
 };
 
 }  // namespace loyang::persistence::detail

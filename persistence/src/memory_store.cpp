@@ -266,7 +266,22 @@ class memory_store final : public store {
     return {by_sender.begin(), by_sender.end()};
   }
   move_times load_move_times(std::int64_t, std::size_t) override { return {}; }
-  void save_tournament(const tournament_record&, write_done done) override { done({}); }
+  void save_tournament(const tournament_record& t, write_done done) override {
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = tournaments_.find(t.id);
+      const auto stored = it == tournaments_.end() ? 0 : it->second.revision;
+      if (t.revision != stored + 1) return done("storage_failed");
+      tournaments_[t.id] = t;
+    }
+    done({});
+  }
+  std::optional<tournament_record> load_tournament(std::int64_t id) override {
+    std::lock_guard lock(mutex_);
+    const auto it = tournaments_.find(id);
+    if (it == tournaments_.end()) return std::nullopt;
+    return it->second;
+  }
   std::int64_t queue_depth() const override { return 0; }
   void stop() override {}
 
@@ -297,6 +312,7 @@ class memory_store final : public store {
   std::map<std::int64_t, report_record> reports_;
   std::map<std::int64_t, moderation_record> moderation_;
   std::map<std::int64_t, message_record> messages_;
+  std::map<std::int64_t, tournament_record> tournaments_;
 };
 
 }  // namespace

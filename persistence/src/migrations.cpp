@@ -245,7 +245,8 @@ CREATE TABLE tournaments (
   status     TEXT    NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
   body       TEXT    NOT NULL,
   created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  revision   INTEGER NOT NULL
 );
 )sql";
 

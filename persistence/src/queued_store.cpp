@@ -465,6 +465,10 @@ std::vector<std::pair<std::int64_t, std::int64_t>> queued_store::unread_messages
   return impl_->read([&](detail::store_reader& r) { return r.unread_messages(account); });
 }
 
+std::optional<tournament_record> queued_store::load_tournament(std::int64_t id) {
+  return impl_->read([&](detail::store_reader& r) { return r.load_tournament(id); });
+}
+
 void queued_store::save_tournament(const tournament_record& t, write_done done) {
   enqueue({detail::tournament_write{t}}, std::move(done));
 }

@@ -45,6 +45,11 @@ inline constexpr const char* messages_page_sql =
 inline constexpr const char* message_by_id_sql =
     "SELECT id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at FROM private_messages "
     "WHERE id = $1";
+/// Columns of tournament_record, in its order.
+inline constexpr const char* tournament_columns =
+    "SELECT id, status, body, created_at, updated_at, revision FROM tournaments ";
+inline constexpr const char* tournament_by_id_sql =
+    "SELECT id, status, body, created_at, updated_at, revision FROM tournaments WHERE id = $1";
 /// (sender, count) of $1's unread messages.
 inline constexpr const char* unread_by_sender_sql =
     "SELECT sender_id, count(*) FROM private_messages WHERE recipient_id = $1 AND read_at = 0 AND deleted_by = 0 "
@@ -101,6 +106,13 @@ template <class Row>
 message_record read_message(const Row& r, int first = 0) {
   return {r.column_int64(first),     r.column_int64(first + 1), r.column_int64(first + 2), r.column_text(first + 3),
           r.column_int64(first + 4), r.column_int64(first + 5), r.column_int64(first + 6), r.column_int64(first + 7)};
+}
+
+/// A row of tournament_columns.
+template <class Row>
+tournament_record read_tournament(const Row& r) {
+  return {r.column_int64(0), r.column_text(1), r.column_text(2), r.column_int64(3), r.column_int64(4),
+          r.column_int64(5)};
 }
 
 /// A row of conversations_sql.
@@ -230,11 +242,8 @@ store::catalog read_catalog(Query&& query, bool revision = false) {
   try {
     read_accounts(query, out, 0);
     read_games(query, out, 0, revision);
-    auto tournaments = query("SELECT id, status, body, created_at, updated_at FROM tournaments ORDER BY id");
-    while (tournaments.step()) {
-      out.tournaments.push_back({tournaments.column_int64(0), tournaments.column_text(1), tournaments.column_text(2),
-                                 tournaments.column_int64(3), tournaments.column_int64(4)});
-    }
+    auto tournaments = query((std::string(tournament_columns) + "ORDER BY id").c_str());
+    while (tournaments.step()) out.tournaments.push_back(read_tournament(tournaments));
     auto max_ids = query(
         "SELECT coalesce((SELECT max(id) FROM chat_messages), 0), coalesce((SELECT max(id) FROM reports), 0), "
         "coalesce((SELECT max(id) FROM moderation_log), 0), coalesce((SELECT max(id) FROM private_messages), 0), "

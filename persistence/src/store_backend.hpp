@@ -78,6 +78,7 @@ class store_reader {
   virtual std::vector<message_record> load_messages(std::int64_t account, std::int64_t other, std::int64_t before,
                                                     std::size_t limit) = 0;
   virtual std::optional<message_record> load_message(std::int64_t id) = 0;
+  virtual std::optional<tournament_record> load_tournament(std::int64_t id) = 0;
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
   virtual store::move_times load_move_times(std::int64_t account, std::size_t games) = 0;
   /// Several nodes (store.hpp): only a shared database's reader has these.

@@ -122,10 +122,12 @@ write_statements::write_statements(database& db, std::string engine_version)
           "UPDATE private_messages SET read_at = ?4 WHERE recipient_id = ?1 AND sender_id = ?2 AND id <= ?3 "
           "AND read_at = 0")),
       mark_message_deleted_(db.prepare("UPDATE private_messages SET deleted_by = ?2, deleted_at = ?3 WHERE id = ?1")),
-      upsert_tournament_(db.prepare(
-          "INSERT INTO tournaments(id, status, body, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) "
-          "ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body, "
-          "updated_at = excluded.updated_at")) {}
+      insert_tournament_(db.prepare(
+          "INSERT INTO tournaments(id, status, body, created_at, updated_at, revision) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
+      update_tournament_(db.prepare(
+          "UPDATE tournaments SET status = ?2, body = ?3, updated_at = ?5, revision = ?6 "
+          "WHERE id = ?1 AND revision = ?6 - 1")) {}
 
 void write_statements::log(const moderation_record& m) {
   insert_moderation_.bind(1, m.id)
@@ -196,12 +198,18 @@ void write_statements::run(const message_delete_write& w) {
 
 void write_statements::run(const tournament_write& w) {
   const auto& t = w.tournament;
-  upsert_tournament_.bind(1, t.id)
+  // The first revision is inserted, each later one replaces only the one before it.
+  auto& s = t.revision == 1 ? insert_tournament_ : update_tournament_;
+  s.bind(1, t.id)
       .bind(2, std::string_view(t.status))
       .bind(3, std::string_view(t.body))
       .bind(4, t.created_at)
       .bind(5, t.updated_at)
+      .bind(6, t.revision)
       .run();
+  if (db_.changes() != 1) {
+    throw error("tournament " + std::to_string(t.id) + " is not stored at revision " + std::to_string(t.revision - 1));
+  }
 }
 
 void write_statements::run(const note_write& w) {

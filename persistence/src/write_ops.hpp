@@ -62,7 +62,7 @@ class write_statements {
   statement upsert_game_note_, delete_game_note_;
   statement upsert_report_, insert_moderation_, revoke_all_tokens_;
   statement insert_message_, mark_messages_read_, mark_message_deleted_;
-  statement upsert_tournament_;
+  statement insert_tournament_, update_tournament_;
 };
 
 }  // namespace loyang::persistence::detail

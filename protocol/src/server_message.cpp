@@ -92,6 +92,10 @@ std::string games_changed_text(const std::vector<std::int64_t>& games) {
 
 std::string open_games_changed_text() { return R"({"type":"open_games_changed"})"; }
 
+std::string tournament_changed_text(std::int64_t tournament) {
+  return nlohmann::json{{"type", "tournament_changed"}, {"id", tournament}}.dump();
+}
+
 std::string unsubscribed_text(std::int64_t game) {
   return dump({{"type", "unsubscribed"}, {"game", game}});
 }

@@ -11,6 +11,7 @@
 #include "clocks/routes.hpp"
 #include "daily/routes.hpp"
 #include "games/extra.hpp"
+#include "loyang/protocol/server_message.hpp"
 #include "history/routes.hpp"
 #include "lobby/routes.hpp"
 #include "logs/format.hpp"
@@ -205,12 +206,37 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
           [games](game_record g, std::uint64_t seed, std::function<void(const std::string&, nlohmann::json)> done) {
             if (const auto l = games.lock()) l->add_started_game(std::move(g), seed, std::move(done));
           },
-          game_finder(games)});
+          game_finder(games),
+          [games](std::int64_t id) {
+            if (const auto l = games.lock()) l->tell_lobby_watchers(protocol::tournament_changed_text(id));
+          },
+          [leads = out.leadership] { return leads->leads(); },
+          [games](std::int64_t id, int round, const std::vector<std::int64_t>& players) -> const game_record* {
+            const auto l = games.lock();
+            if (!l) return nullptr;
+            return l->find_game_if([&](const game_record& g) {
+              if (!g.extra.is_object() || g.extra.value("tournament", std::int64_t{0}) != id ||
+                  g.extra.value("tournament_round", 0) != round || g.seats.size() != players.size()) {
+                return false;
+              }
+              for (std::size_t i = 0; i < players.size(); ++i) {
+                if (g.seats[i].account_id != players[i]) return false;
+              }
+              return true;
+            });
+          },
+          worker(games)});
   out.games->on_catalog([t = out.tournaments](const persistence::store::catalog& c) {
     t->start(c.tournaments, c.max_tournament_id);
   });
   out.hub->on<events::game_finished>([t = out.tournaments](const events::game_finished& e) { t->game_finished(e.game); });
   out.games->on_stop([t = out.tournaments] { t->stop(); });
+  out.hub->on<events::tournaments_read>(out.games->strand(), [t = out.tournaments](const events::tournaments_read& e) {
+    t->merge(e.rows);
+  });
+  out.hub->on<events::leadership_changed>(out.games->strand(), [t = out.tournaments](const events::leadership_changed& e) {
+    if (e.leads) t->leading();
+  });
 
   // History: the games read on their strand, the logs in their rooms (loaded by the lobby).
   out.history = std::make_shared<history::service>(

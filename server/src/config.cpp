@@ -591,7 +591,8 @@ Options (each also read from its environment variable; the flag wins):
                                       games_per_address=120 (per client address),
                                       invitations=60, seats=300, chat=600, notes=300,
                                       reports=10, relations=120, messages=60,
-                                      settings=60, moderation=600, other=600
+                                      settings=60, moderation=600, tournaments=10,
+                                      other=600
                                       (docs/security.md);
                                       off: no limits (load tools)
   --history-reads-per-minute N        LOYANG_HISTORY_READS_PER_MINUTE

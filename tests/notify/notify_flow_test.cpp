@@ -167,3 +167,53 @@ TEST_CASE("a one-day game left alone: turn and reminder mails and webhooks, a bo
     CHECK(headers["X-Loyang-Event"] == body["event"]);
   }
 }
+
+TEST_CASE("a tournament's new round: each player of its games is told which round of which tournament began",
+          "[notify][tournaments]") {
+  notify_sink sink;
+  hand_clock clock;
+  running_server s(notify_settings(clock, sink));
+  const auto ann = sign_up(s.port(), "ann");
+  const auto bob = sign_up(s.port(), "bob");
+  subscribe(s.port(), sink, ann, "ann");
+  subscribe(s.port(), sink, bob, "bob");
+  const auto made = call_api(s.port(), http::verb::post, "/api/tournaments",
+                             json{{"name", "Duel"}, {"format", "swiss"}, {"rounds", 2}, {"max_players", 2},
+                                  {"time_control", {{"type", "per_move"}, {"seconds", day}}}},
+                             ann);
+  REQUIRE(made.status == http::status::created);
+  const auto path = "/api/tournaments/" + std::to_string(made.body["id"].get<std::int64_t>());
+  REQUIRE(call_api(s.port(), http::verb::post, path + "/join", json::object(), bob).status == http::status::ok);
+  // The round's game, once made; the start of each is told in the words of its round.
+  const auto game_of = [&](int round) {
+    std::int64_t game = 0;
+    eventually([&] {
+      const auto d = call_api(s.port(), http::verb::get, path).body;
+      if (d["round"] != round) return false;
+      const auto& g = d["rounds_played"][std::size_t(round - 1)]["games"][0]["game"];
+      if (g.is_null()) return false;
+      game = g.get<std::int64_t>();
+      return true;
+    }, "round " + std::to_string(round) + "'s game");
+    return game;
+  };
+  const auto told = [&](const std::string& who, std::int64_t game, int round) {
+    const auto expected = "Round " + std::to_string(round) + " of the tournament “Duel” has begun: your game " +
+                          std::to_string(game) + " of At the Gates of Loyang has started.";
+    eventually([&] {
+      for (const auto& h : hooks_to(sink, "/" + who)) {
+        const auto body = json::parse(h["body"].get<std::string>());
+        if (body["event"] == "start" && body["game"] == game && body["text"] == expected) return true;
+      }
+      return false;
+    }, who + " told of round " + std::to_string(round));
+  };
+  const auto first = game_of(1);
+  told("ann", first, 1);
+  told("bob", first, 1);
+  REQUIRE(call_api(s.port(), http::verb::post, game_path(first, "resign"), json::object(), ann).status ==
+          http::status::ok);
+  const auto second = game_of(2);
+  told("ann", second, 2);
+  told("bob", second, 2);
+}

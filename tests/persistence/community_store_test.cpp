@@ -743,7 +743,8 @@ TEST_CASE("move times: the seconds each person takes to start a turn after anoth
   CHECK(s->load_move_times(1, 0).moves == 0);    // no games looked at
 }
 
-TEST_CASE("tournaments are stored whole, replaced on each save, and read back with the catalog",
+TEST_CASE("tournaments are stored whole, each save only from the revision before it, and read back with "
+          "the catalog and alone",
           "[persistence][community][tournaments]") {
   using loyang::persistence::tournament_record;
   store_backing where(GENERATE(store_kind::sqlite, store_kind::postgres));
@@ -754,16 +755,25 @@ TEST_CASE("tournaments are stored whole, replaced on each save, and read back wi
   {
     auto s = where.open();
     add_people(*s);
-    REQUIRE(save(*s, {3, "open", R"({"name":"Autumn cup"})", 500, 500}) == "");
-    REQUIRE(save(*s, {8, "open", R"({"name":"Swiss"})", 600, 600}) == "");
+    REQUIRE(save(*s, {3, "open", R"({"name":"Autumn cup"})", 500, 500, 1}) == "");
+    REQUIRE(save(*s, {8, "open", R"({"name":"Swiss"})", 600, 600, 1}) == "");
+    CHECK(save(*s, {8, "open", R"({"name":"Swiss again"})", 600, 600, 1}) == "storage_failed");  // its id taken
     // Replaced: the status and body change, the creation time stays.
-    REQUIRE(save(*s, {3, "running", R"({"name":"Autumn cup","round":1})", 999, 700}) == "");
-    CHECK(save(*s, {9, "paused", "{}", 800, 800}) == "storage_failed");  // no such status
+    REQUIRE(save(*s, {3, "running", R"({"name":"Autumn cup","round":1})", 999, 700, 2}) == "");
+    // Another node's change made from revision 1 too, or a revision skipped: refused, nothing written.
+    CHECK(save(*s, {3, "cancelled", R"({"name":"Autumn cup"})", 500, 701, 2}) == "storage_failed");
+    CHECK(save(*s, {3, "cancelled", R"({"name":"Autumn cup"})", 500, 701, 4}) == "storage_failed");
+    CHECK(save(*s, {9, "paused", "{}", 800, 800, 1}) == "storage_failed");  // no such status
+    CHECK(save(*s, {10, "open", "{}", 800, 800, 2}) == "storage_failed");   // never stored: revision 1 first
   }
   auto s = where.open();
   const auto c = s->load_catalog();
   REQUIRE(c.tournaments.size() == 2);
-  CHECK(c.tournaments[0] == tournament_record{3, "running", R"({"name":"Autumn cup","round":1})", 500, 700});
+  const tournament_record autumn{3, "running", R"({"name":"Autumn cup","round":1})", 500, 700, 2};
+  CHECK(c.tournaments[0] == autumn);
   CHECK(c.tournaments[1].id == 8);
+  CHECK(c.tournaments[1].body == R"({"name":"Swiss"})");
   CHECK(c.max_tournament_id == 8);
+  CHECK(s->load_tournament(3) == autumn);
+  CHECK_FALSE(s->load_tournament(10).has_value());
 }

@@ -4,57 +4,9 @@
 // standings checked against what the results must give; entries, refusals, and a restart.
 #include <catch2/catch.hpp>
 
-#include "clock_helpers.hpp"
+#include "tournament_helpers.hpp"
 
 using namespace loyang::test;
-
-namespace {
-
-json detail(std::uint16_t port, std::int64_t id) {
-  const auto d = call_api(port, http::verb::get, "/api/tournaments/" + std::to_string(id));
-  INFO(d.body.dump());
-  REQUIRE(d.status == http::status::ok);
-  return d.body;
-}
-
-// The tournament once round `round` has every game made (or it ended).
-json round_ready(std::uint16_t port, std::int64_t id, int round) {
-  json d;
-  eventually([&] {
-    d = detail(port, id);
-    if (d["status"] == "finished") return true;
-    if (d["round"] != round) return false;
-    for (const auto& g : d["rounds_played"][std::size_t(round - 1)]["games"]) {
-      if (g["game"].is_null()) return false;
-    }
-    return true;
-  }, "round " + std::to_string(round) + " made");
-  return d;
-}
-
-// A game's two players, the lesser name first.
-std::pair<std::string, std::string> pair_of(const json& g) {
-  std::string a = g["players"][0], b = g["players"][1];
-  if (b < a) std::swap(a, b);
-  return {a, b};
-}
-
-// The number in a player's name ("rr3" is 3).
-int number_of(const std::string& name) { return std::stoi(name.substr(name.find_first_of("0123456789"))); }
-
-// Each game of the round ends by the lower-numbered player resigning.
-void resign_round(std::uint16_t port, const json& d, int round, const std::map<std::string, std::string>& tokens) {
-  for (const auto& g : d["rounds_played"][std::size_t(round - 1)]["games"]) {
-    if (g["finished"] == true) continue;
-    const std::string a = g["players"][0], b = g["players"][1];
-    const auto& loser = number_of(a) < number_of(b) ? a : b;
-    const auto r = api_post(port, game_path(g["game"].get<std::int64_t>(), "resign"), tokens.at(loser));
-    INFO(r.body.dump());
-    REQUIRE(r.status == http::status::ok);
-  }
-}
-
-}  // namespace
 
 TEST_CASE("a round robin of 5 players in 2-player games: every pair meets once, each sits out once, the "
           "standings follow the results; kept across a restart",
@@ -257,4 +209,99 @@ TEST_CASE("tournaments: bad setups refused; withdrawing and cancelling before th
   CHECK(cancelled.body["status"] == "cancelled");
   CHECK(code_of(api_post(s.port(), path + "/join", bob)) == "not_open");
   CHECK(code_of(api_post(s.port(), path + "/withdraw", ann)) == "tournament_over");
+}
+
+TEST_CASE("tournaments: a player whose time runs out forfeits that game (a bot finishes it for him) and is paired "
+          "no more; the rest play on",
+          "[server][tournaments]") {
+  hand_clock clock;
+  running_server s(clock.settings());
+  std::map<std::string, std::string> tokens;
+  for (int i = 0; i < 4; ++i) tokens["to" + std::to_string(i)] = sign_up(s.port(), "to" + std::to_string(i));
+  const auto made = api_post(s.port(), "/api/tournaments", tokens["to0"],
+                             {{"name", "Sudden death"}, {"format", "swiss"}, {"players", 2}, {"rounds", 2},
+                              {"max_players", 4},
+                              {"time_control", {{"type", "per_move"}, {"seconds", 3600}, {"on_timeout", "bot"}}}});
+  REQUIRE(made.status == http::status::created);
+  const std::int64_t id = made.body["id"];
+  const auto path = "/api/tournaments/" + std::to_string(id);
+  for (int i = 1; i < 4; ++i) {
+    REQUIRE(api_post(s.port(), path + "/join", tokens["to" + std::to_string(i)]).status == http::status::ok);
+  }
+  auto d = round_ready(s.port(), id, 1);
+  REQUIRE(d["rounds_played"][0]["games"].size() == 2);
+  // The first game is decided by a resignation; in the second, whoever is to move lets his hour
+  // run out.
+  const auto& resigned = d["rounds_played"][0]["games"][0];
+  const auto& lapsed = d["rounds_played"][0]["games"][1];
+  {
+    const std::string a = resigned["players"][0], b = resigned["players"][1];
+    const auto& loser = number_of(a) < number_of(b) ? a : b;
+    REQUIRE(api_post(s.port(), game_path(resigned["game"].get<std::int64_t>(), "resign"), tokens.at(loser)).status ==
+            http::status::ok);
+  }
+  const std::int64_t game = lapsed["game"];
+  const auto before = summary(s.port(), game, tokens.at(lapsed["players"][0]));
+  REQUIRE(before["to_act"].size() == 1);
+  const std::string late = lapsed["players"][before["to_act"][0].get<std::size_t>()];
+  const std::string punctual = lapsed["players"][1 - before["to_act"][0].get<std::size_t>()];
+  const auto late_seat = before["to_act"][0].get<std::size_t>();
+  clock.move_to(hand_t0 + 3601);
+  // A bot takes his seat; his opponent plays the game out against it.
+  summary_when(s.port(), game, tokens.at(punctual), [&](const json& x) { return x["seats"][late_seat]["gone"] == "timeout"; });
+  {
+    viewer v = connect(s.port(), tokens.at(punctual), game, false);
+    std::mt19937 random(7);
+    for (int i = 0; i < 2000; ++i) {
+      const auto now = summary(s.port(), game, tokens.at(punctual));
+      if (now["status"] == "finished") break;
+      v.catch_up(now["version"]);
+      if (!acting(now, int(1 - late_seat))) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      } else if (play_while_acting(v, game, random, true)) {
+        break;
+      }
+    }
+  }
+  summary_when(s.port(), game, tokens.at(punctual), [](const json& x) { return x["status"] == "finished"; });
+
+  d = round_ready(s.port(), id, 2);
+  INFO(d.dump());
+  REQUIRE(d["status"] == "running");
+  // Three play on: one game and a bye, without the one who ran out of time.
+  const auto& round2 = d["rounds_played"][1];
+  REQUIRE(round2["games"].size() == 1);
+  REQUIRE(round2["byes"].size() == 1);
+  CHECK(round2["games"][0]["players"].dump().find("\"" + late + "\"") == std::string::npos);
+  CHECK(round2["byes"][0] != late);
+  for (const auto& e : d["entrants"]) {
+    CHECK(e["withdrawn"] == (e["player"] == late));
+    if (e["player"] == late) CHECK(e["why"] == "timeout");
+  }
+  // His game counted as a forfeit: he scores nothing, his opponent the win.
+  const auto& counted = d["rounds_played"][0]["games"][1];
+  REQUIRE(counted["finished"] == true);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const bool his = counted["players"][i] == late;
+    CHECK(counted["forfeited"][i] == his);
+    CHECK(counted["points"][i] == (his ? 0 : 1));
+  }
+  CHECK(code_of(api_post(s.port(), path + "/withdraw", tokens.at(late))) == "already_withdrawn");
+
+  // The last game ends; the tournament with it; he is ranked below everyone still in.
+  const auto& last = round2["games"][0];
+  {
+    const std::string a = last["players"][0], b = last["players"][1];
+    const auto& loser = number_of(a) < number_of(b) ? a : b;
+    REQUIRE(api_post(s.port(), game_path(last["game"].get<std::int64_t>(), "resign"), tokens.at(loser)).status ==
+            http::status::ok);
+  }
+  eventually([&] { return detail(s.port(), id)["status"] == "finished"; }, "the tournament finished");
+  d = detail(s.port(), id);
+  const auto& rows = d["standings"];
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[3]["player"] == late);
+  CHECK(rows[3]["withdrawn"] == true);
+  CHECK(rows[3]["points"] == 0);
+  CHECK(rows[0]["points"] == 2);
 }

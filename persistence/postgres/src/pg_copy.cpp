@@ -41,7 +41,7 @@ constexpr std::array tables{
     table{"reports", "id, reporter, account_id, game_id, message_id, reason, created_at, closed_by, closed_at, outcome, "
                      "private_message_id"},
     table{"private_messages", "id, sender_id, recipient_id, text, created_at, read_at, deleted_by, deleted_at"},
-    table{"tournaments", "id, status, body, created_at, updated_at"},
+    table{"tournaments", "id, status, body, created_at, updated_at, revision"},
     table{"moderation_log", "id, moderator, action, account_id, game_id, message_id, report_id, detail, created_at"},
 };
 

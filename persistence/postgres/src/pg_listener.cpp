@@ -55,6 +55,7 @@ std::optional<store::change> listener::parse(std::string_view payload, std::stri
     case 'a': c.what = store::change::kind::account; break;
     case 'c': c.what = store::change::kind::chat; break;
     case 'd': c.what = store::change::kind::chat_deleted; break;
+    case 't': c.what = store::change::kind::tournament; break;
     default: return std::nullopt;
   }
   const auto id = number(words[2]);

@@ -53,6 +53,7 @@ std::vector<named_sql> reader_statements() {
       {"conversations", conversations_sql},
       {"messages_page", messages_page_sql},
       {"message_by_id", message_by_id_sql},
+      {"tournament_by_id", tournament_by_id_sql},
       {"unread_by_sender", unread_by_sender_sql},
       {"move_times", move_times_sql},
       // Made if absent and locked (DO UPDATE locks the row) until the transaction ends.
@@ -225,6 +226,12 @@ std::optional<message_record> reader::load_message(std::int64_t id) {
   auto row = run("message_by_id", params(id));
   if (!row.step()) return std::nullopt;
   return detail::read_message(row);
+}
+
+std::optional<tournament_record> reader::load_tournament(std::int64_t id) {
+  auto row = run("tournament_by_id", params(id));
+  if (!row.step()) return std::nullopt;
+  return detail::read_tournament(row);
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> reader::unread_messages(std::int64_t account) {

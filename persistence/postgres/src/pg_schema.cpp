@@ -239,7 +239,8 @@ CREATE TABLE tournaments (
   status     TEXT   NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
   body       TEXT   NOT NULL,
   created_at BIGINT NOT NULL,
-  updated_at BIGINT NOT NULL
+  updated_at BIGINT NOT NULL,
+  revision   BIGINT NOT NULL
 );
 )sql";
 

@@ -131,10 +131,16 @@ constexpr std::array statements{
               "game_id = excluded.game_id, message_id = excluded.message_id, reason = excluded.reason, "
               "created_at = excluded.created_at, closed_by = excluded.closed_by, closed_at = excluded.closed_at, "
               "outcome = excluded.outcome, private_message_id = excluded.private_message_id"},
-    named_sql{"upsert_tournament",
-              "INSERT INTO tournaments(id, status, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5) "
-              "ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body, "
-              "updated_at = excluded.updated_at"},
+    // A tournament's first revision is inserted (a second insert of its id fails), each later
+    // one replaces only the revision before it: two nodes never overwrite each other's change.
+    named_sql{"insert_tournament",
+              "INSERT INTO tournaments(id, status, body, created_at, updated_at, revision) "
+              "VALUES ($1, $2, $3, $4, $5, $6)"},
+    named_sql{"update_tournament",
+              "WITH changed AS (UPDATE tournaments SET status = $2, body = $3, updated_at = $4, revision = $5 "
+              "WHERE id = $1 AND revision = $5 - 1 RETURNING id) "
+              "SELECT loyang_require(count(*) = 1, 'tournament ' || $1 || ' is not stored at revision ' || "
+              "($5 - 1)) FROM changed"},
     named_sql{"insert_message",
               "INSERT INTO private_messages(id, sender_id, recipient_id, text, created_at, read_at, deleted_by, "
               "deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"},
@@ -420,7 +426,12 @@ void writer::run_one(const detail::write& write) {
     }
     void operator()(const detail::tournament_write& w) const {
       const auto& t = w.tournament;
-      self.send("upsert_tournament", params(t.id, t.status, t.body, t.created_at, t.updated_at));
+      if (t.revision == 1) {
+        self.send("insert_tournament", params(t.id, t.status, t.body, t.created_at, t.updated_at, t.revision));
+      } else {
+        self.send("update_tournament", params(t.id, t.status, t.body, t.updated_at, t.revision));
+      }
+      self.tell('t', t.id, t.revision);
     }
     void operator()(const detail::message_read_write& w) const {
       self.send("mark_messages_read", params(w.reader, w.other, w.up_to, w.at));

@@ -31,6 +31,7 @@ write_kind kind_of_route(const std::vector<std::string_view>& p) {
   if (at(0) == "moderation") return write_kind::moderation;
   if (at(0) == "reports") return write_kind::reports;
   if (at(0) == "messages" && p.size() == 3 && at(1) == "with") return write_kind::messages;  // a message sent
+  if (at(0) == "tournaments") return p.size() == 1 ? write_kind::tournaments : write_kind::seats;
   if (at(0) == "account") {
     if (at(1) == "friends" || at(1) == "mutes" || at(1) == "blocks") return write_kind::relations;
     if (at(1) == "notifications" || at(1) == "locale" || at(1) == "vacation" || at(1) == "push") {

@@ -32,9 +32,10 @@ enum class write_kind {
   messages,           ///< private messages sent
   settings,           ///< notification settings (e-mail, webhook), language and time zone, vacations
   moderation,         ///< operators' writes
+  tournaments,        ///< new tournaments
   other,              ///< any other authenticated write (hints, analyses, the daily game...)
 };
-inline constexpr std::size_t kind_count = 12;
+inline constexpr std::size_t kind_count = 13;
 
 /// A budget's name (for --write-budgets), its default per hour, and what a refusal says.
 struct kind_info {
@@ -57,6 +58,7 @@ inline constexpr std::array<kind_info, kind_count> kinds{{
     {write_kind::messages, "messages", 60, "too_many_messages", "private messages"},
     {write_kind::settings, "settings", 60, "too_many_requests", "changes to settings"},
     {write_kind::moderation, "moderation", 600, "too_many_requests", "moderation actions"},
+    {write_kind::tournaments, "tournaments", 10, "too_many_requests", "new tournaments"},
     {write_kind::other, "other", 600, "too_many_requests", "requests"},
 }};
 

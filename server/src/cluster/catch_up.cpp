@@ -93,6 +93,18 @@ void catch_up::on_remote(persistence::store::change c) {
                        [self = shared_from_this(), id = c.id](std::optional<persistence::store::catalog> part) {
                          if (part) self->merge_account(id, *part);
                        });
+    case kind::tournament:
+      return read_then(
+          [self = shared_from_this(), id = c.id] {
+            persistence::store::catalog part;
+            if (auto t = self->store_.load_tournament(id)) part.tournaments.push_back(std::move(*t));
+            return part;
+          },
+          [self = shared_from_this()](std::optional<persistence::store::catalog> part) {
+            if (part && !part->tournaments.empty()) {
+              self->events_->publish(events::tournaments_read{std::move(part->tournaments)});
+            }
+          });
     case kind::chat:
     case kind::chat_deleted:
       // Read from the store when the room is loaded, if it is not now.
@@ -158,6 +170,7 @@ void catch_up::resync() {
               for (auto& s : all.notify_settings) by_account[s.first].notify_settings.push_back(std::move(s));
               for (auto& [id, part] : by_account) self->merge_account(id, part);
               for (auto& g : all.games) self->look_.merge_game(std::move(g));
+              self->events_->publish(events::tournaments_read{std::move(all.tournaments)});
               if (std::exchange(self->resync_again_, false)) return self->resync();
               self->resyncing_ = false;
               // Lost again meanwhile: the listener's next on_resync() reads once more.

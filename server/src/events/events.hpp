@@ -116,6 +116,13 @@ struct account_read {
   const persistence::store::catalog* rows = nullptr;
 };
 
+/// Tournaments as another node stored them, read back by the cluster's catch-up (one that
+/// node changed, or every one after notifications may have been missed). Posted.
+struct tournaments_read {
+  static constexpr arrival delivered = arrival::posted;
+  std::vector<persistence::tournament_record> rows;
+};
+
 /// This node came to lead (runs bots, clocks and notification delivery) or no longer does
 /// (cluster/leadership.hpp). Posted: published on the store's listening thread.
 struct leadership_changed {

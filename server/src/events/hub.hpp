@@ -96,6 +96,6 @@ class basic_hub {
 /// The server's hub: every event of events.hpp.
 using hub = basic_hub<game_created, seat_joined, seat_left, game_started, command_applied, game_finished,
                       seat_departed, seat_taken_over, account_read, account_changed, leadership_changed,
-                      token_revoked, game_updated>;
+                      token_revoked, game_updated, tournaments_read>;
 
 }  // namespace loyang::server::events

@@ -69,6 +69,8 @@ nlohmann::json extra_summary(const game_record& g) {
           {"chat", get("chat").is_null() ? nlohmann::json("players") : get("chat")},
           {"rematch_of", get("rematch_of")},
           {"daily", get("daily")},
+          {"tournament", get("tournament")},
+          {"tournament_round", get("tournament_round")},
           {"declined", g.extra.is_object() && g.extra.contains("declined") ? g.extra["declined"] : nlohmann::json::array()}};
 }
 

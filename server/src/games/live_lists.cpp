@@ -45,6 +45,8 @@ void live_lists::tell(std::int64_t account, const shared_text& text) {
   if (it->second.empty()) by_account_.erase(it);
 }
 
+void live_lists::tell_watchers(const shared_text& text) { send_all(open_watchers_, text); }
+
 void live_lists::changed(const game_record* before, const game_record& after) {
   if (before && same_in_lists(*before, after)) return;
   auto text = std::make_shared<const std::string>(protocol::games_changed_text({after.id}));

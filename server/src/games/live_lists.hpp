@@ -31,6 +31,8 @@ class live_lists : public std::enable_shared_from_this<live_lists> {
   void changed(const game_record* before, const game_record& after);
   /// Sends `text` to `account`'s connections that listen (a new private message).
   void tell(std::int64_t account, const shared_text& text);
+  /// Sends `text` to the connections that sent `watch_lobby` (a tournament changed).
+  void tell_watchers(const shared_text& text);
   void stop();
 
  private:

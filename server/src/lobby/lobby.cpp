@@ -662,6 +662,12 @@ void lobby::tell_account(std::int64_t account, std::string text) {
   });
 }
 
+void lobby::tell_lobby_watchers(std::string text) {
+  net::post(strand_, [self = shared_from_this(), text = std::make_shared<const std::string>(std::move(text))] {
+    self->lists_->tell_watchers(text);
+  });
+}
+
 void lobby::watch_open_games(std::weak_ptr<subscriber> who) {
   net::post(strand_, [self = shared_from_this(), who = std::move(who)]() mutable {
     self->lists_->watch_open(std::move(who));

@@ -70,6 +70,8 @@ class lobby : public std::enable_shared_from_this<lobby> {
   void watch_open_games(std::weak_ptr<subscriber> who);
   /// Sends `text` to `account`'s connections that listen (see listen); any thread.
   void tell_account(std::int64_t account, std::string text);
+  /// Sends `text` to the connections that sent `watch_lobby`; any thread.
+  void tell_lobby_watchers(std::string text);
   void open_room(std::optional<identity> who, std::int64_t game, bool spectator,
                  std::function<void(room_grant)> answer);
 

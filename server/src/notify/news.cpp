@@ -38,7 +38,11 @@ std::string sentence(const news& n, const settings& s, const std::function<std::
   switch (n.what) {
     case event::turn: return i18n::text(language, until ? "notify.turn_until" : "notify.turn", args);
     case event::reminder: return i18n::text(language, until ? "notify.reminder_until" : "notify.reminder", args);
-    case event::start: return i18n::text(language, "notify.start", args);
+    case event::start:
+      if (n.round == 0) return i18n::text(language, "notify.start", args);
+      args["round"] = std::to_string(n.round);
+      args["tournament"] = n.detail;
+      return i18n::text(language, "notify.start_tournament", args);
     case event::end: return i18n::text(language, "notify.end", args);
     case event::invite: return i18n::text(language, "notify.invite", args);
     case event::chat:
@@ -68,7 +72,15 @@ std::vector<news> game_news(const game_record& before, const game_record& after,
   for (std::size_t i = 0; i < after.seats.size(); ++i) {
     const auto& s = after.seats[i];
     const auto seat = std::to_string(i);
-    if (started && person(s)) out.push_back({event::start, s.account_id, after.id, 0, "start"});
+    if (started && person(s)) {
+      news n{event::start, s.account_id, after.id, 0, "start"};
+      // A tournament's round begins: its players are told which round of which tournament.
+      if (after.extra.is_object() && after.extra.value("tournament_round", 0) > 0) {
+        n.round = after.extra.value("tournament_round", 0);
+        n.detail = after.extra.value("tournament_name", std::string());
+      }
+      out.push_back(std::move(n));
+    }
     if (person(s) && acts(after, i) && (started || !acts(before, i))) {
       news n{event::turn, s.account_id, after.id, deadline_of(after, i),
              "turn:v" + std::to_string(after.version) + ":s" + seat};

@@ -29,6 +29,8 @@ struct news {
   engine::player_id seat = engine::no_player;
   std::vector<std::int64_t> people = {};
   int players = 0;
+  /// start of a tournament's game: its round (detail: the tournament's name); 0 otherwise.
+  int round = 0;
 };
 
 /// The news of a change of `before` into `after`: "start" to every person when the game

@@ -51,21 +51,8 @@ service::service(strand_type games_strand, storage& store, lookups look)
 void service::start(const std::vector<persistence::tournament_record>& stored, std::int64_t max_id) {
   ids_.start_after(max_id);
   net::post(strand_, [self = shared_from_this(), stored] {
-    for (const auto& r : stored) {
-      try {
-        self->all_[r.id] = from_record(r);
-      } catch (const std::exception& e) {
-        spdlog::error("tournaments: tournament {} cannot be read ({}): left out", r.id, e.what());
-      }
-    }
-    // Games that ended while the server was down are counted now.
-    for (auto& [id, t] : self->all_) {
-      if (t.state != status::running) continue;
-      for (const auto& g : t.games) {
-        const auto* record = g.finished || g.game == 0 ? nullptr : self->look_.game(g.game);
-        if (record && record->status == game_status::finished) self->game_finished(*record);
-      }
-    }
+    for (const auto& r : stored) self->keep(r);
+    // Games that ended while the server was down are counted by the first look (advance).
     self->arm();
   });
 }
@@ -88,18 +75,16 @@ void service::arm() {
 }
 
 void service::tick() {
-  const auto now = look_.accounts->now();
-  for (auto& [id, t] : all_) {
-    if (t.state != status::open || t.starts_at == 0 || now < t.starts_at) continue;
-    if (static_cast<int>(t.entries.size()) >= t.min_players) {
-      begin(t);
-    } else {
-      t.state = status::cancelled;
-      t.ended_at = t.updated_at = now;
-      t.end_reason = "too few players at its start";
-      save(t, [](const std::string&) {});
-    }
+  if (!look_.leads()) return;
+  std::vector<std::int64_t> live;
+  for (const auto& [id, t] : all_) {
+    if (t.state == status::open || t.state == status::running) live.push_back(id);
   }
+  for (const auto id : live) advance(id);
+}
+
+void service::leading() {
+  net::post(strand_, [self = shared_from_this()] { self->tick(); });
 }
 
 tournament* service::find(std::int64_t id) {
@@ -107,10 +92,89 @@ tournament* service::find(std::int64_t id) {
   return it == all_.end() ? nullptr : &it->second;
 }
 
-void service::save(const tournament& t, std::function<void(const std::string&)> then) {
-  store_.save_tournament(to_record(t), [self = shared_from_this(), id = t.id, then = std::move(then)](const std::string& e) {
-    if (!e.empty()) spdlog::error("tournaments: tournament {} could not be stored ({})", id, e);
-    net::post(self->strand_, [then, e] { then(e); });
+bool service::keep(const persistence::tournament_record& r) {
+  const auto* held = find(r.id);
+  if (held && held->revision >= r.revision) return false;
+  try {
+    all_[r.id] = from_record(r);
+  } catch (const std::exception& e) {
+    spdlog::error("tournaments: tournament {} cannot be read ({}): left out", r.id, e.what());
+    return false;
+  }
+  return true;
+}
+
+void service::merge(std::vector<persistence::tournament_record> rows) {
+  net::post(strand_, [self = shared_from_this(), rows = std::move(rows)] {
+    for (const auto& r : rows) {
+      if (!self->keep(r)) continue;
+      if (self->look_.changed) self->look_.changed(r.id);
+      if (self->look_.leads()) self->advance(r.id);
+    }
+  });
+}
+
+void service::update(std::int64_t id, change_fn change, update_done done) {
+  auto& waiting = updates_[id];
+  waiting.push_back([self = shared_from_this(), id, change = std::move(change), done = std::move(done)] {
+    self->attempt(id, change, done, 5);
+  });
+  if (waiting.size() == 1) waiting.front()();
+}
+
+void service::next_update(std::int64_t id, bool stored) {
+  auto& waiting = updates_[id];
+  waiting.pop_front();
+  if (!waiting.empty()) return waiting.front()();
+  updates_.erase(id);
+  // What the change asks for next (a full tournament starts, a counted game ends the round...).
+  if (stored && look_.leads()) advance(id);
+}
+
+void service::attempt(std::int64_t id, change_fn change, update_done done, int tries) {
+  const auto* held = find(id);
+  if (!held) {
+    done(no_such_tournament(), "");
+    return next_update(id, false);
+  }
+  auto next = *held;
+  if (auto no = change(next)) {
+    done(std::move(no), "");
+    return next_update(id, false);
+  }
+  ++next.revision;
+  next.updated_at = look_.accounts->now();
+  store_.save_tournament(to_record(next), [self = shared_from_this(), id, next, change, done,
+                                           tries](const std::string& e) {
+    net::post(self->strand_, [self, id, next, change, done, tries, e] {
+      if (e.empty()) {
+        // Another node's later revision may have been heard of already (built on this one).
+        const auto* held = self->find(id);
+        if (!held || held->revision < next.revision) self->all_[id] = next;
+        if (self->look_.changed) self->look_.changed(id);
+        done(std::nullopt, "");
+        return self->next_update(id, true);
+      }
+      if (tries <= 1 || !self->store_.shared()) {
+        spdlog::error("tournaments: tournament {} could not be stored ({})", id, e);
+        done(std::nullopt, e);
+        return self->next_update(id, false);
+      }
+      // Another node stored it meanwhile (or the database failed): read it again, then apply
+      // the change to what is stored.
+      self->look_.off_thread([self, id, change, done, tries] {
+        std::optional<persistence::tournament_record> row;
+        try {
+          row = self->store_.load_tournament(id);
+        } catch (const std::exception& x) {
+          spdlog::warn("tournaments: tournament {} could not be read again: {}", id, x.what());
+        }
+        net::post(self->strand_, [self, id, change, done, tries, row] {
+          if (row && self->keep(*row) && self->look_.changed) self->look_.changed(id);
+          self->attempt(id, change, done, tries - 1);
+        });
+      });
+    });
   });
 }
 
@@ -123,18 +187,18 @@ void service::create(identity who, const nlohmann::json& body, reply_fn reply) {
                       reply = std::move(reply)]() mutable {
     t.id = self->ids_.next();
     if (t.id == 0) return reply(storage_reply("storage_failed", "the tournament"));
+    t.revision = 1;
     // Its creator plays in it, when its entry limits let him (else he only runs it).
     if (!self->look_.refusal(limits_of(t), who)) {
       t.entries.push_back({who.id, self->look_.rating_of(who.id), t.created_at, 0, {}});
     }
-    const auto id = t.id;
-    self->all_[id] = std::move(t);
-    self->save(self->all_.at(id), [self, id, reply](const std::string& e) {
-      if (!e.empty()) {
-        self->all_.erase(id);
-        return reply(storage_reply(e, "the tournament"));
-      }
-      reply({http::status::created, self->whole(self->all_.at(id))});
+    self->store_.save_tournament(to_record(t), [self, t, reply](const std::string& e) {
+      net::post(self->strand_, [self, t, reply, e] {
+        if (!e.empty()) return reply(storage_reply(e, "the tournament"));
+        self->all_[t.id] = t;
+        if (self->look_.changed) self->look_.changed(t.id);
+        reply({http::status::created, self->whole(t)});
+      });
     });
   });
 }
@@ -162,77 +226,207 @@ void service::detail(std::int64_t id, reply_fn reply) {
 
 void service::join(identity who, std::int64_t id, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, id, reply = std::move(reply)] {
-    auto* t = self->find(id);
-    if (!t) return reply(no_such_tournament());
-    if (t->state != status::open) return reply(conflict("not_open", "this tournament takes no more entries"));
-    if (t->entry_of(who.id)) return reply(conflict("already_entered", "you are entered already"));
-    if (static_cast<int>(t->entries.size()) >= t->max_players) {
-      return reply(conflict("tournament_full", "this tournament is full"));
-    }
-    if (auto no = self->look_.refusal(limits_of(*t), who)) return reply(*no);
-    t->entries.push_back({who.id, self->look_.rating_of(who.id), self->look_.accounts->now(), 0, {}});
-    t->updated_at = self->look_.accounts->now();
-    const bool full = t->starts_at == 0 && static_cast<int>(t->entries.size()) >= t->max_players;
-    self->save(*t, [self, id, who, full, reply](const std::string& e) {
-      auto* t = self->find(id);
-      if (!e.empty()) {
-        if (t) std::erase_if(t->entries, [&](const entry& x) { return x.account == who.id; });
-        return reply(storage_reply(e, "the entry"));
+    const auto change = [self, who](tournament& t) -> std::optional<api_reply> {
+      if (t.state != status::open) return conflict("not_open", "this tournament takes no more entries");
+      if (t.entry_of(who.id)) return conflict("already_entered", "you are entered already");
+      if (static_cast<int>(t.entries.size()) >= t.max_players) {
+        return conflict("tournament_full", "this tournament is full");
       }
-      if (full && t->state == status::open) self->begin(*t);
-      reply({http::status::ok, self->whole(*t)});
+      if (auto no = self->look_.refusal(limits_of(t), who)) return no;
+      t.entries.push_back({who.id, self->look_.rating_of(who.id), self->look_.accounts->now(), 0, {}});
+      return std::nullopt;
+    };
+    self->update(id, change, [self, id, reply](std::optional<api_reply> no, const std::string& e) {
+      if (no) return reply(*no);
+      if (!e.empty()) return reply(storage_reply(e, "the entry"));
+      reply({http::status::ok, self->whole(*self->find(id))});
     });
   });
 }
 
 void service::withdraw(identity who, std::int64_t id, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, id, reply = std::move(reply)] {
-    auto* t = self->find(id);
-    if (!t) return reply(no_such_tournament());
-    if (t->state == status::finished || t->state == status::cancelled) {
-      return reply(conflict("tournament_over", "this tournament is over"));
-    }
-    auto* e = t->entry_of(who.id);
-    if (!e) return reply(conflict("not_entered", "you are not entered"));
-    if (e->withdrawn_at != 0) return reply(conflict("already_withdrawn", "you withdrew already"));
-    const auto now = self->look_.accounts->now();
-    if (t->state == status::open) {
-      std::erase_if(t->entries, [&](const entry& x) { return x.account == who.id; });
-    } else {
-      e->withdrawn_at = now;
-      e->why = "withdrew";
-    }
-    t->updated_at = now;
-    self->save(*t, [self, id, reply](const std::string& err) {
-      if (!err.empty()) return reply(storage_reply(err, "the withdrawal"));
-      auto* t = self->find(id);
-      if (t->state == status::running) self->round_maybe_over(*t);
-      reply({http::status::ok, self->whole(*t)});
+    const auto change = [self, who](tournament& t) -> std::optional<api_reply> {
+      if (t.state == status::finished || t.state == status::cancelled) {
+        return conflict("tournament_over", "this tournament is over");
+      }
+      auto* e = t.entry_of(who.id);
+      if (!e) return conflict("not_entered", "you are not entered");
+      if (e->withdrawn_at != 0) return conflict("already_withdrawn", "you withdrew already");
+      if (t.state == status::open) {
+        std::erase_if(t.entries, [&](const entry& x) { return x.account == who.id; });
+      } else {
+        e->withdrawn_at = self->look_.accounts->now();
+        e->why = "withdrew";
+      }
+      return std::nullopt;
+    };
+    self->update(id, change, [self, id, reply](std::optional<api_reply> no, const std::string& e) {
+      if (no) return reply(*no);
+      if (!e.empty()) return reply(storage_reply(e, "the withdrawal"));
+      reply({http::status::ok, self->whole(*self->find(id))});
     });
   });
 }
 
 void service::cancel(identity who, std::int64_t id, reply_fn reply) {
   net::post(strand_, [self = shared_from_this(), who, id, reply = std::move(reply)] {
-    auto* t = self->find(id);
-    if (!t) return reply(no_such_tournament());
-    if (t->creator != who.id && !self->look_.accounts->is_operator(who.id)) {
-      return reply(api_error(http::status::forbidden, "not_creator", "only its creator may cancel a tournament"));
-    }
-    if (t->state != status::open) return reply(conflict("not_open", "only a tournament not yet started is cancelled"));
-    t->state = status::cancelled;
-    t->ended_at = t->updated_at = self->look_.accounts->now();
-    t->end_reason = "cancelled by its creator";
-    self->save(*t, [self, id, reply](const std::string& e) {
+    const auto change = [self, who](tournament& t) -> std::optional<api_reply> {
+      if (t.creator != who.id && !self->look_.accounts->is_operator(who.id)) {
+        return api_error(http::status::forbidden, "not_creator", "only its creator may cancel a tournament");
+      }
+      if (t.state != status::open) return conflict("not_open", "only a tournament not yet started is cancelled");
+      t.state = status::cancelled;
+      t.ended_at = self->look_.accounts->now();
+      t.end_reason = "cancelled by its creator";
+      return std::nullopt;
+    };
+    self->update(id, change, [self, id, reply](std::optional<api_reply> no, const std::string& e) {
+      if (no) return reply(*no);
       if (!e.empty()) return reply(storage_reply(e, "the tournament"));
       reply({http::status::ok, self->whole(*self->find(id))});
     });
   });
 }
 
+void service::game_finished(const game_record& g) {
+  if (!g.extra.is_object() || !g.extra.contains("tournament")) return;
+  net::post(strand_, [self = shared_from_this(), id = g.extra.value("tournament", std::int64_t{0})] {
+    // The lobby's record is the one counted (advance() reads it), as after a restart.
+    if (self->look_.leads()) self->advance(id);
+  });
+}
+
+bool service::count(tournament& t, const game_record& g) {
+  const auto it = std::find_if(t.games.begin(), t.games.end(),
+                               [&](const table_game& x) { return x.game == g.id && !x.finished; });
+  if (it == t.games.end()) return false;
+  const auto n = it->players.size();
+  it->places.assign(n, static_cast<int>(n));
+  it->forfeited.assign(n, false);
+  for (const auto& r : g.result.value("ranking", nlohmann::json::array())) {
+    const auto seat = r.value("player", -1);
+    if (seat >= 0 && static_cast<std::size_t>(seat) < n) it->places[std::size_t(seat)] = r.value("rank", int(n));
+  }
+  for (std::size_t i = 0; i < n && i < g.seats.size(); ++i) {
+    if (g.seats[i].gone == persistence::departure::none) continue;
+    // Leaving a seat forfeits the game; a player whose time ran out plays no further round.
+    it->forfeited[i] = true;
+    auto* e = t.entry_of(it->players[i]);
+    if (g.seats[i].gone == persistence::departure::timed_out && e && e->withdrawn_at == 0) {
+      e->withdrawn_at = g.seats[i].gone_at ? g.seats[i].gone_at : look_.accounts->now();
+      e->why = "timeout";
+    }
+  }
+  it->finished = true;
+  return true;
+}
+
+void service::advance(std::int64_t id) {
+  if (stopped_ || updates_.contains(id)) return;  // looked at again once that update is done
+  const auto* held = find(id);
+  if (!held) return;
+  const auto now = look_.accounts->now();
+  // Once stored, next_update() looks again.
+  const auto again = [](std::optional<api_reply>, const std::string&) {};
+  if (held->state == status::open) {
+    const bool full = held->starts_at == 0 && static_cast<int>(held->entries.size()) >= held->max_players;
+    if (!full && (held->starts_at == 0 || now < held->starts_at)) return;
+    return update(id, [self = shared_from_this(), now](tournament& t) -> std::optional<api_reply> {
+      if (t.state != status::open) return api_reply{};
+      if (static_cast<int>(t.entries.size()) >= t.min_players) {
+        self->begin(t);
+      } else {
+        t.state = status::cancelled;
+        t.ended_at = now;
+        t.end_reason = "too few players at its start";
+      }
+      return std::nullopt;
+    }, again);
+  }
+  if (held->state != status::running) return;
+  // The round's games that ended, counted.
+  for (const auto& g : held->games) {
+    if (g.round != held->round || g.finished || g.game == 0) continue;
+    const auto* record = look_.game(g.game);
+    if (!record || record->status != game_status::finished) continue;
+    return update(id, [self = shared_from_this(), game = *record](tournament& t) -> std::optional<api_reply> {
+      if (!self->count(t, game)) return api_reply{};
+      return std::nullopt;
+    }, again);
+  }
+  // The round's games not made yet (or made by a leader that stopped before noting them).
+  const bool unmade = std::any_of(held->games.begin(), held->games.end(), [&](const table_game& g) {
+    return g.round == held->round && g.game == 0 && !g.finished;
+  });
+  if (unmade) return make_games(*held);
+  const bool waiting = std::any_of(held->games.begin(), held->games.end(),
+                                   [&](const table_game& g) { return g.round == held->round && !g.finished; });
+  if (waiting) return;
+  update(id, [self = shared_from_this(), round = held->round, now](tournament& t) -> std::optional<api_reply> {
+    if (t.state != status::running || t.round != round) return api_reply{};
+    if (t.round >= t.rounds) {
+      t.state = status::finished;
+      t.ended_at = now;
+    } else {
+      self->begin_round(t, t.round + 1);
+    }
+    return std::nullopt;
+  }, again);
+}
+
+void service::make_games(const tournament& t) {
+  const auto tc = clocks::parse_time_control(t.time_control);
+  std::random_device entropy;
+  for (const auto& table : t.games) {
+    if (table.round != t.round || table.game != 0 || table.finished) continue;
+    const auto key = std::make_tuple(t.id, table.round, table.players);
+    if (making_.contains(key)) continue;
+    making_.insert(key);
+    const auto note = [self = shared_from_this(), key](std::int64_t game) {
+      const auto id = std::get<0>(key);
+      const auto round = std::get<1>(key);
+      const auto players = std::get<2>(key);
+      self->update(id, [round, players, game](tournament& t) -> std::optional<api_reply> {
+        const auto it = std::find_if(t.games.begin(), t.games.end(), [&](const table_game& x) {
+          return x.round == round && x.players == players && x.game == 0;
+        });
+        if (it == t.games.end()) return api_reply{};
+        it->game = game;
+        return std::nullopt;
+      }, [self, key](std::optional<api_reply>, const std::string&) { self->making_.erase(key); });
+    };
+    if (const auto* made = look_.made_game(t.id, table.round, table.players)) {
+      note(made->id);
+      continue;
+    }
+    game_record g;
+    g.options.players = static_cast<int>(table.players.size());
+    g.options.rules = t.ruleset == "original" ? engine::ruleset::original : engine::ruleset::yucata;
+    g.creator = table.players[0];
+    g.seats.resize(table.players.size());
+    for (std::size_t i = 0; i < table.players.size(); ++i) g.seats[i].account_id = table.players[i];
+    g.clock = clocks::new_record_clock(std::get<clocks::time_control>(tc), table.players.size());
+    g.extra = {{"tournament", t.id}, {"tournament_round", table.round}, {"tournament_name", t.name}};
+    if (t.rated) g.extra["rated"] = true;
+    const std::uint64_t seed = (std::uint64_t(entropy()) << 32) ^ entropy();
+    look_.add_game(std::move(g), seed, [self = shared_from_this(), key, note](const std::string& e,
+                                                                              nlohmann::json summary) {
+      if (!e.empty()) {
+        // Not made (the store failed): the next look (within a second) tries again.
+        spdlog::error("tournaments: a game of tournament {} round {} could not be made ({})", std::get<0>(key),
+                      std::get<1>(key), e);
+        self->making_.erase(key);
+        return;
+      }
+      note(summary.value("id", std::int64_t{0}));
+    });
+  }
+}
+
 void service::begin(tournament& t) {
   t.state = status::running;
-  t.started_at = t.updated_at = look_.accounts->now();
+  t.started_at = look_.accounts->now();
   if (t.format == tournament_format::round_robin) {
     std::vector<player_id> ids;
     for (const auto& e : t.entries) ids.push_back(e.account);
@@ -244,14 +438,16 @@ void service::begin(tournament& t) {
   begin_round(t, 1);
 }
 
+// The round's tables (games made after it is stored: advance()) and byes, or the end when too
+// few are left to play.
 void service::begin_round(tournament& t, int round) {
   t.round = round;
   const auto active = t.active();
   if (static_cast<int>(active.size()) < t.table_size) {
     t.state = status::finished;
-    t.ended_at = t.updated_at = look_.accounts->now();
+    t.ended_at = look_.accounts->now();
     t.end_reason = "too few players left";
-    return save(t, [](const std::string&) {});
+    return;
   }
   round_plan plan;
   if (t.format == tournament_format::swiss) {
@@ -275,91 +471,7 @@ void service::begin_round(tournament& t, int round) {
     }
   }
   for (const auto p : plan.byes) t.byes.push_back({round, p});
-  const auto tc = clocks::parse_time_control(t.time_control);
-  std::random_device entropy;
-  for (const auto& table : plan.tables) {
-    t.games.push_back({round, 0, table, false, {}, {}});
-    game_record g;
-    g.options.players = static_cast<int>(table.size());
-    g.options.rules = t.ruleset == "original" ? engine::ruleset::original : engine::ruleset::yucata;
-    g.creator = table[0];
-    g.seats.resize(table.size());
-    for (std::size_t i = 0; i < table.size(); ++i) g.seats[i].account_id = table[i];
-    g.clock = clocks::new_record_clock(std::get<clocks::time_control>(tc), table.size());
-    g.extra = {{"tournament", t.id}, {"tournament_round", round}};
-    if (t.rated) g.extra["rated"] = true;
-    const std::uint64_t seed = (std::uint64_t(entropy()) << 32) ^ entropy();
-    look_.add_game(std::move(g), seed, [self = shared_from_this(), id = t.id, round, table](const std::string& e,
-                                                                                           nlohmann::json summary) {
-      auto* t = self->find(id);
-      if (!t) return;
-      const auto it = std::find_if(t->games.begin(), t->games.end(), [&](const table_game& x) {
-        return x.round == round && x.players == table && x.game == 0 && !x.finished;
-      });
-      if (it == t->games.end()) return;
-      if (!e.empty()) {
-        // Not made (the store failed): the table counts as drawn, so the round goes on.
-        spdlog::error("tournaments: a game of tournament {} round {} could not be made ({}): counted as a draw", id,
-                      round, e);
-        it->finished = true;
-        it->places.assign(table.size(), 1);
-        it->forfeited.assign(table.size(), false);
-        self->save(*t, [](const std::string&) {});
-        return self->round_maybe_over(*t);
-      }
-      it->game = summary.value("id", std::int64_t{0});
-      self->save(*t, [](const std::string&) {});
-    });
-  }
-  t.updated_at = look_.accounts->now();
-  save(t, [](const std::string&) {});
-  if (plan.tables.empty()) round_maybe_over(t);
-}
-
-void service::game_finished(const game_record& g) {
-  if (!g.extra.is_object() || !g.extra.contains("tournament")) return;
-  net::post(strand_, [self = shared_from_this(), g] {
-    auto* t = self->find(g.extra.value("tournament", std::int64_t{0}));
-    if (!t || t->state != status::running) return;
-    const auto it = std::find_if(t->games.begin(), t->games.end(),
-                                 [&](const table_game& x) { return x.game == g.id && !x.finished; });
-    if (it == t->games.end()) return;
-    const auto n = it->players.size();
-    it->places.assign(n, static_cast<int>(n));
-    it->forfeited.assign(n, false);
-    for (const auto& r : g.result.value("ranking", nlohmann::json::array())) {
-      const auto seat = r.value("player", -1);
-      if (seat >= 0 && static_cast<std::size_t>(seat) < n) it->places[std::size_t(seat)] = r.value("rank", int(n));
-    }
-    const auto now = self->look_.accounts->now();
-    for (std::size_t i = 0; i < n && i < g.seats.size(); ++i) {
-      if (g.seats[i].gone == persistence::departure::none) continue;
-      // Leaving a seat forfeits the game; a player whose time ran out plays no further round.
-      it->forfeited[i] = true;
-      auto* e = t->entry_of(it->players[i]);
-      if (g.seats[i].gone == persistence::departure::timed_out && e && e->withdrawn_at == 0) {
-        e->withdrawn_at = now;
-        e->why = "timeout";
-      }
-    }
-    it->finished = true;
-    t->updated_at = now;
-    self->save(*t, [](const std::string&) {});
-    self->round_maybe_over(*t);
-  });
-}
-
-void service::round_maybe_over(tournament& t) {
-  if (t.state != status::running) return;
-  const bool waiting = std::any_of(t.games.begin(), t.games.end(),
-                                   [&](const table_game& g) { return g.round == t.round && !g.finished; });
-  if (waiting) return;
-  if (t.round >= t.rounds) {
-    t.state = status::finished;
-    t.ended_at = t.updated_at = look_.accounts->now();
-    return save(t, [](const std::string&) {});
-  }
-  begin_round(t, t.round + 1);
+  for (const auto& table : plan.tables) t.games.push_back({round, 0, table, false, {}, {}});
 }
 
 nlohmann::json service::summary(const tournament& t) const {

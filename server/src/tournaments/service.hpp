@@ -7,16 +7,23 @@
 // (standings.hpp), and makes the next round once the round's last game ends.
 //
 // Runs on the games' strand (the lobby's): it reads the games' records and ratings there. Keeps
-// every tournament in memory, each stored whole after each change (store::save_tournament),
-// answered only once stored.
+// every tournament in memory, each stored whole after each change (store::save_tournament) from
+// the revision before it, answered only once stored. On several nodes any node takes entries
+// (a change another node stored meanwhile is read again and the request applied to it), and
+// only the leader acts by itself: starts, makes games, counts results, pairs the next round;
+// it does so by looking, every second and after each change, at what a tournament's state asks
+// for (advance()), so a leader that died midway leaves nothing another cannot finish.
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -46,6 +53,17 @@ class service : public std::enable_shared_from_this<service> {
         add_game;
     /// The game `id` as the lobby holds it, or nullptr; on the strand.
     std::function<const game_record*(std::int64_t id)> game;
+    /// Tournament `id` changed and is stored: the lobby's watchers are told; on the strand.
+    std::function<void(std::int64_t id)> changed;
+    /// Whether this node acts by itself (the leader of several nodes; always one alone). Any
+    /// thread.
+    std::function<bool()> leads;
+    /// The lobby's game of tournament `id`'s round `round` between `players` (seat order), if
+    /// one was made (a leader that stopped before counting it); on the strand.
+    std::function<const game_record*(std::int64_t id, int round, const std::vector<std::int64_t>& players)>
+        made_game;
+    /// Runs `work` on a thread that may block (reads of the store).
+    std::function<void(std::function<void()>)> off_thread;
   };
 
   service(strand_type games_strand, storage& store, lookups look);
@@ -71,17 +89,40 @@ class service : public std::enable_shared_from_this<service> {
   /// 403 not_creator; 409 not_open.
   void cancel(identity who, std::int64_t id, reply_fn reply);
 
-  /// Game `g` ended (the hub's game_finished): counted if it is a tournament's. Any strand.
+  /// Game `g` ended (the hub's game_finished): counted if it is a tournament's (by the
+  /// leader). Any strand.
   void game_finished(const game_record& g);
+  /// Tournaments as another node stored them (cluster/): kept where newer than held. Any strand.
+  void merge(std::vector<persistence::tournament_record> rows);
+  /// This node came to lead: it looks at every tournament at once. Any strand.
+  void leading();
 
  private:
+  /// What a change answers: a refusal (nothing stored), or nullopt to store the change.
+  using change_fn = std::function<std::optional<api_reply>(tournament&)>;
+  /// `refused`: the change's refusal; else `error`: "" (stored) or the store's code.
+  using update_done = std::function<void(std::optional<api_reply> refused, const std::string& error)>;
+
   void tick();
   void arm();
+  /// Applies `change` to a copy of tournament `id` and stores it, one at a time per tournament
+  /// on this node; when the store refuses it (another node stored a revision meanwhile), reads
+  /// the tournament again and applies `change` to that, a few times.
+  void update(std::int64_t id, change_fn change, update_done done);
+  void attempt(std::int64_t id, change_fn change, update_done done, int tries);
+  /// Runs the next update of `id` waiting on this node; when none waits and this one was
+  /// `stored`, the leader looks at the tournament again (advance).
+  void next_update(std::int64_t id, bool stored);
+  /// Keeps `r` if it is newer than the copy held; true when kept.
+  bool keep(const persistence::tournament_record& r);
+  /// The leader's look at tournament `id`: starts it, counts its ended games, makes its round's
+  /// games, pairs the next round or ends it, whichever its state asks for first; again after.
+  void advance(std::int64_t id);
+  void make_games(const tournament& t);
   void begin(tournament& t);
   void begin_round(tournament& t, int round);
-  void round_maybe_over(tournament& t);
-  /// Stores `t` as it is now; `then` gets the error code ("" when stored), on the strand.
-  void save(const tournament& t, std::function<void(const std::string&)> then);
+  /// Counts `g` (ended) at its table of `t`; false when nothing was there to count.
+  bool count(tournament& t, const game_record& g);
   nlohmann::json summary(const tournament& t) const;
   nlohmann::json whole(const tournament& t) const;
   tournament* find(std::int64_t id);
@@ -93,6 +134,10 @@ class service : public std::enable_shared_from_this<service> {
   net::steady_timer timer_;
   bool stopped_ = false;
   std::map<std::int64_t, tournament> all_;
+  /// Per tournament, the updates waiting on this node; the first is running.
+  std::map<std::int64_t, std::deque<std::function<void()>>> updates_;
+  /// Games being made: (tournament, round, table's players).
+  std::set<std::tuple<std::int64_t, int, std::vector<std::int64_t>>> making_;
 };
 
 }  // namespace loyang::server::tournaments

@@ -101,7 +101,7 @@ persistence::tournament_record to_record(const tournament& t) {
       {"games", games},
       {"byes", byes},
       {"schedule", schedule}};
-  return {t.id, status_name(t.state), body.dump(), t.created_at, t.updated_at};
+  return {t.id, status_name(t.state), body.dump(), t.created_at, t.updated_at, t.revision};
 }
 
 tournament from_record(const persistence::tournament_record& r) {
@@ -111,6 +111,7 @@ tournament from_record(const persistence::tournament_record& r) {
   t.state = status_of(r.status);
   t.created_at = r.created_at;
   t.updated_at = r.updated_at;
+  t.revision = r.revision;
   t.name = b.at("name").get<std::string>();
   t.creator = b.at("creator").get<std::int64_t>();
   t.format = b.at("format") == "swiss" ? tournament_format::swiss : tournament_format::round_robin;

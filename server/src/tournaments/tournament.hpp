@@ -40,6 +40,7 @@ struct table_game {
 
 struct tournament {
   std::int64_t id = 0;
+  std::int64_t revision = 0;  ///< as stored (persistence's tournament_record)
   std::string name;
   std::int64_t creator = 0;
   tournament_format format = tournament_format::swiss;

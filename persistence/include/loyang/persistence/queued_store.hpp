@@ -146,6 +146,7 @@ class queued_store : public store {
   std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) final;
   move_times load_move_times(std::int64_t account, std::size_t games) final;
   void save_tournament(const tournament_record& t, write_done done) final;
+  std::optional<tournament_record> load_tournament(std::int64_t id) final;
 
   /// The state and full command log of game g.id, read in one read transaction. Throws
   /// engine_mismatch when the engine no longer reproduces the stored game (a snapshot that does

@@ -214,6 +214,9 @@ struct tournament_record {
   std::string body;     ///< JSON
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  /// 1 when first stored, one more at each save after: a save is refused (storage_failed)
+  /// unless the stored row has the revision before it, so two nodes cannot overwrite each other.
+  std::int64_t revision = 0;
   bool operator==(const tournament_record&) const = default;
 };
 

@@ -170,8 +170,11 @@ class store {
   /// Throws persistence::error.
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> unread_messages(std::int64_t account) = 0;
 
-  /// Inserts or replaces tournament `t` (its id given by the caller).
+  /// Inserts tournament `t` (revision 1; its id given by the caller) or replaces it, only from
+  /// the revision before `t.revision`: else "storage_failed" and nothing is written.
   virtual void save_tournament(const tournament_record& t, write_done done) = 0;
+  /// Tournament `id`, if stored. Blocking. Throws persistence::error.
+  virtual std::optional<tournament_record> load_tournament(std::int64_t id) = 0;
 
   /// How long `account` takes to answer in games of several players, over its latest `games`
   /// games: the commands of its seats that follow another seat's (the start of a turn), before
@@ -201,6 +204,7 @@ class store {
       account,  ///< account `id`, its tokens, vacations, notification settings or relations
       chat,     ///< chat message `version` of game `id` was stored
       chat_deleted,  ///< chat message `version` of game `id` was deleted
+      tournament,    ///< tournament `id` was stored at revision `version`
     };
     kind what = kind::game;
     std::int64_t id = 0;

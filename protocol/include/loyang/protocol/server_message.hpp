@@ -69,6 +69,8 @@ std::string games_changed_text(const std::vector<std::int64_t>& games);
 /// `{"type":"open_games_changed"}`: the list of open games changed (at most about once a
 /// second); sent to the connections that asked with `watch_lobby`.
 std::string open_games_changed_text();
+/// {"type":"tournament_changed","id":N}: to the lobby's watchers, when tournament N changed.
+std::string tournament_changed_text(std::int64_t tournament);
 
 /// `{"type":"unsubscribed","game":12}`.
 std::string unsubscribed_text(std::int64_t game);
