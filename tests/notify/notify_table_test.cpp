@@ -432,14 +432,9 @@ TEST_CASE("a private message an operator deletes while its notification waits is
   }
   REQUIRE(loyang::server::set_operator(data->path() / "data", "gone_boss", true) == "");
   running_server s(notify_settings(clock, sink), data);
-  const auto login = [&](const std::string& name) {
-    return call_api(s.port(), http::verb::post, "/api/sessions", json{{"name", name}, {"password", "correct horse"}})
-        .body["token"]
-        .get<std::string>();
-  };
-  const auto boss = login("gone_boss");
-  const auto ann = login("gone_ann");
-  const auto bob = login("gone_bob");
+  const auto boss = log_in(s.port(), "gone_boss");
+  const auto ann = log_in(s.port(), "gone_ann");
+  const auto bob = log_in(s.port(), "gone_bob");
   // Bob's receiver is down: the first try fails and the notification waits for its retry.
   REQUIRE(call_api(s.port(), http::verb::put, "/api/account/notifications",
                    json{{"webhook", {{"url", "http://127.0.0.1:1/down"}, {"format", "json"}}}}, bob)

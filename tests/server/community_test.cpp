@@ -11,16 +11,6 @@ using namespace loyang::test;
 using verb = beast::http::verb;
 using status = beast::http::status;
 
-namespace {
-
-std::string login(std::uint16_t port, const std::string& name, const std::string& password = "correct horse") {
-  const auto a = call_api(port, verb::post, "/api/sessions", json{{"name", name}, {"password", password}});
-  INFO(a.body.dump());
-  return a.status == status::created ? a.body["token"].get<std::string>() : "";
-}
-
-}  // namespace
-
 TEST_CASE("friends: added by name, their open and running games listed first", "[server][social]") {
   running_server s([](loyang::server::config& c) { c.memory_only = true; });
   const auto ann = sign_up(s.port(), "fr-ann");
@@ -158,10 +148,10 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   CHECK_FALSE(loyang::server::set_operator(data->path() / "data", "boss", true).empty());  // already
 
   running_server s({}, data);
-  const auto boss = login(s.port(), "boss");
+  const auto boss = log_in(s.port(), "boss");
   REQUIRE_FALSE(boss.empty());
-  tokens[0] = login(s.port(), "mod0");
-  tokens[1] = login(s.port(), "mod1");
+  tokens[0] = log_in(s.port(), "mod0");
+  tokens[1] = log_in(s.port(), "mod1");
   // The live connection's welcome says who moderates (the page shows the operators' link).
   ws_client boss_live(s.port());
   CHECK(boss_live.hello(boss)["account"]["operator"] == true);
@@ -220,7 +210,7 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   CHECK(code_of(api_post(s.port(), game_path(game, "cancel"), boss)) == "not_running");
 
   REQUIRE(call_api(s.port(), verb::delete_, "/api/moderation/bans/mod0", std::nullopt, boss).status == status::ok);
-  CHECK_FALSE(login(s.port(), "mod0").empty());
+  CHECK_FALSE(log_in(s.port(), "mod0").empty());
 
   // Everything is in the log, newest first, with who did it; and it survives a restart.
   const auto log = api_get(s.port(), "/api/moderation/log", boss);
@@ -246,7 +236,7 @@ TEST_CASE("operators: one makes another while the server runs; both changes logg
   // instead: data_dir_test.py, "lock", with the real binary.)
   running_server s({}, data);
 
-  const auto chief = login(s.port(), "chief");
+  const auto chief = log_in(s.port(), "chief");
   REQUIRE_FALSE(chief.empty());
   const auto deputy = sign_up(s.port(), "deputy");
   const auto other = sign_up(s.port(), "other");

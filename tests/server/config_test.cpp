@@ -249,7 +249,7 @@ TEST_CASE("write budgets: name=N per hour, by flag or environment; unknown names
   CHECK(parse({"--write-budgets", "games=5, chat=0"}).settings.write_budgets == pairs{{"games", 5}, {"chat", 0}});
   CHECK(parse({}, {{"LOYANG_WRITE_BUDGETS", "reports=3"}}).settings.write_budgets == pairs{{"reports", 3}});
   const auto off = parse({"--write-budgets=off"}).settings.write_budgets;
-  CHECK(off.size() == 12);
+  CHECK(off.size() == 13);
   CHECK(std::all_of(off.begin(), off.end(), [](const auto& p) { return p.second == 0; }));
   for (const std::string bad : {"gams=5", "games", "games=-1", "games=x", "games=1000001"}) {
     INFO("value '" << bad << "'");

@@ -26,11 +26,6 @@ std::int64_t unread(std::uint16_t port, const std::string& token) {
   return a.body["unread"].get<std::int64_t>();
 }
 
-std::string login(std::uint16_t port, const std::string& name) {
-  const auto a = call_api(port, verb::post, "/api/sessions", json{{"name", name}, {"password", "correct horse"}});
-  return a.status == status::created ? a.body["token"].get<std::string>() : "";
-}
-
 }  // namespace
 
 TEST_CASE("messages: written, listed by conversation, counted unread until read, kept across a restart",
@@ -94,14 +89,14 @@ TEST_CASE("messages: written, listed by conversation, counted unread until read,
     CHECK(unread(s.port(), bob) == 1);
   }
   running_server s({}, data);
-  const auto bob = login(s.port(), "pm-bob");
+  const auto bob = log_in(s.port(), "pm-bob");
   REQUIRE_FALSE(bob.empty());
   CHECK(unread(s.port(), bob) == 1);
   const auto page = api_get(s.port(), with("pm-ann"), bob);
   REQUIRE(page.body["messages"].size() == 2);
   CHECK(page.body["messages"][1]["text"] == "Evening suits me.");
   // Ids go on after the stored ones.
-  const auto cid = login(s.port(), "pm-cid");
+  const auto cid = log_in(s.port(), "pm-cid");
   const auto later = say(s.port(), cid, "pm-bob", "Still there?");
   REQUIRE(later.status == status::created);
   CHECK(later.body["message"]["id"].get<std::int64_t>() > page.body["messages"][1]["id"].get<std::int64_t>());
@@ -185,9 +180,9 @@ TEST_CASE("messages: the recipient reports one; an operator reads it with the re
   }
   REQUIRE(loyang::server::set_operator(data->path() / "data", "pm-boss", true) == "");
   running_server s({}, data);
-  const auto boss = login(s.port(), "pm-boss");
-  const auto ann = login(s.port(), "pr-ann");
-  const auto bob = login(s.port(), "pr-bob");
+  const auto boss = log_in(s.port(), "pm-boss");
+  const auto ann = log_in(s.port(), "pr-ann");
+  const auto bob = log_in(s.port(), "pr-bob");
   const auto sent = say(s.port(), ann, "pr-bob", "you are a cheat");
   REQUIRE(sent.status == status::created);
   const std::int64_t id = sent.body["message"]["id"];

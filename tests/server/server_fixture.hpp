@@ -203,6 +203,14 @@ inline std::string sign_up(std::uint16_t port, const std::string& name,
   return login.body["token"].get<std::string>();
 }
 
+/// Logs an existing account in; returns the bearer token, or "" when the login is refused.
+inline std::string log_in(std::uint16_t port, const std::string& name,
+                          const std::string& password = "correct horse") {
+  const auto a = call_api(port, http::verb::post, "/api/sessions", json{{"name", name}, {"password", password}});
+  INFO(a.body.dump());
+  return a.status == http::status::created ? a.body["token"].get<std::string>() : "";
+}
+
 /// A finished 2-player game: made by `a` (tokens) with `extra` options, joined by `b`, and
 /// resigned at once by `loser` (one of the two). Returns its id.
 inline std::int64_t quick_game(std::uint16_t port, const std::string& a, const std::string& b,

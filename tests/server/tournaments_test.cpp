@@ -82,10 +82,7 @@ TEST_CASE("a round robin of 5 players in 2-player games: every pair meets once, 
   const auto d = detail(s.port(), id);
   CHECK(d["status"] == "finished");
   CHECK(d["standings"] == final_standings);
-  const auto login_token = call_api(s.port(), http::verb::post, "/api/sessions",
-                                    json{{"name", "rr0"}, {"password", "correct horse"}})
-                               .body["token"]
-                               .get<std::string>();
+  const auto login_token = log_in(s.port(), "rr0");
   const auto list = call_api(s.port(), http::verb::get, "/api/tournaments", std::nullopt, login_token);
   REQUIRE(list.body["finished"].size() == 1);
   CHECK(list.body["finished"][0]["name"] == "Autumn round robin");
