@@ -248,6 +248,8 @@ CREATE TABLE tournaments (
   updated_at INTEGER NOT NULL,
   revision   INTEGER NOT NULL
 );
+-- Issue 42: bot accounts (docs/protocol.md, "Bot accounts"), chosen at sign-up.
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 constexpr std::array<std::string_view, 11> all_migrations{migration_1, migration_2, migration_3, migration_4,

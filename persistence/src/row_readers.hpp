@@ -152,12 +152,12 @@ void read_accounts(Query&& query, store::catalog& out, std::int64_t account) {
   const auto only = [account](const char* column) {
     return account == 0 ? std::string() : std::string(" AND ") + column + " = " + std::to_string(account);
   };
-  auto accounts = query(("SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason "
-                         "FROM accounts WHERE true" + only("id") + " ORDER BY id").c_str());
+  auto accounts = query(("SELECT id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason, "
+                          "bot FROM accounts WHERE true" + only("id") + " ORDER BY id").c_str());
   while (accounts.step()) {
     out.accounts.push_back({accounts.column_int64(0), accounts.column_text(1), accounts.column_text(2),
                             accounts.column_int64(3), accounts.column_int64(4) != 0, accounts.column_int64(5),
-                            accounts.column_int64(6), accounts.column_text(7)});
+                            accounts.column_int64(6), accounts.column_text(7), accounts.column_int64(8) != 0});
   }
   auto tokens = query(("SELECT token_hash, account_id, created_at, last_used_at FROM tokens WHERE revoked = 0" +
                        only("account_id")).c_str());

@@ -22,8 +22,8 @@ write_statements::write_statements(database& db, std::string engine_version)
     : db_(db),
       engine_version_(std::move(engine_version)),
       upsert_account_(db.prepare(
-          "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
+          "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason, "
+          "bot) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
           "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash")),
       set_standing_(db.prepare(
           "UPDATE accounts SET operator = ?2, banned_at = ?3, banned_by = ?4, ban_reason = ?5 WHERE id = ?1")),
@@ -305,6 +305,7 @@ void write_statements::run(const account_write& w) {
       .bind(6, w.account.banned_at)
       .bind(7, w.account.banned_by)
       .bind(8, std::string_view(w.account.ban_reason))
+      .bind(9, w.account.bot_account ? 1 : 0)
       .run();
 }
 

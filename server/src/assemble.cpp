@@ -124,7 +124,8 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
                                     done(std::nullopt);
                                   }
                                 });
-                              }});
+                              },
+                              more.rated_bot_games});
   out.games->use_ratings(out.ratings);
   out.hub->on<events::game_finished>([r = out.ratings](const events::game_finished& e) { r->add(e.game); });
 

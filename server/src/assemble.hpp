@@ -58,6 +58,8 @@ struct assembled {
 struct room_options {
   clocks::service::options clocks;
   bot_advisor::options bots;
+  /// Rated games may seat bot accounts and people together (--rated-bot-games).
+  bool rated_bot_games = false;
 };
 
 /// Makes the rooms of a server on `ioc` with `store` and `lim`, subscribes the features to the

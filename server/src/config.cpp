@@ -171,12 +171,18 @@ std::optional<std::string> apply_password_cost(config& c, const std::string& val
   return std::nullopt;
 }
 
-std::optional<std::string> apply_memory(config& c, const std::string& value) {
+std::optional<std::string> apply_flag(bool& flag, const std::string& value) {
   if (value != "true" && value != "false" && value != "1" && value != "0") {
     return "must be true or false";
   }
-  c.memory_only = value == "true" || value == "1";
+  flag = value == "true" || value == "1";
   return std::nullopt;
+}
+
+std::optional<std::string> apply_memory(config& c, const std::string& value) { return apply_flag(c.memory_only, value); }
+
+std::optional<std::string> apply_rated_bot_games(config& c, const std::string& value) {
+  return apply_flag(c.rated_bot_games, value);
 }
 
 // A duration: a whole number with a unit, s, m, h or d ("30d"), at least a second and at
@@ -328,7 +334,7 @@ std::optional<std::string> apply_notify_retry(config& c, const std::string& valu
   return std::nullopt;
 }
 
-constexpr std::array<option, 40> options{{
+constexpr std::array<option, 41> options{{
     {"--max-unfinished-games-per-account", "LOYANG_MAX_UNFINISHED_GAMES_PER_ACCOUNT",
      whole_number{&config::max_unfinished_games_per_account, 1, 100000, "max unfinished games"}},
     {"--write-budgets", "LOYANG_WRITE_BUDGETS", apply_write_budgets},
@@ -362,6 +368,7 @@ constexpr std::array<option, 40> options{{
     {"--allowed-origins", "LOYANG_ALLOWED_ORIGINS", apply_origins},
     {"--password-cost", "LOYANG_PASSWORD_COST", apply_password_cost},
     {"--memory-only", "LOYANG_MEMORY_ONLY", apply_memory},
+    {"--rated-bot-games", "LOYANG_RATED_BOT_GAMES", apply_rated_bot_games},
     {"--ws-rate", "LOYANG_WS_RATE",
      whole_number{&config::ws_messages_per_second, 1, 100000, "ws rate", " of messages"}},
     {"--max-connections-per-account", "LOYANG_MAX_CONNECTIONS_PER_ACCOUNT",
@@ -553,6 +560,9 @@ Options (each also read from its environment variable; the flag wins):
                                       true: keep games in memory only, nothing durable
                                       (for tests; default false); the data directory is
                                       still locked through a loyang.db that keeps nothing
+  --rated-bot-games B                 LOYANG_RATED_BOT_GAMES
+                                      true: rated games may seat bot accounts and people
+                                      together (default false: bots play people unrated)
   --ws-rate N       LOYANG_WS_RATE    WebSocket messages per second per connection
                                       (bursts of 3 s worth; default 20)
   --max-connections-per-account N     LOYANG_MAX_CONNECTIONS_PER_ACCOUNT

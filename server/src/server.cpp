@@ -123,6 +123,7 @@ struct server::impl {
     more.clocks.max_sleep = settings.clock_max_sleep;
     more.clocks.vacation_days_per_year = settings.vacation_days_per_year;
     more.bots.analysis_playouts = settings.analysis_playouts;
+    more.rated_bot_games = settings.rated_bot_games;
     const auto rooms = assemble(ioc, *store, state->stats_shared(), lim, more);
     state->games = rooms.games;
     state->accounts = rooms.accounts;

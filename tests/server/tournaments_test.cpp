@@ -31,8 +31,11 @@ TEST_CASE("a round robin of 5 players in 2-player games: every pair meets once, 
     CHECK(code_of(api_post(s.port(), "/api/tournaments/" + std::to_string(id) + "/join", tokens["rr0"])) ==
           "already_entered");
     for (int i = 1; i < 5; ++i) {
-      REQUIRE(api_post(s.port(), "/api/tournaments/" + std::to_string(id) + "/join", tokens["rr" + std::to_string(i)])
-                  .status == http::status::ok);
+      const auto joined =
+          api_post(s.port(), "/api/tournaments/" + std::to_string(id) + "/join", tokens["rr" + std::to_string(i)]);
+      REQUIRE(joined.status == http::status::ok);
+      // The last entry fills it: its answer already says it started.
+      CHECK(joined.body["status"] == (i == 4 ? "running" : "open"));
     }
     // Full: it starts; 5 rounds of 2 games and a bye each.
     auto d = round_ready(s.port(), id, 1);
@@ -86,6 +89,7 @@ TEST_CASE("a round robin of 5 players in 2-player games: every pair meets once, 
   const auto list = call_api(s.port(), http::verb::get, "/api/tournaments", std::nullopt, login_token);
   REQUIRE(list.body["finished"].size() == 1);
   CHECK(list.body["finished"][0]["name"] == "Autumn round robin");
+  CHECK(list.body["finished"][0]["entered"] == true);  // rr0 played in it
 }
 
 TEST_CASE("a Swiss of 9 players in 3 rounds: no rematches, one bye a round, the one who wins every game first; "
@@ -105,7 +109,7 @@ TEST_CASE("a Swiss of 9 players in 3 rounds: no rematches, one bye a round, the 
     REQUIRE(api_post(s.port(), path + "/join", tokens["sw" + std::to_string(i)]).status == http::status::ok);
   }
   const auto late = sign_up(s.port(), "sw_late");
-  CHECK(code_of(api_post(s.port(), path + "/join", late)) == "not_open");
+  CHECK(code_of(api_post(s.port(), path + "/join", late)) == "entries_closed");
   std::set<std::pair<std::string, std::string>> met;
   std::set<std::string> had_bye;
   for (int r = 1; r <= 3; ++r) {
@@ -186,6 +190,8 @@ TEST_CASE("tournaments: bad setups refused; withdrawing and cancelling before th
         "bad_request");
   CHECK(bad({{"name", "x"}, {"format", "swiss"}, {"rounds", 3}, {"time_control", clock}, {"prize", 1}}) ==
         "bad_request");
+  CHECK(bad({{"name", "x"}, {"format", "swiss"}, {"rounds", 3}, {"players", 3},
+             {"time_control", {{"type", "per_move"}, {"seconds", 86400}, {"on_timeout", "end"}}}}) == "bad_request");
   CHECK(call_api(s.port(), http::verb::post, "/api/tournaments", json{{"name", "x"}}).status ==
         http::status::unauthorized);
   CHECK(code_of(call_api(s.port(), http::verb::get, "/api/tournaments/999")) == "no_such_tournament");
@@ -204,7 +210,9 @@ TEST_CASE("tournaments: bad setups refused; withdrawing and cancelling before th
   const auto cancelled = api_post(s.port(), path + "/cancel", ann);
   REQUIRE(cancelled.status == http::status::ok);
   CHECK(cancelled.body["status"] == "cancelled");
-  CHECK(code_of(api_post(s.port(), path + "/join", bob)) == "not_open");
+  CHECK(cancelled.body["end_reason"] == "cancelled");
+  CHECK(code_of(api_post(s.port(), path + "/cancel", ann)) == "tournament_over");
+  CHECK(code_of(api_post(s.port(), path + "/join", bob)) == "entries_closed");
   CHECK(code_of(api_post(s.port(), path + "/withdraw", ann)) == "tournament_over");
 }
 

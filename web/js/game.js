@@ -210,7 +210,7 @@ export function gamePage(root, gameId, { session, navigate, onAuthError }) {
     clear(body).append(h("section.waiting",
       h("h2", t("table.waiting_title")),
       h("p", message),
-      h("ul", seats.map((s) => h("li", t("table.seat_label", { n: s.seat + 1 }), " ", s.bot ? t("table.seat_bot") : s.player || freeSeat()))),
+      h("ul", seats.map((s) => h("li", t("table.seat_label", { n: s.seat + 1 }), " ", s.bot ? t("table.seat_bot") : (s.player && s.bot_account ? t("render.seat_bot_account", { name: s.player }) : s.player) || freeSeat()))),
       answer,
       seatedHere ? h("button#leave-game", { type: "button", onclick: async () => {
         try { await api.leaveGame(gameId); navigate("#/"); } catch (e) { toast(api.errorText(e)); }

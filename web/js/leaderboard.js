@@ -43,7 +43,8 @@ export function leaderboardPage(root, { session, navigate, onAuthError, offset: 
     // Plain numbers (no grouping), as the ranks in the table.
     const shown = t("leaderboard.caption", { from: String(offset + 1), to: String(offset + r.players.length), total: String(r.total) });
     body.append(dataTable(shown, [t("leaderboard.rank"), t("leaderboard.player"), t("leaderboard.rating"), t("leaderboard.rated_games")],
-      r.players.map((p) => [String(p.rank), [playerLink(p.name), me && same(p.name, me) ? h("span.badge", t("leaderboard.you")) : null], p.rating, p.games]),
+      r.players.map((p) => [String(p.rank), [playerLink(p.name), p.bot_account ? h("span.badge", t("leaderboard.bot_badge")) : null,
+        me && same(p.name, me) ? h("span.badge", t("leaderboard.you")) : null], p.rating, p.games]),
       { id: "leaderboard", rowHeaders: true,
         rowAttrs: (i) => (me && same(r.players[i].name, me) ? { class: "mine", "aria-current": "true" } : {}) }),
     h("nav.pager", { "aria-label": t("leaderboard.pages") },

@@ -1,9 +1,10 @@
 // The app's own WebSocket, open while logged in: the server says when this account's games or
 // the open games change (games_changed, open_games_changed), so the lobby's lists are read
 // again only then, never polled, and when a private message comes (messages_changed: the
-// header's unread count and an open conversation, messages.js). It also keeps the page's title and icon showing how many
-// games wait for you, and tells you when one more does (a sound, a browser notification) if you
-// asked for that on the settings page.
+// header's unread count and an open conversation, messages.js), and when a tournament changes
+// (tournament_changed: its page and the list, tournaments.js). It also keeps the page's title
+// and icon showing how many games wait for you, and tells you when one more does (a sound, a
+// browser notification) if you asked for that on the settings page.
 import * as api from "./api.js";
 import { t } from "./i18n.js";
 
@@ -62,7 +63,7 @@ function beep() {
 export class LiveLists {
   constructor(token) {
     this.token = token;
-    this.listeners = { games: new Set(), open: new Set(), account: new Set(), messages: new Set() };
+    this.listeners = { games: new Set(), open: new Set(), account: new Set(), messages: new Set(), tournament: new Set() };
     this.operator = null; // whether the account moderates, once the welcome said it
     this.waiting = null; // ids of the games waiting for me, once known
     this.retry = 0;
@@ -76,7 +77,8 @@ export class LiveLists {
     return () => this.listeners[kind].delete(fn);
   }
 
-  // `arg`: what the event says (messages: the writer's name; none after a reconnection).
+  // `arg`: what the event says (messages: the writer's name; tournament: its id; none after a
+  // reconnection).
   emit(kind, arg) {
     for (const fn of this.listeners[kind]) fn(arg);
   }
@@ -101,6 +103,7 @@ export class LiveLists {
         if (again) {
           this.emit("open");
           this.emit("messages");
+          this.emit("tournament");
         }
       } else if (m.type === "games_changed") {
         this.gamesChanged();
@@ -108,6 +111,8 @@ export class LiveLists {
         this.emit("open");
       } else if (m.type === "messages_changed") {
         this.emit("messages", m.from);
+      } else if (m.type === "tournament_changed") {
+        this.emit("tournament", m.id);
       }
     };
     ws.onclose = () => {

@@ -1,8 +1,8 @@
 // The lobby: log in or sign up; invitations to private games (join or decline); create a game
 // (with its rating options); my games (those waiting for me on top); friends and their games
-// (lobby-people.js); open games to join; games to watch. The lists are read again when the server says
-// they changed (live.js), and once a minute in case that connection is down. A network error
-// stays on screen only until a request succeeds again.
+// (lobby-people.js); open games to join, with a link to the tournaments; games to watch. The
+// lists are read again when the server says they changed (live.js), and once a minute in case
+// that connection is down. A network error stays on screen only until a request succeeds again.
 import * as api from "./api.js";
 import * as community from "./community-api.js";
 import { h, clear, append } from "./dom.js";
@@ -46,7 +46,7 @@ export function seatLabels(g) {
     if (s.gone) return t("lobby.seat_gone", { name: s.player, why: s.gone, level, bot });
     if (s.away_until) return t("lobby.seat_away", { name: s.player });
     if (s.bot) return bot;
-    if (s.player) return s.player;
+    if (s.player) return s.bot_account ? t("lobby.seat_bot_account", { name: s.player }) : s.player;
     if (!pending.length) return t("lobby.seat_free");
     if (pending.length <= free) return t("lobby.seat_invited", { name: pending[next++] });
     return t("lobby.seat_free_invited", { names: pending.join(t("lobby.or")) });
@@ -392,7 +392,11 @@ export function lobbyPage(root, { navigate, onAuthError, live }) {
     h("section.panel", { "aria-labelledby": "my-games-title" }, h("h2#my-games-title", t("lobby.my_games")), myList),
     // Friends' games before everyone else's.
     people.friendsPanel,
-    h("section.panel", { "aria-labelledby": "open-games-title" }, h("h2#open-games-title", t("lobby.open_games")), filterRow.el, openList, listErr),
+    // Tournaments (tournaments.js) beside the open games: the header stays two short lines on a phone.
+    h("section.panel", { "aria-labelledby": "open-games-title" },
+      h("div.panel-head", h("h2#open-games-title", t("lobby.open_games")),
+        h("a#tournaments-link", { href: "#/tournaments" }, t("lobby.tournaments_link"))),
+      filterRow.el, openList, listErr),
     h("section.panel#create-panel", createForm({ navigate, failed })),
     people.watchPanel));
   // "New game" at the end of a game comes here (#/new): straight to the form.

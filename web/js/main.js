@@ -1,7 +1,7 @@
 // Entry point: a hash router between the login page, the lobby, a game and the pages around
 // them (help, settings, profiles, the leaderboard, the daily challenge, private messages,
-// moderation). Each page's module is loaded when it is first shown, so that a page downloads and
-// parses only its own code.
+// tournaments, moderation). Each page's module is loaded when it is first shown, so that a page
+// downloads and parses only its own code.
 import * as api from "./api.js";
 import { h, clear } from "./dom.js";
 import * as i18n from "./i18n.js";
@@ -132,6 +132,9 @@ const ROUTES = [
   [/^#\/daily(?:\?(.*))?$/, "daily", false],
   [/^#\/moderation$/, "moderation", false],
   [/^#\/messages(?:\/([^/?#]+))?$/, "messages", false],
+  // A tournament's page is public; the list and the form need a session.
+  [/^#\/tournaments\/(\d+)$/, "tournaments", true],
+  [/^#\/tournaments(?:\/(new))?$/, "tournaments", false],
 ];
 
 function pageOf(hash, s) {
@@ -179,10 +182,12 @@ async function route() {
   else if (page === "leaderboard") cleanup = mod.leaderboardPage(root, { ...common, offset: Number(params.get("offset")) || 0 });
   else if (page === "daily") cleanup = mod.dailyPage(root, { ...common, date: params.get("date") });
   else if (page === "moderation") cleanup = mod.moderationPage(root, common);
+  else if (page === "tournaments" && /^\d+$/.test(m[1] || "")) cleanup = mod.tournamentsPage(root, m[1], { ...common, live });
   else if (!s) mod.loginPage(root, { onLoggedIn: () => accountLocale(true).then(route) });
   else if (page === "game") cleanup = mod.gamePage(root, Number(m[1]), { session: s, navigate, onAuthError });
   else if (page === "replay") cleanup = mod.replayPage(root, Number(m[1]), { session: s, onAuthError, params: mod.replayParams(m[2]) });
   else if (page === "settings") cleanup = mod.settingsPage(root, { onAuthError });
+  else if (page === "tournaments") cleanup = mod.tournamentsPage(root, m[1] || null, { ...common, live });
   else if (page === "messages") cleanup = mod.messagesPage(root, m[1] ? decoded(m[1]) : null, { ...common, live, onUnread: setUnread });
   else cleanup = mod.lobbyPage(root, { navigate, onAuthError, live });
 }

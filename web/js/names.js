@@ -8,7 +8,8 @@ export function seatNamer(getSummary, getView) {
     const view = getView();
     if (view && view.game.options.players === 1 && seat === 1) return t("render.seat_imaginary_opponent");
     const s = getSummary()?.seats?.[seat];
-    const name = s ? (s.bot ? t("render.seat_bot", { n: seat + 1 }) : s.player || t("render.seat_n", { n: seat + 1 })) : t("render.seat_player", { n: seat + 1 });
+    const person = s?.player && s.bot_account ? t("render.seat_bot_account", { name: s.player }) : s?.player;
+    const name = s ? (s.bot ? t("render.seat_bot", { n: seat + 1 }) : person || t("render.seat_n", { n: seat + 1 })) : t("render.seat_player", { n: seat + 1 });
     return view && seat === view.seat ? t("render.seat_you", { name }) : name;
   };
 }

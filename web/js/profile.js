@@ -241,6 +241,7 @@ function headBox(p, self) {
   return h("section.panel.profile-head",
     h("div.profile-name", h("h1#profile-name", p.name),
       p.operator ? h("span.badge.operator#operator-badge", t("profile.badge_operator")) : null,
+      p.bot_account ? h("span.badge#bot-account-badge", t("profile.badge_bot_account")) : null,
       self ? h("span.badge", t("profile.badge_you")) : null),
     h("p.quiet", t("profile.member_since", { date: dateText(p.created_at) }),
       p.last_seen ? [" · ", h("span#last-seen", t("profile.last_seen", { date: dateText(p.last_seen) }))] : null,

@@ -23,7 +23,7 @@ struct table {
 // Every table of the schema (both stores have the same tables and columns), parents before
 // the tables whose foreign keys name them.
 constexpr std::array tables{
-    table{"accounts", "id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason"},
+    table{"accounts", "id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason, bot"},
     table{"tokens", "token_hash, account_id, created_at, revoked, last_used_at"},
     table{"games",
           "id, options, seed, status, creator, invited, engine_version, created_at, updated_at, version, to_act, "

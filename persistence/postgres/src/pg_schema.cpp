@@ -232,7 +232,8 @@ CREATE INDEX private_messages_unread ON private_messages(recipient_id, sender_id
 ALTER TABLE reports ADD COLUMN private_message_id BIGINT NOT NULL DEFAULT 0;
 )sql";
 
-// Version 7: tournaments, as SQLite's version 11. A new table: the previous version runs on.
+// Version 7: tournaments and bot accounts, as SQLite's version 11. A new table and a column with
+// a default: the previous version runs on.
 constexpr std::string_view migration_7 = R"sql(
 CREATE TABLE tournaments (
   id         BIGINT PRIMARY KEY,
@@ -242,6 +243,8 @@ CREATE TABLE tournaments (
   updated_at BIGINT NOT NULL,
   revision   BIGINT NOT NULL
 );
+-- Bot accounts (issue 42), as SQLite's version 11: a column with a default, expand-only.
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 constexpr std::array<std::string_view, 7> all_migrations{migration_1, migration_2, migration_3, migration_4,

@@ -15,8 +15,8 @@ namespace {
 // runs several statements for one command, one statement here does it all (one round trip).
 constexpr std::array statements{
     named_sql{"upsert_account",
-              "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason) "
-              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+              "INSERT INTO accounts(id, name, password_hash, created_at, operator, banned_at, banned_by, ban_reason, "
+              "bot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
               "ON CONFLICT(id) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash"},
     named_sql{"set_standing",
               "UPDATE accounts SET operator = $2, banned_at = $3, banned_by = $4, ban_reason = $5 WHERE id = $1"},
@@ -297,7 +297,7 @@ void writer::run_one(const detail::write& write) {
     void operator()(const detail::account_write& w) const {
       const auto& a = w.account;
       self.send("upsert_account", params(a.id, a.name, a.password_hash, a.created_at, a.operator_account ? 1 : 0,
-                                     a.banned_at, a.banned_by, a.ban_reason));
+                                     a.banned_at, a.banned_by, a.ban_reason, a.bot_account ? 1 : 0));
       self.tell('a', a.id);
     }
     void operator()(const detail::token_write& w) const {

@@ -378,7 +378,7 @@ void accounts::sweep() {
 // ---- accounts ---------------------------------------------------------------------------
 
 void accounts::create_account(std::string name, std::string password, std::string address,
-                              reply_fn reply) {
+                              reply_fn reply, bool bot_account) {
   if (!valid_name(name)) {
     return reply(error(http::status::bad_request, "bad_name",
                        "a name has 3 to 24 letters, digits, '_', '-' or '.'"));
@@ -409,7 +409,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
     if (!reserve_hash()) return reply(busy());
   }
   run_hash([self = shared_from_this(), name = std::move(name), password = std::move(password),
-            reply = std::move(reply)]() mutable {
+            reply = std::move(reply), bot_account]() mutable {
     auto hash = hash_password(password, self->policy_.cost);
     self->catch_up(name, {}, false);  // taken through another node? (signups are rate-limited already)
     std::unique_lock lock(self->mutex_);
@@ -428,6 +428,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
     a.name = name;
     a.password_hash = std::move(hash);
     a.created_at = self->now();
+    a.bot_account = bot_account;
     // Held for this sign-up while it is stored (another with the name waits for nothing: it is
     // taken), and known as an account only once stored: memory follows the store.
     self->signing_up_.insert(key);
@@ -443,7 +444,7 @@ void accounts::create_account(std::string name, std::string password, std::strin
       }
       if (e.empty()) {
         logs::event(spdlog::level::info, "accounts", "sign-up", {{"account", a.id}, {"name", a.name}});
-        return reply({http::status::created, {{"id", a.id}, {"name", a.name}}});
+        return reply({http::status::created, {{"id", a.id}, {"name", a.name}, {"bot_account", a.bot_account}}});
       }
       reply(error(http::status::service_unavailable, e, "the account could not be stored"));
     });
@@ -713,6 +714,14 @@ bool accounts::is_operator(std::int64_t id) const {
   if (name == names_.end()) return false;
   const auto it = by_name_.find(fold(name->second));
   return it != by_name_.end() && it->second.operator_account;
+}
+
+bool accounts::is_bot_account(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto name = names_.find(id);
+  if (name == names_.end()) return false;
+  const auto it = by_name_.find(fold(name->second));
+  return it != by_name_.end() && it->second.bot_account;
 }
 
 std::optional<std::int64_t> accounts::last_seen(std::int64_t id) const {

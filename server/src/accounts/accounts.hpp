@@ -93,9 +93,10 @@ class accounts : public std::enable_shared_from_this<accounts> {
 
   // The HTTP API (docs/protocol.md). `address` is the client's (client_address.hpp); each
   // reply runs once, on any thread.
-  /// 201 {id,name}; 400 bad_name/bad_password; 409 name_taken (any case); 429
+  /// 201 {id, name, bot_account}; 400 bad_name/bad_password; 409 name_taken (any case); 429
   /// too_many_attempts (sign-ups per address); 503 server_busy or a storage code.
-  void create_account(std::string name, std::string password, std::string address, reply_fn reply);
+  void create_account(std::string name, std::string password, std::string address, reply_fn reply,
+                      bool bot_account = false);
   /// 201 {token, account}; 401 bad_credentials; 429 too_many_attempts (throttled, before any
   /// hashing); 503 server_busy or a storage code. The name matches in any case.
   void login(std::string name, std::string password, std::string address, reply_fn reply);
@@ -130,6 +131,8 @@ class accounts : public std::enable_shared_from_this<accounts> {
   /// Whether account `id` is an operator (granted by the `loyang-server operator` command or by
   /// another operator: set_standing).
   bool is_operator(std::int64_t id) const;
+  /// Whether account `id` is a bot account (docs/protocol.md, "Bot accounts").
+  bool is_bot_account(std::int64_t id) const;
   /// The stored record of account `id` (without its password hash), if there is one.
   std::optional<account_record> record_of(std::int64_t id) const;
   /// When account `id` last used one of its logins here (a request or a connection), if any of

@@ -23,8 +23,18 @@ void add_account_routes(routes::table& table, std::shared_ptr<accounts> users) {
   using routes::access;
   using routes::call;
   table.add("/api/accounts", access::open, http::verb::post, [users](call& c) {
-    if (!name_and_password(c.body)) return c.bad_request("bad_request", "the body must be {\"name\": ..., \"password\": ...}");
-    users->create_account(c.body["name"].get<std::string>(), c.body["password"].get<std::string>(), c.client, c.reply);
+    // A bot account says so when it signs up ("bot": true), and stays one.
+    auto body = c.body;
+    bool bot = false;
+    if (body.is_object() && body.contains("bot")) {
+      if (!body["bot"].is_boolean()) return c.bad_request("bad_request", "\"bot\" must be true or false");
+      bot = body["bot"].get<bool>();
+      body.erase("bot");
+    }
+    if (!name_and_password(body)) {
+      return c.bad_request("bad_request", "the body must be {\"name\": ..., \"password\": ...} (and \"bot\": true for a bot)");
+    }
+    users->create_account(body["name"].get<std::string>(), body["password"].get<std::string>(), c.client, c.reply, bot);
   });
   table.add("/api/sessions", access::open, http::verb::post, [users](call& c) {
     if (!name_and_password(c.body)) return c.bad_request("bad_request", "the body must be {\"name\": ..., \"password\": ...}");

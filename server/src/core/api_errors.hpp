@@ -21,6 +21,11 @@ inline api_reply no_such_player_reply() {
   return api_error(http::status::not_found, "no_such_player", "there is no such player");
 }
 
+/// 403 bot_account: `what` is for people, not for bot accounts (docs/protocol.md, "Bot accounts").
+inline api_reply bot_account_reply(std::string_view what) {
+  return api_error(http::status::forbidden, "bot_account", std::string(what) + " is for people, not for bot accounts");
+}
+
 inline api_reply storage_reply(std::string_view code, std::string_view what) {
   return api_error(http::status::service_unavailable, code, std::string(what) + " could not be stored");
 }

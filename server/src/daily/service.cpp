@@ -49,6 +49,7 @@ void service::today(identity who, reply_fn reply) {
 }
 
 void service::start_game(identity who, reply_fn reply) {
+  if (look_.accounts->is_bot_account(who.id)) return reply(bot_account_reply("the daily challenge"));
   net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
     const auto today = ratings::utc_date(self->look_.accounts->now());
     if (const auto* played = self->look_.game_of_day(who.id, today)) {

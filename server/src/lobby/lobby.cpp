@@ -158,6 +158,7 @@ nlohmann::json lobby::summary(const game_record& g) const {
     seats.push_back({{"seat", i},
                      {"away_until", on ? nlohmann::json(on->ends_at) : nlohmann::json(nullptr)},
                      {"player", player},
+                     {"bot_account", s.account_id != 0 && accounts_->is_bot_account(s.account_id)},
                      {"bot", s.bot},
                      {"bot_level", bot_seats::level_json(g, i)},
                      {"gone", games::gone_json(s)},

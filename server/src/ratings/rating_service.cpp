@@ -51,6 +51,16 @@ bool rating_service::seen_game(std::int64_t game, const games::asker& who) const
 }
 
 std::optional<api_reply> rating_service::refusal(const game_record& g, const identity& who) const {
+  if (games::rated(g) && !look_.rated_bot_games) {
+    // Ratings measure people against people (and bots against bots): not the two mixed.
+    const bool bot = look_.accounts->is_bot_account(who.id);
+    for (const auto& s : g.seats) {
+      if (s.account_id == 0 || s.account_id == who.id || look_.accounts->is_bot_account(s.account_id) == bot) continue;
+      return api_error(http::status::forbidden, "bot_unrated",
+                       bot ? "this is a rated game of people: a bot account plays unrated games with people"
+                           : "this is a rated game of a bot account: people play bots in unrated games");
+    }
+  }
   if (const auto least = games::min_rating(g)) {
     const auto* r = tables_.elo.find(who.id);
     const auto mine = ratings::shown_rating(r ? r->rating : ratings::initial_rating);
@@ -117,6 +127,7 @@ void rating_service::profile(std::optional<identity> who, const std::string& nam
            return seen ? nlohmann::json(*seen - *seen % 3600) : nlohmann::json(nullptr);
          }()},
         {"operator", record && record->operator_account},
+        {"bot_account", record && record->bot_account},
         {"rating", r ? nlohmann::json({{"value", ratings::shown_rating(r->rating)},
                                        {"games", r->games},
                                        {"provisional", r->games < ratings::provisional_games}})
@@ -177,7 +188,11 @@ void rating_service::leaderboard(std::size_t offset, std::size_t limit, reply_fn
     auto out = nlohmann::json::array();
     for (std::size_t i = offset; i < board.size() && i < offset + limit; ++i) {
       const auto& e = board[i];
-      out.push_back({{"rank", e.rank}, {"name", self->look_.accounts->name_of(e.account)}, {"rating", e.rating}, {"games", e.games}});
+      out.push_back({{"rank", e.rank},
+                     {"name", self->look_.accounts->name_of(e.account)},
+                     {"bot_account", self->look_.accounts->is_bot_account(e.account)},
+                     {"rating", e.rating},
+                     {"games", e.games}});
     }
     const bool more = offset + limit < board.size();
     reply({http::status::ok,

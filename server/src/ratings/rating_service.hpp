@@ -37,6 +37,8 @@ class rating_service : public std::enable_shared_from_this<rating_service> {
     /// I/O threads; `done` gets nullopt when the store could not say. Empty: not shown.
     std::function<void(std::int64_t account, std::function<void(std::optional<persistence::store::move_times>)> done)>
         move_times = {};
+    /// Whether a rated game may seat bot accounts and persons together (--rated-bot-games).
+    bool rated_bot_games = false;
   };
 
   rating_service(strand_type games_strand, lookups look);
@@ -47,7 +49,9 @@ class rating_service : public std::enable_shared_from_this<rating_service> {
   void add(const game_record& g);
 
   /// Why `who` may not join `g` by its minimum rating (403 rating_too_low) or finishing
-  /// record (403 finishing_record_too_low), or nullopt. On the games' strand.
+  /// record (403 finishing_record_too_low), or because `g` is rated and would seat a bot
+  /// account with a person (403 bot_unrated, unless the operator allows it), or nullopt. On the
+  /// games' strand.
   std::optional<api_reply> refusal(const game_record& g, const identity& who) const;
   /// Every table; on the games' strand.
   const ratings::summary& tables() const { return tables_; }

@@ -23,6 +23,7 @@ std::variant<tournament, std::string> read_create_request(const nlohmann::json& 
   t.creator = creator;
   t.created_at = t.updated_at = now;
   bool has_format = false, has_rounds = false, has_max = false, has_min = false, has_clock = false;
+  bool end_on_timeout = false;
   for (const auto& [key, value] : body.items()) {
     if (key == "name") {
       if (!value.is_string()) return std::string("\"name\" must be a text");
@@ -64,6 +65,7 @@ std::variant<tournament, std::string> read_create_request(const nlohmann::json& 
       if (c.on_timeout == clocks::timeout_policy::vote) {
         return std::string("\"on_timeout\": \"vote\" does not suit a tournament; choose \"bot\" or \"end\"");
       }
+      end_on_timeout = c.on_timeout == clocks::timeout_policy::end;
       t.time_control = clocks::to_json(c);
       has_clock = true;
     } else if (key == "rated") {
@@ -82,6 +84,9 @@ std::variant<tournament, std::string> read_create_request(const nlohmann::json& 
     }
   }
   if (t.name.empty()) return std::string("a tournament needs a \"name\"");
+  if (end_on_timeout && t.table_size != 2) {
+    return std::string("\"on_timeout\": \"end\" is for 2-player games; choose \"bot\"");
+  }
   if (!has_format) return std::string("\"format\" (swiss or round_robin) is needed");
   if (!has_clock) return std::string("a tournament needs a \"time_control\"");
   const bool swiss = t.format == tournament_format::swiss;

@@ -8,7 +8,7 @@ namespace loyang::server::tournaments {
 void add_routes(routes::table& table, std::shared_ptr<service> tournaments) {
   using routes::access;
   using routes::call;
-  table.add("/api/tournaments", access::account, http::verb::get, [tournaments](call& c) { tournaments->list(c.reply); });
+  table.add("/api/tournaments", access::account, http::verb::get, [tournaments](call& c) { tournaments->list(*c.who, c.reply); });
   table.add("/api/tournaments", access::account, http::verb::post,
             [tournaments](call& c) { tournaments->create(*c.who, c.body, c.reply); });
   table.add("/api/tournaments/{id}", access::guest, http::verb::get,

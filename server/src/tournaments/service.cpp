@@ -179,6 +179,7 @@ void service::attempt(std::int64_t id, change_fn change, update_done done, int t
 }
 
 void service::create(identity who, const nlohmann::json& body, reply_fn reply) {
+  if (look_.accounts->is_bot_account(who.id)) return reply(bot_account_reply("a tournament"));
   auto parsed = read_create_request(body, who.id, look_.accounts->now());
   if (const auto* why = std::get_if<std::string>(&parsed)) {
     return reply(api_error(http::status::bad_request, "bad_request", *why));
@@ -203,14 +204,16 @@ void service::create(identity who, const nlohmann::json& body, reply_fn reply) {
   });
 }
 
-void service::list(reply_fn reply) {
-  net::post(strand_, [self = shared_from_this(), reply = std::move(reply)] {
+void service::list(identity who, reply_fn reply) {
+  net::post(strand_, [self = shared_from_this(), who, reply = std::move(reply)] {
     auto open = nlohmann::json::array(), running = nlohmann::json::array(), finished = nlohmann::json::array();
     for (auto it = self->all_.rbegin(); it != self->all_.rend(); ++it) {
       const auto& t = it->second;
-      if (t.state == status::open) open.push_back(self->summary(t));
-      if (t.state == status::running) running.push_back(self->summary(t));
-      if (t.state == status::finished && finished.size() < 20) finished.push_back(self->summary(t));
+      auto s = self->summary(t);
+      s["entered"] = t.entry_of(who.id) != nullptr;
+      if (t.state == status::open) open.push_back(std::move(s));
+      else if (t.state == status::running) running.push_back(std::move(s));
+      else if (t.state == status::finished && finished.size() < 20) finished.push_back(std::move(s));
     }
     reply({http::status::ok, {{"open", open}, {"running", running}, {"finished", finished}}});
   });
@@ -225,15 +228,20 @@ void service::detail(std::int64_t id, reply_fn reply) {
 }
 
 void service::join(identity who, std::int64_t id, reply_fn reply) {
+  if (look_.accounts->is_bot_account(who.id)) return reply(bot_account_reply("a tournament"));
   net::post(strand_, [self = shared_from_this(), who, id, reply = std::move(reply)] {
     const auto change = [self, who](tournament& t) -> std::optional<api_reply> {
-      if (t.state != status::open) return conflict("not_open", "this tournament takes no more entries");
+      if (t.state != status::open) return conflict("entries_closed", "this tournament takes no more entries");
       if (t.entry_of(who.id)) return conflict("already_entered", "you are entered already");
       if (static_cast<int>(t.entries.size()) >= t.max_players) {
         return conflict("tournament_full", "this tournament is full");
       }
       if (auto no = self->look_.refusal(limits_of(t), who)) return no;
       t.entries.push_back({who.id, self->look_.rating_of(who.id), self->look_.accounts->now(), 0, {}});
+      // The last entry starts it at once here on the leader (its games follow: advance()), so
+      // that the answer says so; elsewhere the leader starts it when it hears of the entry.
+      const bool full = t.starts_at == 0 && static_cast<int>(t.entries.size()) >= t.max_players;
+      if (full && self->look_.leads()) self->begin(t);
       return std::nullopt;
     };
     self->update(id, change, [self, id, reply](std::optional<api_reply> no, const std::string& e) {
@@ -275,10 +283,11 @@ void service::cancel(identity who, std::int64_t id, reply_fn reply) {
       if (t.creator != who.id && !self->look_.accounts->is_operator(who.id)) {
         return api_error(http::status::forbidden, "not_creator", "only its creator may cancel a tournament");
       }
-      if (t.state != status::open) return conflict("not_open", "only a tournament not yet started is cancelled");
+      if (t.state == status::running) return conflict("tournament_started", "a tournament that has started runs to its end");
+      if (t.state != status::open) return conflict("tournament_over", "this tournament is over");
       t.state = status::cancelled;
       t.ended_at = self->look_.accounts->now();
-      t.end_reason = "cancelled by its creator";
+      t.end_reason = "cancelled";
       return std::nullopt;
     };
     self->update(id, change, [self, id, reply](std::optional<api_reply> no, const std::string& e) {
@@ -339,7 +348,7 @@ void service::advance(std::int64_t id) {
       } else {
         t.state = status::cancelled;
         t.ended_at = now;
-        t.end_reason = "too few players at its start";
+        t.end_reason = "too_few_at_start";
       }
       return std::nullopt;
     }, again);
@@ -446,7 +455,7 @@ void service::begin_round(tournament& t, int round) {
   if (static_cast<int>(active.size()) < t.table_size) {
     t.state = status::finished;
     t.ended_at = look_.accounts->now();
-    t.end_reason = "too few players left";
+    t.end_reason = "too_few_left";
     return;
   }
   round_plan plan;

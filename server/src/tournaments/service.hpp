@@ -74,19 +74,20 @@ class service : public std::enable_shared_from_this<service> {
 
   /// POST /api/tournaments: 201 the tournament (its creator entered). 400 bad_request.
   void create(identity who, const nlohmann::json& body, reply_fn reply);
-  /// GET /api/tournaments: {"open", "running", "finished" (the latest 20)}: summaries.
-  void list(reply_fn reply);
+  /// GET /api/tournaments: {"open", "running", "finished" (the latest 20)}: summaries, each
+  /// saying whether `who` is "entered".
+  void list(identity who, reply_fn reply);
   /// GET /api/tournaments/ID: the tournament whole: entries, rounds and their games, standings
   /// and crosstable. 404 no_such_tournament.
   void detail(std::int64_t id, reply_fn reply);
-  /// POST /api/tournaments/ID/join: 200 the tournament. 404; 409 not_open, already_entered,
-  /// tournament_full; 403 rating_too_low, finishing_record_too_low.
+  /// POST /api/tournaments/ID/join: 200 the tournament. 404; 409 entries_closed, already_entered,
+  /// tournament_full; 403 rating_too_low, finishing_record_too_low, bot_account.
   void join(identity who, std::int64_t id, reply_fn reply);
   /// POST /api/tournaments/ID/withdraw: before the start, the entry goes; after, he is paired
   /// no more (his running game goes on). 404; 409 not_entered, already_withdrawn, tournament_over.
   void withdraw(identity who, std::int64_t id, reply_fn reply);
   /// POST /api/tournaments/ID/cancel: its creator (or an operator) cancels it before it starts.
-  /// 403 not_creator; 409 not_open.
+  /// 403 not_creator; 409 tournament_started, tournament_over.
   void cancel(identity who, std::int64_t id, reply_fn reply);
 
   /// Game `g` ended (the hub's game_finished): counted if it is a tournament's (by the

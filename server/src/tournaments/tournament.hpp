@@ -59,7 +59,7 @@ struct tournament {
   std::int64_t updated_at = 0;
   std::int64_t started_at = 0;
   std::int64_t ended_at = 0;
-  std::string end_reason;  ///< cancelled: why
+  std::string end_reason;  ///< "cancelled", "too_few_at_start", "too_few_left"; "" otherwise
   int round = 0;           ///< the round being played (0 before the start)
   std::vector<entry> entries;
   std::vector<table_game> games;

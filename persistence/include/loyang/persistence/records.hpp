@@ -23,6 +23,8 @@ struct account_record {
   std::int64_t banned_at = 0;
   std::int64_t banned_by = 0;  ///< the operator's account
   std::string ban_reason = {};
+  /// A bot account (docs/protocol.md, "Bot accounts"): chosen at sign-up, never changed.
+  bool bot_account = false;
 };
 
 /// A login: the hash of its bearer token (the token itself is never stored).

@@ -88,6 +88,9 @@ struct config {
   /// Whether the game port serves /metrics too: "on"; "local" (only to a loopback peer whose
   /// request no proxy forwarded: no X-Forwarded-For or Forwarded header); "off".
   std::string metrics_on_game_port = "local";
+  /// Whether a rated game may seat bot accounts and people together (docs/protocol.md, "Bot
+  /// accounts"); by default bots play people unrated.
+  bool rated_bot_games = false;
   /// Origins allowed to open a WebSocket; empty: any.
   std::vector<std::string> allowed_origins;
   /// argon2id cost of password hashes: "interactive" or "minimal" (tests, load tools).
