@@ -24,6 +24,13 @@ class easy_policy {
  public:
   /// The index in `legal` (not empty) of the best command; counts one command of the turn.
   std::size_t choose(const engine::state& s, engine::player_id seat, const std::vector<engine::command>& legal);
+  /// choose() for playouts, without the list of legal commands: `candidates`
+  /// (engine::candidate_commands, any `undo` removed) are scored, then checked best first
+  /// until one is legal. The same command as choose() on the legal ones, since their scores
+  /// do not depend on the other commands listed and both break ties by the listed order;
+  /// candidates.size() when none is legal.
+  std::size_t choose_among_candidates(const engine::state& s, engine::player_id seat,
+                                      const std::vector<engine::command>& candidates);
   /// Counts one command of the current turn; true once the turn has gone past easy_turn_cap.
   bool next_command(const engine::state& s);
 

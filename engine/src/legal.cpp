@@ -12,9 +12,10 @@ struct lister {
   const state& s;
   player_id p;
   std::vector<command>& out;
+  bool checked = true;  ///< false: candidate_commands, every candidate listed unchecked
   template <class T>
   void offer(const T& c) {
-    if (check_command(s, p, c) == ok) out.emplace_back(c);
+    if (!checked || check_command(s, p, c) == ok) out.emplace_back(c);
   }
 };
 
@@ -235,19 +236,11 @@ void list_two_pack(lister& l) {
   }
 }
 
-}  // namespace
-
-std::vector<command> legal_commands(const state& s, player_id player) {
-  std::vector<command> out;
-  out.reserve(48);
-  legal_commands(s, player, out);
-  return out;
-}
-
-void legal_commands(const state& s, player_id player, std::vector<command>& out) {
+/// legal_commands and candidate_commands: one listing, checked or not, so the orders agree.
+void list_commands(const state& s, player_id player, std::vector<command>& out, bool checked) {
   out.clear();
   if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return;
-  lister l{s, player, out};
+  lister l{s, player, out, checked};
   const auto& ps = pl(s, player);
   if (player == s.active) {
     switch (s.current_step) {
@@ -316,6 +309,36 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
   l.offer(cmd::take_loan{});
   for (const auto& pc : ps.played)
     if (kind_of(pc.card) == card_kind::helper) l.offer(cmd::discard_helper{pc.card});
+}
+
+}  // namespace
+
+std::vector<command> legal_commands(const state& s, player_id player) {
+  std::vector<command> out;
+  out.reserve(48);
+  legal_commands(s, player, out);
+  return out;
+}
+
+void legal_commands(const state& s, player_id player, std::vector<command>& out) {
+  list_commands(s, player, out, true);
+}
+
+void candidate_commands(const state& s, player_id player, std::vector<command>& out) {
+  list_commands(s, player, out, false);
+}
+
+bool is_legal(const state& s, player_id player, const command& c) {
+  if (player < 0 || player >= player_count(s)) return false;
+  return std::visit(
+      [&](const auto& x) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, cmd::undo>) {
+          return undo_available(s, player);
+        } else {
+          return check_command(s, player, x) == ok;
+        }
+      },
+      c);
 }
 
 }  // namespace loyang::engine
