@@ -187,7 +187,10 @@ void score_all(context& x, const std::vector<command>& list, std::vector<double>
           [&](const cmd::foreman_pass&) { return 0.0; },
           // Helpers the easy bot has no plan for, and discarding them: not used.
           [&](const cmd::discard_helper&) { return -20.0; },
-          [&](const auto&) { return -10.0; },
+          [&]<class T>(const T&) {
+            static_assert(unplanned_commands & command_bits<T>, "a command type the easy bot plans needs its score");
+            return unplanned_score;
+          },
       };
   out.clear();
   out.reserve(list.size());
@@ -221,21 +224,37 @@ std::size_t easy_policy::choose(const state& s, player_id seat, const std::vecto
   return static_cast<std::size_t>(std::max_element(scores_.begin(), scores_.end()) - scores_.begin());
 }
 
-std::size_t easy_policy::choose_among_candidates(const state& s, player_id seat,
-                                                 const std::vector<command>& candidates) {
-  easy_scores(s, seat, candidates, next_command(s), scores_);
-  // Best first, ties to the first listed, as choose() picks among the legal ones; a refused
-  // candidate drops out (-infinity never wins a comparison with `>`).
-  constexpr double out = -std::numeric_limits<double>::infinity();
-  for (std::size_t tries = 0; tries < candidates.size(); ++tries) {
-    std::size_t best = candidates.size();
-    for (std::size_t i = 0; i < scores_.size(); ++i)
-      if (scores_[i] != out && (best == candidates.size() || scores_[i] > scores_[best])) best = i;
-    if (best == candidates.size()) break;
-    if (is_legal(s, seat, candidates[best])) return best;
-    scores_[best] = out;
+std::size_t easy_policy::best_legal(const state& s, player_id seat, const std::vector<command>& candidates) {
+  // A refused candidate drops to -infinity, which never wins a comparison with `>`.
+  constexpr double refused = -std::numeric_limits<double>::infinity();
+  const std::size_t n = candidates.size();
+  for (std::size_t tries = 0; tries < n; ++tries) {
+    std::size_t best = n;
+    double top = refused;
+    for (std::size_t i = 0; i < n; ++i)
+      if (scores_[i] > top) {
+        top = scores_[i];
+        best = i;
+      }
+    if (best == n || is_legal(s, seat, candidates[best])) return best;
+    scores_[best] = refused;
   }
-  return candidates.size();
+  return n;
+}
+
+std::size_t easy_policy::choose_fast(const state& s, player_id seat, std::vector<command>& buffer) {
+  const auto is_undo = [](const command& c) { return std::holds_alternative<cmd::undo>(c); };
+  const bool capped = next_command(s);
+  // First without the commands never planned: when a legal one scores above them all, it is
+  // the best of the full list too.
+  candidate_commands(s, seat, buffer, unplanned_commands);
+  easy_scores(s, seat, buffer, capped, scores_);
+  std::size_t at = best_legal(s, seat, buffer);
+  if (at < buffer.size() && scores_[at] > unplanned_score) return at;
+  candidate_commands(s, seat, buffer);
+  std::erase_if(buffer, is_undo);
+  easy_scores(s, seat, buffer, capped, scores_);
+  return best_legal(s, seat, buffer);
 }
 
 command easy_bot::choose(const seat_view& v, rng& random) {

@@ -15,10 +15,8 @@ bool is_undo(const command& c) { return std::holds_alternative<cmd::undo>(c); }
 
 const command* playout_step(state& s, playout_scratch& scratch) {
   const player_id p = s.active;
-  candidate_commands(s, p, scratch.legal);
   // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
-  std::erase_if(scratch.legal, is_undo);
-  const auto at = scratch.seats[static_cast<std::size_t>(p)].choose_among_candidates(s, p, scratch.legal);
+  const auto at = scratch.seats[static_cast<std::size_t>(p)].choose_fast(s, p, scratch.legal);
   if (at == scratch.legal.size()) return nullptr;
   apply_legal(s, p, scratch.legal[at]);
   return &scratch.legal[at];
@@ -27,6 +25,7 @@ const command* playout_step(state& s, playout_scratch& scratch) {
 const command* playout_step_reference(state& s, playout_scratch& scratch) {
   const player_id p = s.active;
   legal_commands(s, p, scratch.legal);
+  // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
   std::erase_if(scratch.legal, is_undo);
   if (scratch.legal.empty()) return nullptr;
   const auto at = scratch.seats[static_cast<std::size_t>(p)].choose(s, p, scratch.legal);

@@ -23,7 +23,7 @@ int play_out_easy(engine::state& s, playout_scratch& scratch);
 
 /// One command of a playout by the seat to act, as the easy bot chooses it; returns the
 /// command sent (in scratch.legal), nullptr when it had none. The fast path: candidates
-/// scored before any is checked, the best checked first (easy_policy::choose_among_candidates),
+/// scored before any is checked, the best checked first (easy_policy::choose_fast),
 /// and applied without a second check or undo history (engine::apply_legal).
 const engine::command* playout_step(engine::state& s, playout_scratch& scratch);
 /// The same the plain way (legal_commands, the easy policy's choose, apply): what the fast

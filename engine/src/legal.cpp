@@ -12,10 +12,17 @@ struct lister {
   const state& s;
   player_id p;
   std::vector<command>& out;
-  bool checked = true;  ///< false: candidate_commands, every candidate listed unchecked
+  bool checked = true;    ///< false: candidate_commands, every candidate listed unchecked
+  std::uint64_t skip = 0;  ///< candidate_commands: the types left out (command_bits)
   template <class T>
   void offer(const T& c) {
+    if (skip & command_bits<T>) return;
     if (!checked || check_command(s, p, c) == ok) out.emplace_back(c);
+  }
+  /// A command listed without a check (it is legal by construction).
+  template <class T>
+  void add(const T& c) {
+    if (!(skip & command_bits<T>)) out.emplace_back(c);
   }
 };
 
@@ -237,10 +244,10 @@ void list_two_pack(lister& l) {
 }
 
 /// legal_commands and candidate_commands: one listing, checked or not, so the orders agree.
-void list_commands(const state& s, player_id player, std::vector<command>& out, bool checked) {
+void list_commands(const state& s, player_id player, std::vector<command>& out, bool checked, std::uint64_t skip) {
   out.clear();
   if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return;
-  lister l{s, player, out, checked};
+  lister l{s, player, out, checked, skip};
   const auto& ps = pl(s, player);
   if (player == s.active) {
     switch (s.current_step) {
@@ -297,14 +304,14 @@ void list_commands(const state& s, player_id player, std::vector<command>& out, 
         l.offer(cmd::upgrade_storehouse{});
         for (int n = 0; ps.position + n <= path_end; ++n) {
           if (ps.cash < path_cost(ps.position, n)) break;
-          out.emplace_back(cmd::advance{n});
+          l.add(cmd::advance{n});
         }
         break;
       case step::finished:
         break;
     }
   }
-  if (undo_available(s, player)) out.emplace_back(cmd::undo{});
+  if (undo_available(s, player)) l.add(cmd::undo{});
   for (veg v : all_vegs) l.offer(cmd::sell{v});
   l.offer(cmd::take_loan{});
   for (const auto& pc : ps.played)
@@ -321,11 +328,11 @@ std::vector<command> legal_commands(const state& s, player_id player) {
 }
 
 void legal_commands(const state& s, player_id player, std::vector<command>& out) {
-  list_commands(s, player, out, true);
+  list_commands(s, player, out, true, 0);
 }
 
-void candidate_commands(const state& s, player_id player, std::vector<command>& out) {
-  list_commands(s, player, out, false);
+void candidate_commands(const state& s, player_id player, std::vector<command>& out, std::uint64_t skip) {
+  list_commands(s, player, out, false, skip);
 }
 
 bool is_legal(const state& s, player_id player, const command& c) {
