@@ -44,6 +44,10 @@ struct card_values {
 };
 
 struct context {
+  // A constructor, not aggregate initialisation: that zeroed the whole (2 KB) context first.
+  context(const state& s_, player_id seat_, bool capped_)
+      : s(s_), seat(seat_), ps(s_.players[static_cast<std::size_t>(seat_)]), capped(capped_) {}
+
   const state& s;
   player_id seat;
   const player_state& ps;
@@ -201,8 +205,8 @@ void score_all(context& x, const std::vector<command>& list, std::vector<double>
 
 void easy_scores(const state& s, player_id seat, const std::vector<command>& legal, bool capped,
                  std::vector<double>& out) {
-  context x{s, seat, s.players[static_cast<std::size_t>(seat)], capped, std::nullopt, 0, {}};
-  if (s.current_step == step::main && s.active == seat) x.plan = make_plan(s, seat);
+  context x(s, seat, capped);
+  if (s.current_step == step::main && s.active == seat) x.plan.emplace(make_plan(s, seat));
   if (s.current_step == step::distribution) {
     for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, x.value(c));
   }
