@@ -232,7 +232,24 @@ std::size_t easy_policy::best_legal(const state& s, player_id seat, const std::v
   // A refused candidate drops to -infinity, which never wins a comparison with `>`.
   constexpr double refused = -std::numeric_limits<double>::infinity();
   const std::size_t n = candidates.size();
-  for (std::size_t tries = 0; tries < n; ++tries) {
+  // The best few in order, in one pass (about 5 are checked per command: a planned customer
+  // or sowing waits for a vegetable still to be bought, a Card phase command for its moment).
+  constexpr std::size_t few = 8;
+  std::array<std::size_t, few> top;
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double v = scores_[i];
+    if (k == few && !(v > scores_[top[few - 1]])) continue;
+    std::size_t j = k < few ? k++ : few - 1;
+    for (; j > 0 && scores_[top[j - 1]] < v; --j) top[j] = top[j - 1];  // ties: the first listed first
+    top[j] = i;
+  }
+  for (std::size_t t = 0; t < k; ++t) {
+    if (is_legal(s, seat, candidates[top[t]])) return top[t];
+    scores_[top[t]] = refused;
+  }
+  // All of them refused: the rest one at a time.
+  for (std::size_t tries = k; tries < n; ++tries) {
     std::size_t best = n;
     double top = refused;
     for (std::size_t i = 0; i < n; ++i)

@@ -115,6 +115,13 @@ double acquire(stock& st, veg v, bool use_stalls = true) {
   return best;
 }
 
+/// What acquire(st, v, false) would cost, without taking it: a seed from the cart, else the shop.
+double seed_cost(const stock& st, veg v) {
+  if (st.pool[v] > 0) return hold_worth(v);
+  if (st.shop[v] > 0 && st.cash >= buy_price(v)) return buy_price(v);
+  return -1;
+}
+
 int casual_modifier(int regulars, int casuals) {
   return casuals < regulars ? engine::casual_modifier : casuals > regulars ? -engine::casual_modifier : 0;
 }
@@ -146,24 +153,21 @@ turn_plan make_plan(const state& s, player_id seat) {
     for (const auto& f : empty) {
       if (std::any_of(plan.sows.begin(), plan.sows.end(), [&](const auto& x) { return x.field == f.id; })) continue;
       double best_net = at_least;
-      std::optional<stock> best_stock;
-      veg best_crop = veg::wheat;
+      std::optional<veg> best_crop;
       for (veg v : all_vegs) {
         if (!field_allows(f.id, v)) continue;
-        stock trial = st;
-        const double cost = acquire(trial, v, false);  // seed from the cart or the shop
+        const double cost = seed_cost(st, v);  // from the cart or the shop
         if (cost < 0) continue;
         const double net = sow_value(s, f.id, v) - cost;
         if (net > best_net) {
           best_net = net;
-          best_stock = std::move(trial);
           best_crop = v;
         }
       }
-      if (best_stock) {
-        st = *best_stock;
+      if (best_crop) {
+        acquire(st, *best_crop, false);
         commit(st, plan);
-        plan.sows.push_back({f.id, best_crop, best_net});
+        plan.sows.push_back({f.id, *best_crop, best_net});
       }
     }
   };
