@@ -1,6 +1,7 @@
 #include "easy_bot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 
@@ -34,13 +35,37 @@ int steps_wanted(const state& s, const player_state& ps) {
   return n;
 }
 
+/// card_value(s, seat, c) of the cards asked so far in one scoring: the Card phase asks for
+/// each card of every hand-Courtyard pair, and the value depends only on the state and the card.
+struct card_values {
+  card_values() {}  // `of` stays uninitialised: only read where known
+  double of[action_card_count];
+  std::uint64_t known_low = 0, known_high = 0;  ///< bit c (c - 64): of[c] is known
+};
+
 struct context {
+  // A constructor, not aggregate initialisation: that zeroed the whole (2 KB) context first.
+  context(const state& s_, player_id seat_, bool capped_)
+      : s(s_), seat(seat_), ps(s_.players[static_cast<std::size_t>(seat_)]), capped(capped_) {}
+
   const state& s;
   player_id seat;
   const player_state& ps;
   bool capped;             ///< this turn has run too long: end it
   std::optional<turn_plan> plan;  ///< Action phase turns only
   double best_courtyard = 0;  ///< Card phase: the best Courtyard card's value
+  card_values values;
+
+  double value(card_id c) {
+    if (c >= action_card_count) return card_value(s, seat, c);  // no_card, hidden_card: 0
+    std::uint64_t& known = c < 64 ? values.known_low : values.known_high;
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    if (!(known & bit)) {
+      values.of[c] = card_value(s, seat, c);
+      known |= bit;
+    }
+    return values.of[c];
+  }
 };
 
 bool planned_serve(const context& x, card_id c) {
@@ -60,12 +85,14 @@ int offer_row_price(const state& s, card_id c) {
   return 2;
 }
 
-/// The score of one command: higher is better; the comment on each case says why.
-double score(const context& x, const command& c) {
+/// The score of each command of `list` into `out`: higher is better; the comment on each case
+/// says why. One visitor for the whole list (it holds a reference per case: building it per
+/// command cost more than most cases' scoring).
+void score_all(context& x, const std::vector<command>& list, std::vector<double>& out) {
   const state& s = x.s;
   const auto& ps = x.ps;
   const bool main = s.current_step == step::main;
-  return std::visit(
+  const auto score =
       overloaded{
           // Setup: the Home field gives 9 harvests of the crop; the dearer crop pays more later.
           [&](const cmd::plant_home& m) { return 9 * crop_worth(m.crop) - buy_price(m.crop); },
@@ -74,10 +101,10 @@ double score(const context& x, const command& c) {
           // Wait (give up the worst hand card) only while the Courtyard offers nothing good.
           [&](const cmd::place_in_courtyard& m) {
             const bool wait = ps.hand.size() >= 3 && x.best_courtyard < 3.0;
-            return wait ? 1000.0 - card_value(s, x.seat, m.card) : -1000.0;
+            return wait ? 1000.0 - x.value(m.card) : -1000.0;
           },
           // Take the pair worth most to us.
-          [&](const cmd::take_cards& m) { return card_value(s, x.seat, m.hand) + card_value(s, x.seat, m.courtyard); },
+          [&](const cmd::take_cards& m) { return x.value(m.hand) + x.value(m.courtyard); },
           // The partner matters little to the easy bot: the one furthest behind.
           [&](const cmd::choose_partner& m) { return -static_cast<double>(s.players[static_cast<std::size_t>(m.partner)].position); },
           // Serve the customers of the plan; the plan says which pay for their vegetables.
@@ -116,9 +143,9 @@ double score(const context& x, const command& c) {
           // waits there), never a field (paid now, sown only later).
           [&](const cmd::keep_two_pack& m) {
             if (m.top == no_card) return 0.0;
-            double v = card_value(s, x.seat, m.top);
+            double v = x.value(m.top);
             if (m.bottom != no_card) {
-              const double b = card_value(s, x.seat, m.bottom);
+              const double b = x.value(m.bottom);
               if (b <= 1.0 || kind_of(m.bottom) == card_kind::common_field) return -5.0;
               v += 0.5 * b;
             }
@@ -151,10 +178,10 @@ double score(const context& x, const command& c) {
           [&](const cmd::harvest_helper& m) { return s.round >= 7 ? static_cast<double>(std::popcount(m.fields)) : -1.0; },
           [&](const cmd::skip_harvest_helper&) { return 0.5; },
           // Solo: buy from the Offer what is worth more than its row's price.
-          [&](const cmd::buy_from_offer& m) { return card_value(s, x.seat, m.card) - offer_row_price(s, m.card); },
+          [&](const cmd::buy_from_offer& m) { return x.value(m.card) - offer_row_price(s, m.card); },
           [&](const cmd::finish_offer&) { return 0.3; },
           // Squire: more cards when they are worth having.
-          [&](const cmd::squire_take& m) { return card_value(s, x.seat, m.card) - 0.5; },
+          [&](const cmd::squire_take& m) { return x.value(m.card) - 0.5; },
           [&](const cmd::finish_taking&) { return 0.0; },
           // Book-keeper (only entered by accident): finish, paid for the most common crop.
           [&](const cmd::book_keeper_done& m) {
@@ -164,22 +191,26 @@ double score(const context& x, const command& c) {
           [&](const cmd::foreman_pass&) { return 0.0; },
           // Helpers the easy bot has no plan for, and discarding them: not used.
           [&](const cmd::discard_helper&) { return -20.0; },
-          [&](const auto&) { return -10.0; },
-      },
-      c);
+          [&]<class T>(const T&) {
+            static_assert(unplanned_commands & command_bits<T>, "a command type the easy bot plans needs its score");
+            return unplanned_score;
+          },
+      };
+  out.clear();
+  out.reserve(list.size());
+  for (const auto& c : list) out.push_back(std::visit(score, c));
 }
 
 }  // namespace
 
 void easy_scores(const state& s, player_id seat, const std::vector<command>& legal, bool capped,
                  std::vector<double>& out) {
-  context x{s, seat, s.players[static_cast<std::size_t>(seat)], capped, std::nullopt};
-  if (s.current_step == step::main && s.active == seat) x.plan = make_plan(s, seat);
+  context x(s, seat, capped);
+  if (s.current_step == step::main && s.active == seat) x.plan.emplace(make_plan(s, seat));
   if (s.current_step == step::distribution) {
-    for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, card_value(s, seat, c));
+    for (card_id c : s.courtyard) x.best_courtyard = std::max(x.best_courtyard, x.value(c));
   }
-  out.clear();
-  for (const auto& c : legal) out.push_back(score(x, c));
+  score_all(x, legal, out);
 }
 
 bool easy_policy::next_command(const state& s) {
@@ -195,6 +226,56 @@ std::size_t easy_policy::choose(const state& s, player_id seat, const std::vecto
   easy_scores(s, seat, legal, next_command(s), scores_);
   // Ties go to the first command listed: the easy bot is deterministic.
   return static_cast<std::size_t>(std::max_element(scores_.begin(), scores_.end()) - scores_.begin());
+}
+
+std::size_t easy_policy::best_legal(const state& s, player_id seat, const std::vector<command>& candidates) {
+  // A refused candidate drops to -infinity, which never wins a comparison with `>`.
+  constexpr double refused = -std::numeric_limits<double>::infinity();
+  const std::size_t n = candidates.size();
+  // The best few in order, in one pass (about 5 are checked per command: a planned customer
+  // or sowing waits for a vegetable still to be bought, a Card phase command for its moment).
+  constexpr std::size_t few = 8;
+  std::array<std::size_t, few> top;
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double v = scores_[i];
+    if (k == few && !(v > scores_[top[few - 1]])) continue;
+    std::size_t j = k < few ? k++ : few - 1;
+    for (; j > 0 && scores_[top[j - 1]] < v; --j) top[j] = top[j - 1];  // ties: the first listed first
+    top[j] = i;
+  }
+  for (std::size_t t = 0; t < k; ++t) {
+    if (is_legal(s, seat, candidates[top[t]])) return top[t];
+    scores_[top[t]] = refused;
+  }
+  // All of them refused: the rest one at a time.
+  for (std::size_t tries = k; tries < n; ++tries) {
+    std::size_t best = n;
+    double top = refused;
+    for (std::size_t i = 0; i < n; ++i)
+      if (scores_[i] > top) {
+        top = scores_[i];
+        best = i;
+      }
+    if (best == n || is_legal(s, seat, candidates[best])) return best;
+    scores_[best] = refused;
+  }
+  return n;
+}
+
+std::size_t easy_policy::choose_fast(const state& s, player_id seat, std::vector<command>& buffer) {
+  const auto is_undo = [](const command& c) { return std::holds_alternative<cmd::undo>(c); };
+  const bool capped = next_command(s);
+  // First without the commands never planned: when a legal one scores above them all, it is
+  // the best of the full list too.
+  candidate_commands(s, seat, buffer, unplanned_commands);
+  easy_scores(s, seat, buffer, capped, scores_);
+  std::size_t at = best_legal(s, seat, buffer);
+  if (at < buffer.size() && scores_[at] > unplanned_score) return at;
+  candidate_commands(s, seat, buffer);
+  std::erase_if(buffer, is_undo);
+  easy_scores(s, seat, buffer, capped, scores_);
+  return best_legal(s, seat, buffer);
 }
 
 command easy_bot::choose(const seat_view& v, rng& random) {

@@ -1,6 +1,7 @@
 #include "plan.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "worth.hpp"
 #include "loyang/engine/data.hpp"
@@ -12,16 +13,32 @@ using namespace engine;
 
 namespace {
 
+/// An own Market stall and the goods still on it (bit g: goods[g]).
+struct stall_goods {
+  card_id first;
+  std::uint8_t second;
+};
+
 /// What is left to draw on while planning; copied to try a customer, kept if he is chosen.
+/// Small and inline (copied for every field, crop and customer tried): the buys and trades
+/// of the one sowing or customer being tried, moved into the plan when he is chosen.
 struct stock {
   veg_counts pool;  ///< cart vegetables not yet spoken for
   veg_counts shop;
   int cash = 0;
-  std::vector<std::pair<card_id, std::uint8_t>> stalls;  ///< own stalls and their goods left
-  std::vector<veg> buys;
-  std::vector<cmd::trade> trades;
+  inline_list<stall_goods, 16> stalls;  ///< own stalls (14 at most) and their goods left
+  inline_list<veg, 3> buys;             ///< one per vegetable a customer wants (3 at most)
+  inline_list<cmd::trade, 3> trades;
   veg_counts taken;  ///< from the cart (and bought) for this plan
 };
+
+/// `st` is chosen: its buys and trades join the plan's, in the order they were planned.
+void commit(stock& st, turn_plan& plan) {
+  for (veg v : st.buys) plan.buys.push_back(v);
+  for (const auto& t : st.trades) plan.trades.push_back(t);
+  st.buys.clear();
+  st.trades.clear();
+}
 
 /// The cheapest unreserved cart vegetable (nullopt: none).
 std::optional<veg> cheapest_in_pool(const veg_counts& pool) {
@@ -98,6 +115,13 @@ double acquire(stock& st, veg v, bool use_stalls = true) {
   return best;
 }
 
+/// What acquire(st, v, false) would cost, without taking it: a seed from the cart, else the shop.
+double seed_cost(const stock& st, veg v) {
+  if (st.pool[v] > 0) return hold_worth(v);
+  if (st.shop[v] > 0 && st.cash >= buy_price(v)) return buy_price(v);
+  return -1;
+}
+
 int casual_modifier(int regulars, int casuals) {
   return casuals < regulars ? engine::casual_modifier : casuals > regulars ? -engine::casual_modifier : 0;
 }
@@ -114,7 +138,7 @@ turn_plan make_plan(const state& s, player_id seat) {
   int regulars = 0, casuals = 0;
   for (const auto& pc : ps.played) {
     const auto k = kind_of(pc.card);
-    if (k == card_kind::market_stall) st.stalls.emplace_back(pc.card, pc.stall_left);
+    if (k == card_kind::market_stall) st.stalls.push_back({pc.card, pc.stall_left});
     regulars += k == card_kind::regular;
     casuals += k == card_kind::casual;
   }
@@ -122,37 +146,35 @@ turn_plan make_plan(const state& s, player_id seat) {
   // Sowing a big field early is the best use of a vegetable (a 6-field gives 6): plan the
   // clearly good sowings before the customers, the marginal ones after them.
   const auto plan_sows = [&](double at_least) {
-    std::vector<field> empty;
+    inline_list<field, 16> empty;
     for (const auto& f : ps.fields)
       if (f.count == 0) empty.push_back(f);
     std::sort(empty.begin(), empty.end(), [](const field& a, const field& b) { return field_size(a.id) > field_size(b.id); });
     for (const auto& f : empty) {
       if (std::any_of(plan.sows.begin(), plan.sows.end(), [&](const auto& x) { return x.field == f.id; })) continue;
       double best_net = at_least;
-      std::optional<stock> best_stock;
-      veg best_crop = veg::wheat;
+      std::optional<veg> best_crop;
       for (veg v : all_vegs) {
         if (!field_allows(f.id, v)) continue;
-        stock trial = st;
-        const double cost = acquire(trial, v, false);  // seed from the cart or the shop
+        const double cost = seed_cost(st, v);  // from the cart or the shop
         if (cost < 0) continue;
         const double net = sow_value(s, f.id, v) - cost;
         if (net > best_net) {
           best_net = net;
-          best_stock = std::move(trial);
           best_crop = v;
         }
       }
-      if (best_stock) {
-        st = std::move(*best_stock);
-        plan.sows.push_back({f.id, best_crop, best_net});
+      if (best_crop) {
+        acquire(st, *best_crop, false);
+        commit(st, plan);
+        plan.sows.push_back({f.id, *best_crop, best_net});
       }
     }
   };
   plan_sows(3.0);
 
   // Customers, the most profitable first, while one still pays for its vegetables.
-  std::vector<const played_card*> open;
+  inline_list<const played_card*, 48> open;
   for (const auto& pc : ps.played) {
     const auto k = kind_of(pc.card);
     if ((k == card_kind::regular && !pc.handled) || k == card_kind::casual) open.push_back(&pc);
@@ -192,7 +214,8 @@ turn_plan make_plan(const state& s, player_id seat) {
       }
     }
     if (best_i == open.size()) break;
-    st = std::move(*best_stock);
+    st = *best_stock;
+    commit(st, plan);
     const bool regular = kind_of(open[best_i]->card) == card_kind::regular;
     plan.serves.push_back({open[best_i]->card, regular, best_net});
     if (!regular) --casuals;
@@ -200,18 +223,24 @@ turn_plan make_plan(const state& s, player_id seat) {
   }
   plan_sows(0.5);
 
-  plan.buys = std::move(st.buys);
-  plan.trades = std::move(st.trades);
   plan.reserved = st.taken;
   // What is not spoken for: the best of it is stored (the Storehouse will be upgraded when
   // that is cheap enough, see easy_bot.cpp), the rest is spare and may be sold now.
   int room = storehouse_capacity(ps);
   if (!ps.storehouse_upgraded && s.round <= 7 && ps.cash >= 4) room = storehouse_large;
-  std::vector<veg> left;
+  // The same std::sort of the same sequence as ever (its order among equally worthy kinds
+  // decides which are spare), on the stack unless the cart is unusually full.
+  std::array<veg, 64> small;
+  std::vector<veg> large;
+  std::size_t total = 0;
+  for (veg v : all_vegs) total += static_cast<std::size_t>(std::max(0, static_cast<int>(st.pool[v])));
+  if (total > small.size()) large.resize(total);
+  veg* const left = total > small.size() ? large.data() : small.data();
+  std::size_t n = 0;
   for (veg v : all_vegs)
-    for (int i = 0; i < st.pool[v]; ++i) left.push_back(v);
-  std::sort(left.begin(), left.end(), [](veg a, veg b) { return hold_worth(a) > hold_worth(b); });
-  for (std::size_t i = static_cast<std::size_t>(std::max(0, room)); i < left.size(); ++i) ++plan.spare[left[i]];
+    for (int i = 0; i < st.pool[v]; ++i) left[n++] = v;
+  std::sort(left, left + n, [](veg a, veg b) { return hold_worth(a) > hold_worth(b); });
+  for (std::size_t i = static_cast<std::size_t>(std::max(0, room)); i < n; ++i) ++plan.spare[left[i]];
   return plan;
 }
 

@@ -7,6 +7,7 @@
 
 #include "loyang/engine/commands.hpp"
 #include "loyang/engine/state.hpp"
+#include "inline_list.hpp"
 
 namespace loyang::bots::detail {
 
@@ -21,10 +22,13 @@ struct turn_plan {
     bool regular;
     double net;  ///< payment (plus the penalty avoided) less what its vegetables are worth
   };
-  std::vector<sowing> sows;                ///< best first
-  std::vector<serving> serves;             ///< best first
-  std::vector<engine::veg> buys;           ///< from the own shop, for a sowing or a customer
-  std::vector<engine::cmd::trade> trades;  ///< at own Market stalls, for a customer
+  // Inline lists (no allocation: the plan is remade before every command of every playout),
+  // each as long as it can get: a sowing per field, a serving per card in play, a buy per
+  // shop space (13), a trade per good on the 14 Market stalls (42).
+  inline_list<sowing, 16> sows;           ///< best first
+  inline_list<serving, 48> serves;        ///< best first
+  inline_list<engine::veg, 16> buys;      ///< from the own shop, for a sowing or a customer
+  inline_list<engine::cmd::trade, 48> trades;  ///< at own Market stalls, for a customer
   engine::veg_counts reserved;             ///< cart vegetables (and bought ones) spoken for
   engine::veg_counts spare;                ///< in the cart, not spoken for, not to be stored
 };

@@ -9,17 +9,35 @@ namespace loyang::bots::detail {
 
 using namespace engine;
 
+namespace {
+bool is_undo(const command& c) { return std::holds_alternative<cmd::undo>(c); }
+}  // namespace
+
+const command* playout_step(state& s, playout_scratch& scratch) {
+  const player_id p = s.active;
+  // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
+  const auto at = scratch.seats[static_cast<std::size_t>(p)].choose_fast(s, p, scratch.legal);
+  if (at == scratch.legal.size()) return nullptr;
+  apply_legal(s, p, scratch.legal[at]);
+  return &scratch.legal[at];
+}
+
+const command* playout_step_reference(state& s, playout_scratch& scratch) {
+  const player_id p = s.active;
+  legal_commands(s, p, scratch.legal);
+  // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
+  std::erase_if(scratch.legal, is_undo);
+  if (scratch.legal.empty()) return nullptr;
+  const auto at = scratch.seats[static_cast<std::size_t>(p)].choose(s, p, scratch.legal);
+  if (apply(s, p, scratch.legal[at])) return nullptr;  // cannot happen: a legal command
+  return &scratch.legal[at];
+}
+
 int play_out_easy(state& s, playout_scratch& scratch) {
   for (auto& p : scratch.seats) p = easy_policy{};
   int sent = 0;
   while (s.current_phase != phase::finished && sent < playout_command_cap) {
-    const player_id p = s.active;
-    legal_commands(s, p, scratch.legal);
-    // No undo in a playout (the easy bot never sends it, and it would copy the turn back).
-    std::erase_if(scratch.legal, [](const command& c) { return std::holds_alternative<cmd::undo>(c); });
-    if (scratch.legal.empty()) break;
-    const auto at = scratch.seats[static_cast<std::size_t>(p)].choose(s, p, scratch.legal);
-    if (apply(s, p, scratch.legal[at])) break;  // cannot happen: a legal command
+    if (!playout_step(s, scratch)) break;
     ++sent;
   }
   return sent;

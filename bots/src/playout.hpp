@@ -18,8 +18,18 @@ struct playout_scratch {
 inline constexpr int playout_command_cap = 3000;
 
 /// Plays `s` (a full state) to the end, every seat choosing as the easy bot does; returns the
-/// number of commands sent.
+/// number of commands sent. The fast path (playout_step) from start to end.
 int play_out_easy(engine::state& s, playout_scratch& scratch);
+
+/// One command of a playout by the seat to act, as the easy bot chooses it; returns the
+/// command sent (in scratch.legal), nullptr when it had none. The fast path: candidates
+/// scored before any is checked, the best checked first (easy_policy::choose_fast),
+/// and applied without a second check or undo history (engine::apply_legal).
+const engine::command* playout_step(engine::state& s, playout_scratch& scratch);
+/// The same the plain way (legal_commands, the easy policy's choose, apply): what the fast
+/// path must equal, command for command and state for state but the undo history
+/// (tests/bots/playout_fast_path_test.cpp).
+const engine::command* playout_step_reference(engine::state& s, playout_scratch& scratch);
 
 /// The value of `s` (finished or not) for `seat`: solo the level (position after loans);
 /// otherwise 1 for first place (shared included) plus 0.02 per Path space (after loans) ahead

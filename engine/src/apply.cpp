@@ -78,6 +78,20 @@ std::optional<rule_error> apply(state& s, player_id player, const command& c) {
       c);
 }
 
+void apply_legal(state& s, player_id player, const command& c) {
+  std::visit(
+      [&](const auto& x) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, cmd::undo>) {  // not allowed here
+          detail::perform(s, player, x);
+          detail::settle(s);
+          ++s.version;
+          s.undo_base = {};
+          s.undo_log.clear();
+        }
+      },
+      c);
+}
+
 bool undo_available(const state& s, player_id player) { return check_undo(s, player) == detail::ok; }
 
 std::string_view command_name(const command& c) {

@@ -12,9 +12,17 @@ struct lister {
   const state& s;
   player_id p;
   std::vector<command>& out;
+  bool checked = true;    ///< false: candidate_commands, every candidate listed unchecked
+  std::uint64_t skip = 0;  ///< candidate_commands: the types left out (command_bits)
   template <class T>
   void offer(const T& c) {
-    if (check_command(s, p, c) == ok) out.emplace_back(c);
+    if (skip & command_bits<T>) return;
+    if (!checked || check_command(s, p, c) == ok) out.emplace_back(c);
+  }
+  /// A command listed without a check (it is legal by construction).
+  template <class T>
+  void add(const T& c) {
+    if (!(skip & command_bits<T>)) out.emplace_back(c);
   }
 };
 
@@ -235,19 +243,11 @@ void list_two_pack(lister& l) {
   }
 }
 
-}  // namespace
-
-std::vector<command> legal_commands(const state& s, player_id player) {
-  std::vector<command> out;
-  out.reserve(48);
-  legal_commands(s, player, out);
-  return out;
-}
-
-void legal_commands(const state& s, player_id player, std::vector<command>& out) {
+/// legal_commands and candidate_commands: one listing, checked or not, so the orders agree.
+void list_commands(const state& s, player_id player, std::vector<command>& out, bool checked, std::uint64_t skip) {
   out.clear();
   if (s.current_phase == phase::finished || player < 0 || player >= player_count(s)) return;
-  lister l{s, player, out};
+  lister l{s, player, out, checked, skip};
   const auto& ps = pl(s, player);
   if (player == s.active) {
     switch (s.current_step) {
@@ -304,18 +304,48 @@ void legal_commands(const state& s, player_id player, std::vector<command>& out)
         l.offer(cmd::upgrade_storehouse{});
         for (int n = 0; ps.position + n <= path_end; ++n) {
           if (ps.cash < path_cost(ps.position, n)) break;
-          out.emplace_back(cmd::advance{n});
+          l.add(cmd::advance{n});
         }
         break;
       case step::finished:
         break;
     }
   }
-  if (undo_available(s, player)) out.emplace_back(cmd::undo{});
+  if (undo_available(s, player)) l.add(cmd::undo{});
   for (veg v : all_vegs) l.offer(cmd::sell{v});
   l.offer(cmd::take_loan{});
   for (const auto& pc : ps.played)
     if (kind_of(pc.card) == card_kind::helper) l.offer(cmd::discard_helper{pc.card});
+}
+
+}  // namespace
+
+std::vector<command> legal_commands(const state& s, player_id player) {
+  std::vector<command> out;
+  out.reserve(48);
+  legal_commands(s, player, out);
+  return out;
+}
+
+void legal_commands(const state& s, player_id player, std::vector<command>& out) {
+  list_commands(s, player, out, true, 0);
+}
+
+void candidate_commands(const state& s, player_id player, std::vector<command>& out, std::uint64_t skip) {
+  list_commands(s, player, out, false, skip);
+}
+
+bool is_legal(const state& s, player_id player, const command& c) {
+  if (player < 0 || player >= player_count(s)) return false;
+  return std::visit(
+      [&](const auto& x) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, cmd::undo>) {
+          return undo_available(s, player);
+        } else {
+          return check_command(s, player, x) == ok;
+        }
+      },
+      c);
 }
 
 }  // namespace loyang::engine

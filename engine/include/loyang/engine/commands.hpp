@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 
 #include "loyang/engine/types.hpp"
@@ -208,6 +209,21 @@ using command = std::variant<cmd::plant_home, cmd::reveal_courtyard, cmd::place_
                              cmd::tenant_swap_field, cmd::tout_swap, cmd::tout_buy, cmd::trader,
                              cmd::buy_from_offer, cmd::finish_offer, cmd::con_man_offer,
                              cmd::subsistence_farmer_supply, cmd::activate_saleswoman_blue>;
+
+/// The index of command type T in `command` (command{T{}}.index()), e.g. for sets of command
+/// types as bit masks (candidate_commands).
+template <class T, std::size_t I = 0>
+constexpr std::size_t command_index() {
+  if constexpr (std::is_same_v<std::variant_alternative_t<I, command>, T>) {
+    return I;
+  } else {
+    return command_index<T, I + 1>();
+  }
+}
+/// The bit of command type T in such a mask.
+template <class... T>
+inline constexpr std::uint64_t command_bits = ((std::uint64_t{1} << command_index<T>()) | ... | 0);
+static_assert(std::variant_size_v<command> <= 64);
 
 /// The wire name of a command's type ("plant_home", "take_cards", ...).
 std::string_view command_name(const command& c);

@@ -34,6 +34,19 @@ std::vector<command> legal_commands(const state& s, player_id player);
 /// The same into `out` (cleared first), reusing its memory: for bots and benchmarks.
 void legal_commands(const state& s, player_id player, std::vector<command>& out);
 
+/// The fast path of bots' playouts (bots/src/playout.cpp), which play thousands of games per
+/// decision and never undo. Each gives exactly what its slow counterpart gives:
+/// - candidate_commands: every command legal_commands would consider, unchecked, in its
+///   order (legal_commands is this list filtered by is_legal). Cleared first. `skip`: the
+///   types left out (command_bits<cmd::trader, ...>), the others' order unchanged.
+/// - is_legal: whether apply would accept `c` now; changes nothing.
+/// - apply_legal: apply for a command known to be legal (not `undo`): the same state as apply
+///   gives, but without the check and without undo history (undo_base and undo_log are left
+///   empty, so `undo` is then never available). An illegal command is a bug of the caller.
+void candidate_commands(const state& s, player_id player, std::vector<command>& out, std::uint64_t skip = 0);
+bool is_legal(const state& s, player_id player, const command& c);
+void apply_legal(state& s, player_id player, const command& c);
+
 /// Validates `c` for `player`; on success changes `s` (and bumps s.version) and returns nullopt,
 /// otherwise returns the rule error and leaves `s` untouched. Never throws for a bad command.
 /// Only a scripted game can throw: when a fixed reshuffle (setup_override::reshuffles) does not
