@@ -119,13 +119,19 @@ void service::update(std::int64_t id, change_fn change, update_done done) {
   waiting.push_back([self = shared_from_this(), id, change = std::move(change), done = std::move(done)] {
     self->attempt(id, change, done, 5);
   });
-  if (waiting.size() == 1) waiting.front()();
+  if (waiting.size() == 1) run_first(id);
+}
+
+void service::run_first(std::int64_t id) {
+  // A copy runs: the update may end (and leave the queue) before it returns.
+  const auto first = updates_.at(id).front();
+  first();
 }
 
 void service::next_update(std::int64_t id, bool stored) {
   auto& waiting = updates_[id];
   waiting.pop_front();
-  if (!waiting.empty()) return waiting.front()();
+  if (!waiting.empty()) return run_first(id);
   updates_.erase(id);
   // What the change asks for next (a full tournament starts, a counted game ends the round...).
   if (stored && look_.leads()) advance(id);

@@ -114,6 +114,7 @@ class service : public std::enable_shared_from_this<service> {
   /// Runs the next update of `id` waiting on this node; when none waits and this one was
   /// `stored`, the leader looks at the tournament again (advance).
   void next_update(std::int64_t id, bool stored);
+  void run_first(std::int64_t id);
   /// Keeps `r` if it is newer than the copy held; true when kept.
   bool keep(const persistence::tournament_record& r);
   /// The leader's look at tournament `id`: starts it, counts its ended games, makes its round's
