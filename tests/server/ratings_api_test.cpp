@@ -33,8 +33,8 @@ TEST_CASE("rated games change ratings by pairwise Elo; the profile, history and 
     // Both at 1500, expected 0.5 each, K 40 while provisional: 1500 + 40 * (1 - 0.5) = 1520.
     const auto board = api_get(s.port(), "/api/leaderboard");
     REQUIRE(board.status == status::ok);
-    CHECK(board.body["players"] == json::parse(R"([{"rank":1,"name":"ra-ann","rating":1520,"games":1},
-                                                   {"rank":2,"name":"ra-bob","rating":1480,"games":1}])"));
+    CHECK(board.body["players"] == json::parse(R"([{"rank":1,"name":"ra-ann","bot_account":false,"rating":1520,"games":1},
+                                                   {"rank":2,"name":"ra-bob","bot_account":false,"rating":1480,"games":1}])"));
     CHECK(board.body["total"] == 2);
     CHECK(api_get(s.port(), "/api/leaderboard?limit=1").body["next_offset"] == 1);
     CHECK(api_get(s.port(), "/api/leaderboard?offset=1&limit=1").body["players"][0]["name"] == "ra-bob");
