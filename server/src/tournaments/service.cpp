@@ -342,8 +342,8 @@ void service::advance(std::int64_t id) {
   const auto* held = find(id);
   if (!held) return;
   const auto now = look_.accounts->now();
-  // Once stored, next_update() looks again.
-  const auto again = [](std::optional<api_reply>, const std::string&) {};
+  // Nothing to answer: once the update is stored, next_update() looks again.
+  const auto unanswered = [](std::optional<api_reply>, const std::string&) {};
   if (held->state == status::open) {
     const bool full = held->starts_at == 0 && static_cast<int>(held->entries.size()) >= held->max_players;
     if (!full && (held->starts_at == 0 || now < held->starts_at)) return;
@@ -357,7 +357,7 @@ void service::advance(std::int64_t id) {
         t.end_reason = "too_few_at_start";
       }
       return std::nullopt;
-    }, again);
+    }, unanswered);
   }
   if (held->state != status::running) return;
   // The round's games that ended, counted.
@@ -368,7 +368,7 @@ void service::advance(std::int64_t id) {
     return update(id, [self = shared_from_this(), game = *record](tournament& t) -> std::optional<api_reply> {
       if (!self->count(t, game)) return api_reply{};
       return std::nullopt;
-    }, again);
+    }, unanswered);
   }
   // The round's games not made yet (or made by a leader that stopped before noting them).
   const bool unmade = std::any_of(held->games.begin(), held->games.end(), [&](const table_game& g) {
@@ -387,7 +387,7 @@ void service::advance(std::int64_t id) {
       self->begin_round(t, t.round + 1);
     }
     return std::nullopt;
-  }, again);
+  }, unanswered);
 }
 
 void service::make_games(const tournament& t) {
