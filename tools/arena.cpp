@@ -16,6 +16,7 @@
 
 #include "loyang/bots/determinize.hpp"
 #include "loyang/bots/match.hpp"
+#include "hint_check.hpp"
 #include "loyang/bots/strong.hpp"
 #include "loyang/engine/serialize.hpp"
 
@@ -33,6 +34,7 @@ struct arena_options {
   int candidates = bots::strong_options{}.candidates;  ///< commands it searches
   int time_limit_ms = 0;  ///< > 0: the strong bot also stops after this long per decision
   bool playout_bench = false;
+  std::optional<hint_check_options> hints;  ///< --hint-check
 };
 
 using steady = std::chrono::steady_clock;
@@ -79,6 +81,10 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       opt.playout_bench = true;
       continue;
     }
+    if (a == "--hint-check") {
+      if (!opt.hints) opt.hints.emplace();
+      continue;
+    }
     if (i + 1 >= args.size()) return bad(a.starts_with("--") ? a + " needs a value" : "unknown argument " + a);
     const std::string& value = args[++i];
     if (a == "--seats") {
@@ -87,7 +93,7 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       while (from <= value.size()) {
         const auto to = std::min(value.find(',', from), value.size());
         const auto l = bots::level_by_name(value.substr(from, to - from));
-        if (!l) return bad("--seats takes levels random, easy or strong, separated by commas");
+        if (!l) return bad("--seats takes levels random, easy, strong or expert, separated by commas");
         opt.seats.push_back(*l);
         from = to + 1;
       }
@@ -100,6 +106,13 @@ std::optional<arena_options> parse_args(const std::vector<std::string>& args, st
       const auto n = to_number<int>(value);
       if (!n || *n < (a == "--time-limit-ms" ? 0 : 1)) return bad(a + " must be a positive number");
       (a == "--playouts" ? opt.playouts : a == "--candidates" ? opt.candidates : opt.time_limit_ms) = *n;
+    } else if (a == "--hint-every" || a == "--judge-playouts" || a == "--hint-playouts") {
+      const auto n = to_number<int>(value);
+      if (!n || *n < 1) return bad(a + " must be a positive number");
+      if (!opt.hints) opt.hints.emplace();
+      if (a == "--hint-every") opt.hints->every = *n;
+      else if (a == "--judge-playouts") opt.hints->judge_playouts = *n;
+      else opt.hints->hint_playouts = *n;
     } else if (a == "--seed") {
       const auto n = to_number<std::uint64_t>(value);
       if (!n) return bad("--seed must be a non-negative number");
@@ -126,27 +139,40 @@ std::size_t entry_of(const arena_options& opt, int g, std::size_t seat) {
   return (seat + static_cast<std::size_t>(g)) % opt.seats.size();
 }
 
-/// A bot of level `l`; the strong bot with the arena's budget, timed into `times`.
-std::unique_ptr<bots::bot> make_seat(const arena_options& opt, bots::level l, std::vector<double>* times) {
-  if (l != bots::level::strong) return bots::make_bot(l);
-  auto timed = std::make_unique<timed_bot>(times, opt.time_limit_ms);
-  bots::strong_options o;
-  o.playouts = opt.playouts;
-  o.candidates = opt.candidates;
+/// Per game, each searching level's decision times (ms).
+using decision_times = std::map<bots::level, std::vector<double>>;
+
+/// A bot of level `l`; the strong bot with the arena's budget, the expert with its own, both
+/// timed into `times`.
+std::unique_ptr<bots::bot> make_seat(const arena_options& opt, bots::level l, decision_times& times) {
+  if (l != bots::level::strong && l != bots::level::expert) return bots::make_bot(l);
+  auto timed = std::make_unique<timed_bot>(&times[l], opt.time_limit_ms);
+  bots::strong_options o = bots::expert_options();
+  if (l == bots::level::strong) {
+    o.playouts = opt.playouts;
+    o.candidates = opt.candidates;
+  }
   if (opt.time_limit_ms > 0) o.out_of_time = [t = timed.get()] { return steady::now() >= t->deadline(); };
   timed->wrap(bots::make_strong_bot(std::move(o)));
   return timed;
 }
 
-std::vector<bots::match_result> play_all(const arena_options& opt, std::vector<std::vector<double>>& times) {
+std::vector<bots::match_result> play_all(const arena_options& opt, std::vector<decision_times>& times,
+                                         std::vector<hint_tally>& tallies) {
   std::vector<bots::match_result> results(static_cast<std::size_t>(opt.games));
   times.assign(static_cast<std::size_t>(opt.games), {});
+  tallies.assign(static_cast<std::size_t>(opt.games), {});
   const auto worker = [&](unsigned t) {
     for (int g = static_cast<int>(t); g < opt.games; g += static_cast<int>(opt.threads)) {
       std::vector<std::unique_ptr<bots::bot>> owned;
       std::vector<bots::bot*> seats;
       for (std::size_t s = 0; s < opt.seats.size(); ++s) {
-        owned.push_back(make_seat(opt, opt.seats[entry_of(opt, g, s)], &times[static_cast<std::size_t>(g)]));
+        owned.push_back(make_seat(opt, opt.seats[entry_of(opt, g, s)], times[static_cast<std::size_t>(g)]));
+        if (opt.hints) {
+          const auto seed = (opt.seed + static_cast<std::uint64_t>(g)) * 0x68696e74ULL + s;
+          owned.back() = std::make_unique<hint_checker>(std::move(owned.back()), *opt.hints, seed,
+                                                        tallies[static_cast<std::size_t>(g)]);
+        }
         seats.push_back(owned.back().get());
       }
       bots::match_options m;
@@ -243,8 +269,11 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const auto opt = parse_args(args, err);
   if (!opt) return 2;
   if (opt->playout_bench) return playout_bench(*opt, out);
-  std::vector<std::vector<double>> game_times;
-  const auto results = play_all(*opt, game_times);
+  std::vector<decision_times> game_times;
+  std::vector<hint_tally> tallies;
+  const auto results = play_all(*opt, game_times, tallies);
+  hint_tally hints;
+  for (const auto& t : tallies) hints.add(t);
 
   std::map<bots::level, level_sum> sums;
   for (auto l : opt->seats) ++sums[l].entries;
@@ -305,16 +334,38 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
     levels.push_back(j);
   }
   report["levels"] = levels;
-  // The strong bot's time per decision (wall clock: depends on the machine and its load).
-  std::vector<double> times;
-  for (const auto& t : game_times) times.insert(times.end(), t.begin(), t.end());
-  if (!times.empty()) {
+  // The searching bots' time per decision (wall clock: depends on the machine and its load).
+  for (const auto l : {bots::level::strong, bots::level::expert}) {
+    std::vector<double> times;
+    for (auto& t : game_times) times.insert(times.end(), t[l].begin(), t[l].end());
+    if (times.empty()) continue;
     const auto n = times.size();
-    report["strong"] = {{"playouts", opt->playouts}, {"candidates", opt->candidates},
-                        {"time_limit_ms", opt->time_limit_ms}, {"decisions", n},
-                        {"decision_ms_median", quantile(times, 0.5)}, {"decision_ms_p99", quantile(times, 0.99)},
-                        {"decision_ms_max", times.back()},
-                        {"decisions_within_1s", double(std::count_if(times.begin(), times.end(), [](double t) { return t <= 1000; })) / double(n)}};
+    const auto o = l == bots::level::expert ? bots::expert_options() : bots::strong_options{};
+    report[std::string(bots::to_string(l))] = {
+        {"playouts", l == bots::level::expert ? o.playouts : opt->playouts},
+        {"candidates", l == bots::level::expert ? o.candidates : opt->candidates},
+        {"time_limit_ms", opt->time_limit_ms}, {"decisions", n},
+        {"decision_ms_median", quantile(times, 0.5)}, {"decision_ms_p99", quantile(times, 0.99)},
+        {"decision_ms_max", times.back()},
+        {"decisions_within_1s", double(std::count_if(times.begin(), times.end(), [](double t) { return t <= 1000; })) / double(n)}};
+  }
+  bool hints_fail = false;
+  if (opt->hints) {
+    // The judged gain of the hints that differ from the easy bot's choice, with its 95% interval
+    // over those decisions (normal approximation).
+    const double n = std::max(1, hints.differing);
+    const double mean = hints.gain_sum / n;
+    const double var = hints.differing > 1 ? std::max(0.0, (hints.gain_squares - n * mean * mean) / (n - 1)) : 0.0;
+    const double half = 1.959963984540054 * std::sqrt(var / n);
+    // Another budget than the server's (--hint-playouts) judges something else: then only the
+    // first-round rule decides.
+    const bool servers = !opt->hints->hint_playouts;
+    hints_fail = hints.first_round_loans > 0 || (servers && hints.differing > 1 && mean + half < 0);
+    report["hints"] = {{"checked", hints.checked}, {"differing", hints.differing},
+                       {"mean_gain", mean}, {"gain_low", mean - half}, {"gain_high", mean + half},
+                       {"worse", hints.worse}, {"worse_by", hints.worse_by}, {"worst_gain", hints.worst},
+                       {"loans", hints.loans}, {"first_round_loans", hints.first_round_loans},
+                       {"every", opt->hints->every}, {"judge_playouts", opt->hints->judge_playouts}};
   }
   if (opt->json) {
     out << report.dump(2) << '\n';
@@ -341,9 +392,10 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
             << "% master)\n";
       }
     }
-    if (report.contains("strong")) {
-      const auto& j = report["strong"];
-      out << "strong: " << j["playouts"].get<int>() << " playouts over the easy bot's best " << j["candidates"].get<int>()
+    for (const std::string name : {"strong", "expert"}) {
+      if (!report.contains(name)) continue;
+      const auto& j = report[name];
+      out << name << ": " << j["playouts"].get<int>() << " playouts over the easy bot's best " << j["candidates"].get<int>()
           << " commands" << (opt->time_limit_ms > 0 ? ", time limit " + std::to_string(opt->time_limit_ms) + " ms" : "")
           << "; " << j["decisions"].get<std::size_t>() << " decisions: median " << fixed(j["decision_ms_median"].get<double>(), 1)
           << " ms, p99 " << fixed(j["decision_ms_p99"].get<double>(), 1) << " ms, max "
@@ -351,7 +403,18 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
           << fixed(100 * j["decisions_within_1s"].get<double>(), 2) << "%\n";
     }
   }
-  return unfinished == 0 && illegal == 0 ? 0 : 1;
+  if (opt->hints && !opt->json) {
+    const auto& j = report["hints"];
+    out << "hints: " << j["checked"].get<int>() << " checked (every " << j["every"].get<int>()
+        << "th decision with a choice), " << j["differing"].get<int>()
+        << " other than the easy bot's choice; judged by " << j["judge_playouts"].get<int>()
+        << " playouts each: mean gain " << fixed(j["mean_gain"].get<double>(), 3) << " (95% "
+        << fixed(j["gain_low"].get<double>(), 3) << " to " << fixed(j["gain_high"].get<double>(), 3) << "), "
+        << j["worse"].get<int>() << " worse by more than " << fixed(j["worse_by"].get<double>(), 2)
+        << " (worst " << fixed(j["worst_gain"].get<double>(), 3) << "); loans " << j["loans"].get<int>()
+        << ", in the first round " << j["first_round_loans"].get<int>() << "\n";
+  }
+  return unfinished == 0 && illegal == 0 && !hints_fail ? 0 : 1;
 }
 
 }  // namespace loyang::tools

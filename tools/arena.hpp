@@ -16,8 +16,12 @@ namespace loyang::tools {
 /// The strong level: --playouts P, --candidates C (strong_options), --time-limit-ms MS (a clock
 /// limit per decision: the report then depends on the machine); its wall time per decision
 /// (median, p99, max) is reported. --playout-bench: no games, the strong bot's playouts per
-/// second along --games games of easy bots (one thread).
-/// Returns 0, 1 when a game did not finish or a bot sent an illegal command, 2 for bad arguments.
+/// second along --games games of easy bots (one thread). --hint-check (--hint-every N,
+/// --judge-playouts J, --hint-playouts P): the server's hints along the games, judged against
+/// the easy bot's choice by fresh playouts (hint_check.hpp).
+/// Returns 0, 1 when a game did not finish or a bot sent an illegal command (or with
+/// --hint-check, a first-round loan was hinted or the hints were worse on average), 2 for bad
+/// arguments.
 int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace loyang::tools

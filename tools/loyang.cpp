@@ -24,6 +24,7 @@ Usage:
   loyang arena [--seats L1,L2,...] [--games N] [--seed S] [--ruleset yucata|original]
                [--introductory] [--threads T] [--json]
                [--playouts P] [--candidates C] [--time-limit-ms MS] [--playout-bench]
+               [--hint-check [--hint-every N] [--judge-playouts J] [--hint-playouts P]]
                                bots against each other: win rates per level (docs/bots.md)
   loyang --help                this text
 
@@ -46,7 +47,7 @@ simulate: defaults --players 2 --games 1 --seed 1 --ruleset yucata; game i uses 
   Prints {"games", "commands", "seconds", "games_per_second", "hash", "violations",
           "first_violations"}. Exit 0, 1 on any invariant violation, 2 on bad arguments.
 
-arena: levels random, easy and strong, one per seat (1-4 seats; default easy,random); defaults
+arena: levels random, easy, strong and expert, one per seat (1-4 seats; default easy,random); defaults
   --games 100 --seed 1 --ruleset yucata, --threads the machine's cores. Game i uses seed S+i
   with the seats rotated by i. Prints per level the plays, wins with their 95% (Wilson)
   interval, average rank, final position (after loans) and loans; solo games also the levels
@@ -55,10 +56,17 @@ arena: levels random, easy and strong, one per seat (1-4 seats; default easy,ran
   finish or a bot sent an illegal command, 2 on bad arguments.
   The strong bot: --playouts P per decision (default 400) over the easy bot's best
   --candidates C commands (4); --time-limit-ms MS also stops each search after MS (then the
-  result depends on the machine). Its time per decision is reported (median, p99, max).
+  result depends on the machine). The expert: 3000 playouts over 12 commands, whatever
+  --playouts and --candidates say. Their times per decision are reported (median, p99, max).
   --playout-bench: no games; along --games games of easy bots (for the --seats count of
   players) samples a full state from a seat's view at every 10th command and plays it out
   as the strong bot does, on one thread: playouts and commands per second.
+  --hint-check: the games as above, and at every N-th decision (5) of a seat to act with a
+  choice, the hint the server would give (bots::hint_options; --hint-playouts P instead) is
+  compared with the easy bot's choice by J fresh playouts (1000) of both: the judged mean
+  gain with its 95% interval, the hints judged worse by more than 0.5 level (solo) or 0.05,
+  loans hinted (none may be in the first round). Exit 1 also when a first-round loan was
+  hinted or, at the server's budget, the hints are worse on average (the interval below 0).
 )";
 
 int play(std::vector<std::string> args) {

@@ -39,6 +39,7 @@ std::optional<level> level_by_name(std::string_view name) {
   if (name == "random") return level::random;
   if (name == "easy") return level::easy;
   if (name == "strong") return level::strong;
+  if (name == "expert") return level::expert;
   return std::nullopt;
 }
 
@@ -47,6 +48,7 @@ std::string_view to_string(level l) {
     case level::random: return "random";
     case level::easy: return "easy";
     case level::strong: return "strong";
+    case level::expert: return "expert";
   }
   return "random";
 }
@@ -54,6 +56,7 @@ std::string_view to_string(level l) {
 std::unique_ptr<bot> make_bot(level l) {
   if (l == level::easy) return std::make_unique<detail::easy_bot>();
   if (l == level::strong) return make_strong_bot();
+  if (l == level::expert) return make_strong_bot(expert_options());
   return std::make_unique<random_bot>();
 }
 

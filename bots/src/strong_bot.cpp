@@ -1,5 +1,6 @@
 // The strong bot: determinized Monte Carlo over the easy bot's best few commands (PIMC).
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <stdexcept>
 
@@ -23,6 +24,47 @@ std::vector<std::size_t> easy_order(const state& view, player_id seat, const std
   return order;
 }
 
+/// A loan must beat the best other candidate by this many standard errors of their paired
+/// difference to be chosen (about 2.3% of equal pairs pass by chance).
+constexpr double loan_z = 2.0;
+
+bool is_loan(const command& c) { return std::holds_alternative<cmd::take_loan>(c); }
+
+/// Marks the loans of `r` not shown to be needed (candidate_result::held_back). `seen[k]` holds
+/// candidate k's outcomes, sample by sample (the same sampled states for every candidate).
+void hold_back_loans(const state& view, search_report& r, const std::vector<std::vector<float>>& seen) {
+  const std::size_t n = r.candidates.size();
+  std::size_t other = n;  // the best weighed candidate that is not a loan
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& c = r.candidates[k];
+    if (!is_loan(c.command) && c.playouts > 0 && (other == n || c.mean > r.candidates[other].mean)) other = k;
+  }
+  if (other == n) return;  // nothing else to do but a loan
+  for (std::size_t k = 0; k < n; ++k) {
+    auto& c = r.candidates[k];
+    if (!is_loan(c.command) || c.playouts == 0) continue;
+    // At the start a loan only buys Cash the game has not yet asked for.
+    if (view.round <= 1) {
+      c.held_back = true;
+      continue;
+    }
+    const std::size_t m = std::min(seen[k].size(), seen[other].size());
+    double sum = 0, squares = 0;
+    for (std::size_t j = 0; j < m; ++j) {
+      const double d = double(seen[k][j]) - double(seen[other][j]);
+      sum += d;
+      squares += d * d;
+    }
+    if (m < 2) {
+      c.held_back = true;
+      continue;
+    }
+    const double mean = sum / double(m);
+    const double variance = std::max(0.0, (squares - double(m) * mean * mean) / double(m - 1));
+    c.held_back = !(mean > loan_z * std::sqrt(variance / double(m)));
+  }
+}
+
 /// Plays every candidate of `r` out from the same sampled states in turn (common random
 /// numbers: the differences between candidates are less noisy than the outcomes).
 void play_candidates(const state& view, player_id seat, const strong_options& o, rng& random,
@@ -30,6 +72,8 @@ void play_candidates(const state& view, player_id seat, const strong_options& o,
   const std::size_t n = r.candidates.size();
   const bool solo = view.opts.players == 1;
   std::vector<double> sum(n, 0.0), wins(n, 0.0), margin(n, 0.0);
+  std::vector<std::vector<float>> seen(n);
+  for (auto& v : seen) v.reserve(static_cast<std::size_t>(std::max(o.playouts, 0)) / n + 1);
   state sampled;
   for (int i = 0; i < o.playouts; ++i) {
     if (o.out_of_time && o.out_of_time()) {
@@ -43,11 +87,13 @@ void play_candidates(const state& view, player_id seat, const strong_options& o,
     ++r.candidates[k].playouts;
     if (apply(s, seat, r.candidates[k].command)) {
       sum[k] -= 1000;  // cannot happen: legal_for's commands are legal in every consistent state
+      seen[k].push_back(-1000.0F);
       continue;
     }
     detail::play_out_easy(s, scratch);
     const auto out = detail::outcome_of(s, seat);
     sum[k] += out.value(solo);
+    seen[k].push_back(static_cast<float>(out.value(solo)));
     wins[k] += out.first ? 1.0 : 0.0;
     margin[k] += out.margin;
   }
@@ -58,6 +104,7 @@ void play_candidates(const state& view, player_id seat, const strong_options& o,
     c.wins = wins[k] / c.playouts;
     c.margin = margin[k] / c.playouts;
   }
+  hold_back_loans(view, r, seen);
 }
 
 }  // namespace
@@ -68,7 +115,17 @@ struct strong_bot::memory {
   std::vector<double> scores;
 };
 
-strong_bot::strong_bot(strong_options o) : options_(std::move(o)), memory_(std::make_unique<memory>()) {}
+strong_options expert_options() {
+  strong_options o;
+  o.playouts = 3000;
+  o.candidates = 12;
+  return o;
+}
+
+strong_options hint_options(const options& game) { return game.players == 1 ? expert_options() : strong_options{}; }
+
+strong_bot::strong_bot(strong_options o)
+    : options_(std::move(o)), full_playouts_(options_.playouts), memory_(std::make_unique<memory>()) {}
 strong_bot::~strong_bot() = default;
 
 command strong_bot::choose(const seat_view& v, rng& random) {
@@ -107,10 +164,13 @@ search_report weigh(const seat_view& v, rng& random, const strong_options& o, co
 }
 
 std::size_t best_candidate(const search_report& r) {
-  std::size_t best = r.candidates.size();
-  for (std::size_t k = 0; k < r.candidates.size(); ++k) {
+  const std::size_t none = r.candidates.size();
+  std::size_t best = none;
+  for (std::size_t k = 0; k < none; ++k) {
     const auto& c = r.candidates[k];
-    if (c.playouts > 0 && (best == r.candidates.size() || c.mean > r.candidates[best].mean)) best = k;
+    if (c.playouts == 0) continue;
+    // A held-back loan loses to any other weighed candidate.
+    if (best == none || std::pair(!c.held_back, c.mean) > std::pair(!r.candidates[best].held_back, r.candidates[best].mean)) best = k;
   }
   return best;
 }

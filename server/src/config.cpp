@@ -545,7 +545,7 @@ Options (each also read from its environment variable; the flag wins):
                                       1-64 (default 1)
   --analysis-playouts N LOYANG_ANALYSIS_PLAYOUTS
                                       playouts per decision in the analysis of a finished
-                                      game, 1-10000 (default 60; fewer: faster, rougher)
+                                      game, 1-10000 (default 240; fewer: faster, rougher)
   --log-level L     LOYANG_LOG_LEVEL  trace, debug, info, warn, error, critical or off
                                       (default info)
   --log-format F    LOYANG_LOG_FORMAT text (a line per message, UTC time first) or json

@@ -75,6 +75,8 @@ TEST_CASE("level names") {
   CHECK(bots::level_by_name("random") == bots::level::random);
   CHECK(bots::level_by_name("strong") == bots::level::strong);
   CHECK(bots::to_string(bots::level::strong) == "strong");
+  CHECK(bots::level_by_name("expert") == bots::level::expert);
+  CHECK(bots::to_string(bots::level::expert) == "expert");
   CHECK_FALSE(bots::level_by_name("hard"));
   CHECK(bots::to_string(bots::level::easy) == "easy");
 }

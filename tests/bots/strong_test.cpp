@@ -141,7 +141,8 @@ TEST_CASE("weighing a player's command beside the strong bot's candidates") {
     }
     const auto best = bots::best_candidate(r);
     REQUIRE(best < r.candidates.size());
-    for (const auto& c : r.candidates) CHECK(c.mean <= r.candidates[best].mean);
+    for (const auto& c : r.candidates)
+      if (!c.held_back) CHECK(c.mean <= r.candidates[best].mean);
     // The same generator gives the same report (hints and analyses repeat).
     const auto again = bots::weigh(v, b, small(24), played);
     REQUIRE(again.candidates.size() == r.candidates.size());
@@ -163,5 +164,50 @@ TEST_CASE("weighing refuses a command the seat may not send, and weighs nothing 
   for (const auto& c : solo.candidates) {
     CHECK(c.wins == 0.0);
     CHECK(c.mean == Approx(c.margin));
+  }
+}
+
+TEST_CASE("a loan is never advised in the first round, later only when clearly better than the rest") {
+  const command loan{cmd::take_loan{}};
+  for (int players : {1, 2}) {
+    options o;
+    o.players = players;
+    int first_round = 0, later = 0, advised = 0;
+    for (std::uint64_t seed : {5, 6}) {
+      const auto found = positions(o, seed, 3);
+      for (std::size_t i = 0; i < found.size(); i += 4) {
+        const state& st = found[i];
+        const bots::seat_view v(st, st.active);
+        const auto legal = bots::legal_for(v);
+        if (std::find(legal.begin(), legal.end(), loan) == legal.end()) continue;
+        rng random(seed + i);
+        const auto r = bots::weigh(v, random, small(40), loan);
+        const auto k = std::find_if(r.candidates.begin(), r.candidates.end(),
+                                    [&](const bots::candidate_result& c) { return c.command == loan; });
+        REQUIRE(k != r.candidates.end());
+        const auto best = bots::best_candidate(r);
+        REQUIRE(best < r.candidates.size());
+        double others = -1e9;
+        for (const auto& c : r.candidates)
+          if (!(c.command == loan)) others = std::max(others, c.mean);
+        INFO("round " << int(st.round) << ", loan " << k->mean << ", best other " << others);
+        if (st.round <= 1) {
+          ++first_round;
+          CHECK(k->held_back);
+          CHECK_FALSE(r.candidates[best].command == loan);
+        } else {
+          ++later;
+          // Not held back only when its mean is above every other (by the noise, at least).
+          if (!k->held_back) {
+            CHECK(k->mean > others);
+            ++advised;
+          }
+          CHECK((r.candidates[best].command == loan) == !k->held_back);
+        }
+      }
+    }
+    INFO(players << " players: " << first_round << " first-round positions, " << later << " later, " << advised << " loans advised");
+    CHECK(first_round > 0);
+    CHECK(later > 0);
   }
 }

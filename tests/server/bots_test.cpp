@@ -188,7 +188,7 @@ TEST_CASE("--analysis-playouts", "[server][bots][config]") {
   const auto parse = [](std::vector<std::string> args) {
     return loyang::server::parse_config(args, [](std::string_view) { return std::optional<std::string>(); });
   };
-  CHECK(parse({}).settings.analysis_playouts == 60);
+  CHECK(parse({}).settings.analysis_playouts == 240);
   CHECK(parse({"--analysis-playouts", "8"}).settings.analysis_playouts == 8);
   CHECK(parse({"--analysis-playouts", "0"}).action == loyang::server::config_action::error);
 }

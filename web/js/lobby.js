@@ -101,6 +101,7 @@ function createForm({ navigate, failed }) {
   const botLevel = h("select#new-bot-level", { name: "bot_level" },
     h("option", { value: "easy", selected: true }, t("lobby.bot_easy")),
     h("option", { value: "strong" }, t("lobby.bot_strong")),
+    h("option", { value: "expert" }, t("lobby.bot_expert")),
     h("option", { value: "random" }, t("lobby.bot_random")));
   const invite = h("input#new-invite", { name: "invite", placeholder: t("lobby.invite_placeholder"), autocomplete: "off" });
   const watch = h("select#new-watch", { name: "watch" }, h("option", { value: "everyone" }, t("lobby.watch_everyone")), h("option", { value: "players" }, t("lobby.only_players")));
@@ -159,7 +160,9 @@ function createForm({ navigate, failed }) {
         ? t("lobby.hint_bot_random")
         : botLevel.value === "strong"
           ? t("lobby.hint_bot_strong")
-          : t("lobby.hint_bot_easy");
+          : botLevel.value === "expert"
+            ? t("lobby.hint_bot_expert")
+            : t("lobby.hint_bot_easy");
 
     intro.disabled = n === 1;
     if (n === 1) intro.checked = false;

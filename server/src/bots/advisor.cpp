@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
+#include <tuple>
 
 #include "../games/extra.hpp"
 #include "../games/running_seat.hpp"
@@ -32,18 +33,21 @@ api_reply bots_busy() {
 }
 
 nlohmann::json candidate_json(const loyang::bots::candidate_result& c) {
-  return {{"command", protocol::command_to_json(c.command)},
-          {"playouts", c.playouts},
-          {"mean", c.mean},
-          {"wins", c.wins},
-          {"margin", c.margin}};
+  nlohmann::json out{{"command", protocol::command_to_json(c.command)},
+                     {"playouts", c.playouts},
+                     {"mean", c.mean},
+                     {"wins", c.wins},
+                     {"margin", c.margin}};
+  if (c.held_back) out["held_back"] = true;
+  return out;
 }
 
-/// The hint's answer: the best weighed candidate (or the only command), candidates best first.
+/// The hint's answer: the best weighed candidate (or the only command), candidates best first
+/// (a held-back loan after every other weighed one, as best_candidate ranks them).
 nlohmann::json hint_json(std::int64_t game, std::uint32_t version, engine::player_id seat, bool solo,
                          const engine::command& only, loyang::bots::search_report r) {
-  std::stable_sort(r.candidates.begin(), r.candidates.end(),
-                   [](const auto& a, const auto& b) { return a.playouts > 0 && (b.playouts == 0 || a.mean > b.mean); });
+  const auto rank = [](const loyang::bots::candidate_result& c) { return std::tuple(c.playouts > 0, !c.held_back, c.mean); };
+  std::stable_sort(r.candidates.begin(), r.candidates.end(), [&](const auto& a, const auto& b) { return rank(a) > rank(b); });
   nlohmann::json candidates = nlohmann::json::array();
   for (const auto& c : r.candidates) candidates.push_back(candidate_json(c));
   const bool weighed = !r.candidates.empty() && r.candidates.front().playouts > 0;
@@ -99,7 +103,7 @@ void bot_advisor::hint(identity who, std::int64_t game, reply_fn reply) {
           auto think = [self, view = std::move(view), random, game = g.id, version = now.version, seat,
                         only = legal.front(), reply]() mutable {
             auto& pool = *self->pool_;
-            loyang::bots::strong_options o;
+            auto o = loyang::bots::hint_options(view.state().opts);
             o.playouts = bot_budget::playouts(o.playouts, pool.waiting(), pool.threads());
             o.out_of_time = bot_budget::deadline(bot_budget::time_limit);
             auto r = loyang::bots::weigh(view, random, o);

@@ -60,8 +60,8 @@ bool job::weigh_next() {
   if (legal.size() < 2 || std::find(legal.begin(), legal.end(), played) == legal.end()) return false;
   if (!counted_) return true;
 
-  loyang::bots::strong_options o;
-  o.candidates = 3;
+  // As the expert weighs: its candidates, the operator's playouts.
+  auto o = loyang::bots::expert_options();
   // At least one playout for each candidate and the command played (weighed last).
   o.playouts = std::max(in_.playouts, o.candidates + 1);
   engine::rng random(in_.seed ^ 0x616e616c79736973ULL ^ (std::uint64_t(c.version) << 8));

@@ -20,9 +20,9 @@
 
 namespace loyang::server::analysis {
 
-/// Playouts per decision by default: rough (about ±0.1 on a win share) but a 4-player game
-/// takes about a minute of one core.
-inline constexpr int default_playouts = 60;
+/// Playouts per decision by default, over the expert's 12 candidates: rough (about ±0.1 on a
+/// win share), and a 4-player game takes about two minutes of one core.
+inline constexpr int default_playouts = 240;
 /// Marks: how far below the best the command played was valued (multi-player: in wins, a Path
 /// space being 0.02; solo: in levels).
 inline constexpr double mistake_drop = 0.15, blunder_drop = 0.3;

@@ -8,7 +8,7 @@ namespace {
 
 // Every name a level may have; only those the bots library knows count (level_by_name), so
 // a level added there is offered here without a change.
-constexpr std::array<std::string_view, 4> candidate_names{"random", "easy", "medium", "strong"};
+constexpr std::array<std::string_view, 5> candidate_names{"random", "easy", "medium", "strong", "expert"};
 
 std::optional<level> parse(const nlohmann::json& value) {
   if (!value.is_string()) return std::nullopt;

@@ -70,7 +70,7 @@ void room::maybe_bot() {
 
 void room::budget_strong(loyang::bots::strong_bot& bot) const {
   const auto& pool = svc_.bot_threads;
-  const int full = loyang::bots::strong_options{}.playouts;
+  const int full = bot.full_playouts();
   const int n = pool ? bot_budget::playouts(full, pool->waiting(), pool->threads()) : full;
   if (n < full) ++svc_.stats->bot_budget_cut;
   bot.set_playouts(n);

@@ -45,9 +45,10 @@ class bot {
 /// Bot levels. `random`: uniform among legal_for (the server's bot until now). `easy`: the
 /// heuristic player of docs/bots.md. `strong`: the easy bot's best few commands weighed by
 /// determinized playouts (strong.hpp; make_bot gives it the default budget, strong_options).
-enum class level : std::uint8_t { random, easy, strong };
+/// `expert`: the same search with a larger budget (expert_options): slower, a little better.
+enum class level : std::uint8_t { random, easy, strong, expert };
 
-/// "random", "easy", "strong"; nullopt for another name.
+/// "random", "easy", "strong", "expert"; nullopt for another name.
 std::optional<level> level_by_name(std::string_view name);
 std::string_view to_string(level l);
 

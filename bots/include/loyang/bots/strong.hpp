@@ -24,6 +24,15 @@ struct strong_options {
   std::function<bool()> out_of_time;
 };
 
+/// The expert level's budget (issue 42): three times the candidates and more than seven times
+/// the playouts of the strong bot's, about 0.25 s a solo decision and up to the server's 1 s
+/// limit with four players on one core. For the solo game and analyses, on the bot threads.
+strong_options expert_options();
+
+/// The budget a hint is weighed with (the server's and `loyang arena --hint-check`'s): the
+/// expert's in a solo game (a solo decision is cheap to weigh), the strong bot's otherwise.
+strong_options hint_options(const engine::options& game);
+
 /// What the last search found about one candidate command.
 struct candidate_result {
   engine::command command;
@@ -36,6 +45,10 @@ struct candidate_result {
   /// The average final Path position (after loans) ahead of the best other player, negative
   /// when behind; solo the average level reached.
   double margin = 0;
+  /// A loan not shown to be needed (docs/bots.md, "Loans"): in the first round, or not better
+  /// than the best other candidate by twice the noise of their difference. It is never chosen
+  /// while another candidate was played out, whatever its mean.
+  bool held_back = false;
 };
 
 struct search_report {
@@ -58,11 +71,14 @@ class strong_bot final : public bot {
   /// is busy.
   void set_playouts(int playouts) { options_.playouts = playouts < 1 ? 1 : playouts; }
   int playouts() const { return options_.playouts; }
+  /// The budget it was made with (set_playouts shrinks the next decisions' from this).
+  int full_playouts() const { return full_playouts_; }
   /// Replaces strong_options::out_of_time for the next decisions (the server's time limit).
   void set_out_of_time(std::function<bool()> f) { options_.out_of_time = std::move(f); }
 
  private:
   strong_options options_;
+  int full_playouts_;
   search_report last_;
   struct memory;
   std::unique_ptr<memory> memory_;  // the easy policy's turn count, scratch vectors
@@ -77,8 +93,9 @@ class strong_bot final : public bot {
 search_report weigh(const seat_view& v, engine::rng& random, const strong_options& o,
                     const std::optional<engine::command>& also = std::nullopt);
 
-/// The index in `r.candidates` of the best weighed one (the highest mean; ties: the first);
-/// r.candidates.size() when none was played out.
+/// The index in `r.candidates` of the best weighed one (the highest mean; ties: the first),
+/// passing over held-back loans unless nothing else was weighed; r.candidates.size() when none
+/// was played out.
 std::size_t best_candidate(const search_report& r);
 
 /// One playout as the strong bot runs it: plays the full state `s` to its end (or a cap of

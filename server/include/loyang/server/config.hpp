@@ -76,7 +76,7 @@ struct config {
   /// finds them full asks again shortly. Not a flag.
   std::size_t bot_queue_limit = 256;
   /// Playouts the analysis of a finished game gives each decision (bots/analysis.hpp), 1-10000.
-  int analysis_playouts = 60;
+  int analysis_playouts = 240;
   /// spdlog level name: trace, debug, info, warn, error, critical or off.
   std::string log_level = "info";
   /// "text" (a line per message, UTC time first) or "json" (an object per line).
