@@ -66,6 +66,11 @@ TEST_CASE("bot levels per seat, for all bots, and what is refused", "[server][bo
   CHECK(listed.body["status"] == "active");
   CHECK(listed.body["seats"][1]["bot_level"] == "random");
   CHECK(listed.body["seats"][2]["bot_level"] == "easy");
+  // The searching levels: strong, and the expert above it.
+  const auto searching = api_post(s.port(), "/api/games", ann, {{"players", 3}, {"bots", {"strong", "expert"}}});
+  REQUIRE(searching.status == http::status::created);
+  CHECK(searching.body["seats"][1]["bot_level"] == "strong");
+  CHECK(searching.body["seats"][2]["bot_level"] == "expert");
   // A count and one level for them all.
   const auto all = api_post(s.port(), "/api/games", ann, {{"players", 4}, {"bots", 3}, {"bot_level", "random"}});
   REQUIRE(all.status == http::status::created);
@@ -95,6 +100,7 @@ TEST_CASE("bot levels per seat, for all bots, and what is refused", "[server][bo
   }
   const auto why = api_post(s.port(), "/api/games", ann, {{"players", 2}, {"bots", 1}, {"bot_level", "hard"}});
   CHECK(why.body["error"]["message"].get<std::string>().find("\"easy\"") != std::string::npos);
+  CHECK(why.body["error"]["message"].get<std::string>().find("\"expert\"") != std::string::npos);
 }
 
 TEST_CASE("a resigned seat is taken over by a bot of the stated level, easy by default", "[server][bots]") {

@@ -156,7 +156,9 @@ export class HintBox {
     const why = cands.length
       ? [h("p.hint-why", t("hint.tried", { n: cands.length })),
         h("ol.hint-candidates", cands.map((c, i) => h(`li${i === 0 ? ".best" : ""}`, { "data-key": `c:${JSON.stringify(c.command)}` },
-          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo, cands[0])))))]
+          h("span.hint-cand", describe(c.command, who)), " — ", h("span.hint-numbers", outcomeText(c, solo, cands[0])),
+          // A loan the bot held back (docs/bots.md): listed last whatever its numbers, and why.
+          c.held_back ? h("span.hint-held", " — ", t("hint.loan_held_back")) : null)))]
       : [h("p.hint-why", t("hint.only_move"))];
     // Worked out before someone else's move: still legal, but the reader may want a fresh look.
     const since = (view.log || []).filter((e) => e.version > s.version && e.player !== view.seat);
