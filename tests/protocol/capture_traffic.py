@@ -823,13 +823,13 @@ def main():
             return 0
         return subprocess.call([sys.executable, os.path.join(HERE, "schema_check.py"), "traffic", out])
     finally:
-        if args.out is None:
-            pass  # the file stays for a look; the data directory goes
-        for name in os.listdir(data):
-            if name != os.path.basename(out):
-                path = os.path.join(data, name)
-                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
-
+        if args.out is not None:
+            shutil.rmtree(data, ignore_errors=True)
+        else:  # the traffic stays for a look; the server's files go
+            for name in os.listdir(data):
+                if name != os.path.basename(out):
+                    path = os.path.join(data, name)
+                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
 
 if __name__ == "__main__":
     sys.exit(main())
