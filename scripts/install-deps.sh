@@ -20,8 +20,9 @@ build_packages=(
 # directory) for the PostgreSQL store; promtool (Debian's prometheus package) checks the
 # monitoring examples (deploy/monitoring/); python3-yaml reads the deploy examples' backup jobs;
 # python3-cryptography decrypts and checks Web Push messages in the push receiver
-# (tests/support/push_receiver.py).
-test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd python3-cryptography chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
+# (tests/support/push_receiver.py); python3-jsonschema checks the protocol's schemas and real
+# traffic against them (protocol/schema/).
+test_packages=(python3 python3-websockets python3-yaml python3-aiosmtpd python3-cryptography python3-jsonschema chromium nginx-light openssl clang libclang-rt-14-dev postgresql haproxy prometheus)
 # libdate-tz3 reads the time zones of tzdata (e-mails give deadlines in the reader's zone);
 # libssl3 holds libcrypto, which encrypts and signs Web Push messages (libssl-dev to build).
 runtime_packages=(libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libsodium23 libcurl4 zlib1g libbrotli1 libtcmalloc-minimal4
