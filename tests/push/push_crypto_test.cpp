@@ -397,9 +397,10 @@ TEST_CASE("the receiver decrypts what encrypt() makes, and refuses a changed bod
   const loyang::test::temp_dir dir;
   const browser b;
   const auto body_file = dir.path() / "body";
-  const std::string decrypt = receiver_command("decrypt") + " --p256dh-private " +
+  // "--option=value": a base64url value may begin with "-", which argparse would take for an option.
+  const std::string decrypt = receiver_command("decrypt") + " --p256dh-private=" +
                               push::base64url_encode(b.private_raw) + " --body " + sh_word(body_file.string());
-  const auto auth = " --auth " + push::base64url_encode(b.keys.auth);
+  const auto auth = " --auth=" + push::base64url_encode(b.keys.auth);
 
   std::string binary;
   for (int i = 0; i < 300; ++i) binary += static_cast<char>(i * 7);
@@ -423,7 +424,7 @@ TEST_CASE("the receiver decrypts what encrypt() makes, and refuses a changed bod
   CHECK(run(decrypt + auth).status == 1);
   write_file(body_file, *push::encrypt(b.keys, "Your move", error));
   CHECK(run(decrypt + auth).status == 0);
-  CHECK(run(decrypt + " --auth " + push::base64url_encode("fedcba9876543210")).status == 1);
+  CHECK(run(decrypt + " --auth=" + push::base64url_encode("fedcba9876543210")).status == 1);
 }
 
 TEST_CASE("the receiver accepts a VAPID header for its audience and refuses a tampered or stale one",

@@ -4,7 +4,7 @@ checks (RFC 8030 headers, the VAPID token of RFC 8292) and reads the message as 
 (RFC 8291 "aes128gcm" decryption), so a test sees exactly what reached the "browser".
 
     push_receiver.py serve [--port 0] [--host 127.0.0.1] [--state-file F] [--exit-with-stdin]
-    push_receiver.py decrypt --p256dh-private B64 --auth B64 --body FILE
+    push_receiver.py decrypt --p256dh-private=B64 --auth=B64 --body FILE   (with "=": base64url may begin with "-")
     push_receiver.py verify-vapid --header "vapid t=..., k=..." --audience ORIGIN [--now UNIX]
     push_receiver.py selftest
 
