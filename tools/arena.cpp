@@ -142,16 +142,20 @@ std::size_t entry_of(const arena_options& opt, int g, std::size_t seat) {
 /// Per game, each searching level's decision times (ms).
 using decision_times = std::map<bots::level, std::vector<double>>;
 
-/// A bot of level `l`; the strong bot with the arena's budget, the expert with its own, both
-/// timed into `times`.
+/// The searching level `l`'s budget: the strong bot's from the arguments, the expert's its own.
+bots::strong_options search_options(const arena_options& opt, bots::level l) {
+  if (l == bots::level::expert) return bots::expert_options();
+  bots::strong_options o;
+  o.playouts = opt.playouts;
+  o.candidates = opt.candidates;
+  return o;
+}
+
+/// A bot of level `l`; the searching levels (search_options) timed into `times`.
 std::unique_ptr<bots::bot> make_seat(const arena_options& opt, bots::level l, decision_times& times) {
   if (l != bots::level::strong && l != bots::level::expert) return bots::make_bot(l);
   auto timed = std::make_unique<timed_bot>(&times[l], opt.time_limit_ms);
-  bots::strong_options o = bots::expert_options();
-  if (l == bots::level::strong) {
-    o.playouts = opt.playouts;
-    o.candidates = opt.candidates;
-  }
+  auto o = search_options(opt, l);
   if (opt.time_limit_ms > 0) o.out_of_time = [t = timed.get()] { return steady::now() >= t->deadline(); };
   timed->wrap(bots::make_strong_bot(std::move(o)));
   return timed;
@@ -340,10 +344,10 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
     for (auto& t : game_times) times.insert(times.end(), t[l].begin(), t[l].end());
     if (times.empty()) continue;
     const auto n = times.size();
-    const auto o = l == bots::level::expert ? bots::expert_options() : bots::strong_options{};
+    const auto o = search_options(*opt, l);
     report[std::string(bots::to_string(l))] = {
-        {"playouts", l == bots::level::expert ? o.playouts : opt->playouts},
-        {"candidates", l == bots::level::expert ? o.candidates : opt->candidates},
+        {"playouts", o.playouts},
+        {"candidates", o.candidates},
         {"time_limit_ms", opt->time_limit_ms}, {"decisions", n},
         {"decision_ms_median", quantile(times, 0.5)}, {"decision_ms_p99", quantile(times, 0.99)},
         {"decision_ms_max", times.back()},
@@ -363,7 +367,7 @@ int run_arena(const std::vector<std::string>& args, std::ostream& out, std::ostr
     hints_fail = hints.first_round_loans > 0 || (servers && hints.differing > 1 && mean + half < 0);
     report["hints"] = {{"checked", hints.checked}, {"differing", hints.differing},
                        {"mean_gain", mean}, {"gain_low", mean - half}, {"gain_high", mean + half},
-                       {"worse", hints.worse}, {"worse_by", hints.worse_by}, {"worst_gain", hints.worst},
+                       {"worse", hints.worse}, {"worse_by", worse_by(opt->game)}, {"worst_gain", hints.worst},
                        {"loans", hints.loans}, {"first_round_loans", hints.first_round_loans},
                        {"every", opt->hints->every}, {"judge_playouts", opt->hints->judge_playouts}};
   }

@@ -14,7 +14,6 @@ void hint_tally::add(const hint_tally& o) {
   worst = std::min(worst, o.worst);
   loans += o.loans;
   first_round_loans += o.first_round_loans;
-  worse_by = std::max(worse_by, o.worse_by);
 }
 
 hint_checker::hint_checker(std::unique_ptr<bots::bot> inner, hint_check_options o, std::uint64_t seed, hint_tally& tally)
@@ -31,8 +30,6 @@ engine::command hint_checker::choose(const bots::seat_view& v, engine::rng& rand
 }
 
 void hint_checker::check(const bots::seat_view& v) {
-  const bool solo = v.state().opts.players == 1;
-  tally_.worse_by = solo ? 0.5 : 0.05;
   auto o = bots::hint_options(v.state().opts);
   if (options_.hint_playouts) o.playouts = *options_.hint_playouts;
   const auto r = bots::weigh(v, random_, o);
@@ -56,7 +53,7 @@ void hint_checker::check(const bots::seat_view& v) {
   tally_.gain_sum += gain;
   tally_.gain_squares += gain * gain;
   tally_.worst = std::min(tally_.worst, gain);
-  if (gain < -tally_.worse_by) ++tally_.worse;
+  if (gain < -worse_by(v.state().opts)) ++tally_.worse;
 }
 
 }  // namespace loyang::tools

@@ -25,9 +25,12 @@ struct hint_tally {
   double worst = 0;             ///< the lowest judged gain
   int loans = 0;                ///< hints to take a loan
   int first_round_loans = 0;    ///< of which in the first round (must be none)
-  double worse_by = 0;          ///< the margin: 0.5 level solo, 0.05 (a 5-point win share) otherwise
   void add(const hint_tally& o);
 };
+
+/// How much worse than the easy bot's choice a hint must be judged to count as worse: 0.5 level
+/// solo, 0.05 (a 5-point win share) otherwise.
+inline double worse_by(const engine::options& game) { return game.players == 1 ? 0.5 : 0.05; }
 
 /// Wraps a seat's bot: plays as it does, and every `every`-th decision with a choice first asks
 /// for the hint from the seat's view, then judges it against the easy bot's choice with fresh

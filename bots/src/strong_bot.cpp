@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
 
 #include "playout.hpp"
 #include "loyang/bots/determinize.hpp"
@@ -163,14 +164,16 @@ search_report weigh(const seat_view& v, rng& random, const strong_options& o, co
   return r;
 }
 
+bool ranks_above(const candidate_result& a, const candidate_result& b) {
+  return std::tuple(a.playouts > 0, !a.held_back, a.mean) > std::tuple(b.playouts > 0, !b.held_back, b.mean);
+}
+
 std::size_t best_candidate(const search_report& r) {
   const std::size_t none = r.candidates.size();
   std::size_t best = none;
   for (std::size_t k = 0; k < none; ++k) {
-    const auto& c = r.candidates[k];
-    if (c.playouts == 0) continue;
-    // A held-back loan loses to any other weighed candidate.
-    if (best == none || std::pair(!c.held_back, c.mean) > std::pair(!r.candidates[best].held_back, r.candidates[best].mean)) best = k;
+    if (r.candidates[k].playouts == 0) continue;
+    if (best == none || ranks_above(r.candidates[k], r.candidates[best])) best = k;
   }
   return best;
 }

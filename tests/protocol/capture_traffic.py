@@ -40,6 +40,8 @@ import time
 import urllib.error
 import urllib.request
 
+from json_patch import apply_patch
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 PASSWORD = "capture-password"
@@ -229,34 +231,6 @@ def need(status_body, *ok):
     if status not in ok:
         raise RuntimeError(f"HTTP {status}: {body}")
     return body
-
-
-# ---- RFC 6902 (add, remove, replace: what the server sends) ---------------------------------------
-
-def _tokens(pointer):
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
-
-
-def apply_patch(doc, ops):
-    for op in ops:
-        keys = _tokens(op["path"])
-        if not keys:
-            doc = copy.deepcopy(op.get("value"))
-            continue
-        parent = doc
-        for k in keys[:-1]:
-            parent = parent[int(k)] if isinstance(parent, list) else parent[k]
-        last = keys[-1]
-        if op["op"] == "remove":
-            del parent[int(last) if isinstance(parent, list) else last]
-        elif isinstance(parent, list):
-            if op["op"] == "replace":
-                parent[int(last)] = op["value"]
-            else:
-                parent.insert(len(parent) if last == "-" else int(last), op["value"])
-        else:
-            parent[last] = op["value"]
-    return doc
 
 
 # ---- a seat playing random legal commands -----------------------------------------------------

@@ -6,7 +6,6 @@
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
-#include <tuple>
 
 #include "../games/extra.hpp"
 #include "../games/running_seat.hpp"
@@ -46,8 +45,7 @@ nlohmann::json candidate_json(const loyang::bots::candidate_result& c) {
 /// (a held-back loan after every other weighed one, as best_candidate ranks them).
 nlohmann::json hint_json(std::int64_t game, std::uint32_t version, engine::player_id seat, bool solo,
                          const engine::command& only, loyang::bots::search_report r) {
-  const auto rank = [](const loyang::bots::candidate_result& c) { return std::tuple(c.playouts > 0, !c.held_back, c.mean); };
-  std::stable_sort(r.candidates.begin(), r.candidates.end(), [&](const auto& a, const auto& b) { return rank(a) > rank(b); });
+  std::stable_sort(r.candidates.begin(), r.candidates.end(), loyang::bots::ranks_above);
   nlohmann::json candidates = nlohmann::json::array();
   for (const auto& c : r.candidates) candidates.push_back(candidate_json(c));
   const bool weighed = !r.candidates.empty() && r.candidates.front().playouts > 0;

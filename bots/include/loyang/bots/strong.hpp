@@ -93,6 +93,10 @@ class strong_bot final : public bot {
 search_report weigh(const seat_view& v, engine::rng& random, const strong_options& o,
                     const std::optional<engine::command>& also = std::nullopt);
 
+/// Whether `a` ranks above `b`: played out before not, then a candidate not held back before a
+/// held-back loan, then the higher mean. What best_candidate and a hint's order follow.
+bool ranks_above(const candidate_result& a, const candidate_result& b);
+
 /// The index in `r.candidates` of the best weighed one (the highest mean; ties: the first),
 /// passing over held-back loans unless nothing else was weighed; r.candidates.size() when none
 /// was played out.
