@@ -21,7 +21,7 @@ import sys
 
 import websockets
 
-from random_client import api, play
+from random_client import PROTOCOL, api, play
 
 
 def sign_up_bot(base, name, password):
@@ -46,7 +46,7 @@ async def serve(base, token, name, games_wanted, rng, verbose):
     playing = {}  # game id -> its task
     ended = 0
     async with websockets.connect(ws_url, max_size=None) as lobby:
-        await lobby.send(json.dumps({"type": "hello", "token": token}))
+        await lobby.send(json.dumps({"type": "hello", "token": token, "protocol": PROTOCOL}))
         welcome = json.loads(await lobby.recv())
         if welcome["type"] != "welcome":
             raise RuntimeError(f"hello refused: {welcome}")

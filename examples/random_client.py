@@ -22,6 +22,10 @@ import urllib.request
 
 import websockets
 
+# The protocol version this client was written for (docs/protocol.md, "Versions and
+# compatibility"); a server that no longer speaks it refuses the hello (unsupported_protocol).
+PROTOCOL = 1
+
 
 # ---- HTTP API -------------------------------------------------------------------------------
 
@@ -150,7 +154,7 @@ async def play(ws_url, token, game, rng, verbose):
         async def receive():
             return json.loads(await ws.recv())
 
-        await send({"type": "hello", "token": token})
+        await send({"type": "hello", "token": token, "protocol": PROTOCOL})
         welcome = await receive()
         if welcome["type"] != "welcome":
             raise RuntimeError(f"hello refused: {welcome}")

@@ -32,6 +32,10 @@ client_message read(const nlohmann::json& j, const std::string& type) {
   if (type == "hello") {
     hello_message m;
     if (r.optional("token")) m.token = read_string(r, "token", 256);
+    // Any positive version reads; whether it is spoken is the server's answer, not a parse error.
+    if (const auto* v = r.optional("protocol")) {
+      m.protocol = static_cast<int>(detail::read_int(*v, r.where("protocol"), 1, 1'000'000));
+    }
     r.finish();
     return m;
   }

@@ -2,6 +2,7 @@
 
 #include "json_text.hpp"
 #include "loyang/protocol/error_envelope.hpp"
+#include "loyang/protocol/version.hpp"
 
 namespace loyang::protocol {
 namespace {
@@ -14,10 +15,14 @@ std::string dump(const nlohmann::json& j) {
 }  // namespace
 
 std::string welcome_text(std::int64_t account_id, std::string_view name, bool operator_account) {
-  return dump({{"type", "welcome"}, {"account", {{"id", account_id}, {"name", name}, {"operator", operator_account}}}});
+  return dump({{"type", "welcome"},
+               {"account", {{"id", account_id}, {"name", name}, {"operator", operator_account}}},
+               {"protocol", protocol_version}});
 }
 
-std::string welcome_guest_text() { return dump({{"type", "welcome"}, {"account", nullptr}}); }
+std::string welcome_guest_text() {
+  return dump({{"type", "welcome"}, {"account", nullptr}, {"protocol", protocol_version}});
+}
 
 std::string snapshot_text(std::int64_t game, std::uint32_t version, int seat,
                           const nlohmann::json& view, const nlohmann::json& last_seen) {

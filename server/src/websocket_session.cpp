@@ -12,6 +12,7 @@
 #include "chat/service.hpp"
 #include "loyang/protocol/client_message.hpp"
 #include "loyang/protocol/server_message.hpp"
+#include "loyang/protocol/version.hpp"
 #include "core/responses.hpp"
 
 namespace loyang::server {
@@ -139,6 +140,14 @@ void websocket_session::handle(const std::string& text) {
           [&](const protocol::hello_message& m) {
             if (hello_done_) {
               send_error("", "already_authenticated", "this connection has already said hello");
+              return do_read();
+            }
+            if (m.protocol && (*m.protocol < protocol::oldest_protocol_version ||
+                               *m.protocol > protocol::protocol_version)) {
+              send_error("", "unsupported_protocol",
+                         "this server speaks protocol versions " +
+                             std::to_string(protocol::oldest_protocol_version) + " to " +
+                             std::to_string(protocol::protocol_version) + "; say hello again with one of them");
               return do_read();
             }
             if (!m.token) return on_hello(std::nullopt, true);

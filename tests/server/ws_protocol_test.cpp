@@ -46,6 +46,34 @@ TEST_CASE("the first message must be hello; a bad token is refused", "[server][w
   still_usable(ws);
 }
 
+TEST_CASE("hello names the protocol version; one the server does not speak is refused", "[server][ws]") {
+  running_server s(memory_only);
+  const auto token = sign_up(s.port(), "alice");
+  // A client that does not say which version it was written for gets the server's own.
+  ws_client plain(s.port());
+  CHECK(plain.hello(token)["protocol"] == 1);
+  ws_client guest(s.port());
+  CHECK(guest.hello("")["protocol"] == 1);
+
+  ws_client ws(s.port());
+  ws.send({{"type", "hello"}, {"token", token}, {"protocol", 2}});
+  const json refused = error_of(ws);
+  CHECK(refused["code"] == "unsupported_protocol");
+  CHECK(refused["message"].get<std::string>().find("1 to 1") != std::string::npos);
+  // Refused, the connection has not said hello: it may not subscribe, and may say hello again.
+  ws.send({{"type", "subscribe"}, {"game", 1}});
+  CHECK(error_of(ws)["code"] == "hello_first");
+  ws.send({{"type", "hello"}, {"token", token}, {"protocol", 0}});
+  CHECK(error_of(ws)["code"] == "bad_message");
+  ws.send({{"type", "hello"}, {"token", token}, {"protocol", "1"}});
+  CHECK(error_of(ws)["code"] == "bad_message");
+  ws.send({{"type", "hello"}, {"token", token}, {"protocol", 1}});
+  const json welcome = ws.next_of("welcome");
+  CHECK(welcome["protocol"] == 1);
+  CHECK(welcome["account"]["name"] == "alice");
+  still_usable(ws);
+}
+
 TEST_CASE("malformed messages get stable codes and the connection stays usable", "[server][ws]") {
   running_server s(memory_only);
   ws_client ws(s.port());

@@ -7,6 +7,7 @@
 // browser notification) if you asked for that on the settings page.
 import * as api from "./api.js";
 import { t } from "./i18n.js";
+import { PROTOCOL } from "./socket.js";
 
 const PREFS = "loyang.prefs";
 // The page's title, in the reader's language (read when shown: the catalog loads after this module).
@@ -87,7 +88,7 @@ export class LiveLists {
     if (this.closed) return;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, protocol: PROTOCOL }));
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "welcome") {

@@ -6,6 +6,11 @@
 import { applyPatch } from "./patch.js";
 import { has, t, tk } from "./i18n.js";
 
+// The protocol version this page was written for (docs/protocol.md, "Versions and
+// compatibility"): a server that no longer speaks it answers unsupported_protocol, whose text
+// asks to reload the page.
+export const PROTOCOL = 1;
+
 export class GameSocket {
   // handlers: onView(view, version), onStatus(text, ok), onSubscribeError(error), onAuthError(),
   // onChat(message) (chat_history, chat, chat_deleted), onLobby() (games_changed, open_games_changed)
@@ -41,7 +46,7 @@ export class GameSocket {
     // comes one round trip sooner than after the welcome.
     this.early = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, protocol: PROTOCOL }));
       if (this.game !== null) {
         this.sendSubscribe();
         this.early = true;

@@ -13,10 +13,13 @@
 
 namespace loyang::protocol {
 
-/// `{"type":"hello","token":"..."}`: authenticates the connection. Without a token the
-/// connection is a guest that may only watch.
+/// `{"type":"hello","token":"...","protocol":1}`: authenticates the connection. Without a token
+/// the connection is a guest that may only watch. `protocol` is the version the client was
+/// written for (absent: the server's own); a version the server does not speak is refused with
+/// `unsupported_protocol` (protocol/version.hpp).
 struct hello_message {
   std::optional<std::string> token;
+  std::optional<int> protocol;
 };
 
 /// `{"type":"subscribe","game":12,"as":"player"|"spectator","since":40}`: start receiving a

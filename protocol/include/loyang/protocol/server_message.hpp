@@ -11,8 +11,8 @@
 
 namespace loyang::protocol {
 
-/// `{"type":"welcome","account":{"id":3,"name":"ann","operator":false}}`, or `"account":null`
-/// for a guest. `operator_account`: the account may moderate (the page shows its link).
+/// `{"type":"welcome","account":{"id":3,"name":"ann","operator":false},"protocol":1}`, or
+/// `"account":null` for a guest; `protocol`: the version spoken (protocol/version.hpp). `operator_account`: the account may moderate (the page shows its link).
 std::string welcome_text(std::int64_t account_id, std::string_view name, bool operator_account);
 std::string welcome_guest_text();
 
