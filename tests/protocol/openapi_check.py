@@ -271,7 +271,8 @@ def lint():
         body = o.get("requestBody")
         if body:
             for kind, media in body.get("content", {}).items():
-                found.append((pointer("paths", path, method, "requestBody", "content", kind, "schema"), media.get("schema")))
+                found.append((pointer("paths", path, method, "requestBody", "content", kind, "schema"),
+                              media.get("schema")))
         for status, r in o.get("responses", {}).items():
             if not r.get("description"):
                 problems.append(f"{where} {status}: no description")
