@@ -7,6 +7,7 @@
 
 #include "accounts/routes.hpp"
 #include "bots/routes.hpp"
+#include "api_docs/routes.hpp"
 #include "chat/routes.hpp"
 #include "clocks/routes.hpp"
 #include "daily/routes.hpp"
@@ -346,6 +347,7 @@ assembled assemble(net::io_context& ioc, storage& store, std::shared_ptr<metrics
   history::add_routes(*out.routes, out.history);
   daily::add_routes(*out.routes, out.daily);
   notify::add_routes(*out.routes, out.notify);
+  api_docs::add_routes(*out.routes);
 
   out.hub->close();
   return out;

@@ -23,8 +23,10 @@ Needs the standard library and, for the check, the `jsonschema` module.
 
 import argparse
 import base64
+import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -145,6 +147,26 @@ class Walk:
         self.ok("GET", "/healthz")
         self.ok("GET", "/readyz")
         self.ok("GET", "/metrics")
+        self.documents()
+
+    def documents(self):
+        """The documents served are the repository's, byte for byte (the binary embeds them), and
+        every schema file they refer to is served beside them."""
+        protocol = os.path.join(REPO, "protocol")
+        served = {"openapi.json": self.ok("GET", "/api/openapi.json"),
+                  "asyncapi.json": self.ok("GET", "/api/asyncapi.json")}
+        for path in sorted(glob.glob(os.path.join(protocol, "schema", "*.schema.json"))):
+            name = os.path.basename(path)
+            served["schema/" + name] = self.ok("GET", "/api/schema/" + name)
+        for name, answer in served.items():
+            with open(os.path.join(protocol, name), encoding="utf-8") as f:
+                if answer != json.load(f):
+                    self.failures.append(f"/api/{name} is not protocol/{name}: rebuild the server")
+        referred = set(re.findall(r'"\$ref": "(schema/[^"#]+)', json.dumps(served["openapi.json"]) +
+                                  json.dumps(served["asyncapi.json"])))
+        for name in sorted(referred - set(served)):
+            self.failures.append(f"the documents refer to {name}, which is not served")
+        self.call("GET", "/api/schema/nothing.schema.json", expect=404)
 
     def accounts(self):
         self.call("POST", "/api/accounts", {"name": "ann"}, expect=400, bad=True)

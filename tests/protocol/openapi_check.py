@@ -2,7 +2,10 @@
 """Checks protocol/openapi.json, the OpenAPI 3.1 document of the HTTP API, and real HTTP
 exchanges against it.
 
-    openapi_check.py lint            the document is OpenAPI 3.1.0; every $ref resolves; every
+    openapi_check.py lint            the document is OpenAPI 3.1.0, and protocol/asyncapi.json
+                                     the WebSocket's schemas (asyncapi_check.py), both at the
+                                     protocol version of version.hpp and laid out as
+                                     format_json.py writes them; every $ref resolves; every
                                      schema is valid JSON Schema 2020-12 and closed (or says why
                                      not in a $comment), as schema_check.py lint asks of
                                      protocol/schema/; every status's error codes are HTTP codes of
@@ -37,6 +40,8 @@ from urllib.parse import parse_qsl, urljoin
 import jsonschema
 from jsonschema import Draft202012Validator
 
+import asyncapi_check
+import format_json
 import schema_check
 from schema_check import Validators, describe, is_object_schema, load_schemas, walk
 
@@ -57,6 +62,16 @@ STATUS_EXCEPTIONS = {
     ("not_invited", 409): "POST /api/games/{id}/decline answers 409 not_invited (docs \"Rematches and "
                           "invitations\"); the table lists not_invited as 403, \"no longer sent\"",
 }
+
+
+def load_json(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def read_text(name):
+    with open(os.path.join(REPO, "protocol", name), encoding="utf-8") as f:
+        return f.read()
 
 
 def load_document():
@@ -350,6 +365,11 @@ def lint():
         problems.append(f"docs/protocol.md names {r}: not in protocol/openapi.json")
     for r in sorted(ours - in_docs):
         problems.append(f"protocol/openapi.json has {r}: docs/protocol.md's HTTP sections do not name it")
+
+    asyncapi_check.check(problems)
+    for name in ("openapi.json", "asyncapi.json"):
+        if format_json.layout(load_json(os.path.join(REPO, "protocol", name))) + "\n" != read_text(name):
+            problems.append(f"protocol/{name}: not laid out as tests/protocol/format_json.py writes it (run it)")
 
     for p in problems:
         print(p)

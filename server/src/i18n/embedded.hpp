@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the files of web/i18n as the build found them (embed_catalogs.cmake writes the
+// Internal: the files of web/i18n as the build found them (cmake/embed_files.cmake writes the
 // definition): languages.json and each <code>.json, byte for byte.
 #include <span>
 #include <string_view>

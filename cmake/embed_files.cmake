@@ -1,12 +1,14 @@
-# cmake -DOUT=file.cpp -DFILES="a.json;b.json" -P embed_catalogs.cmake
+# cmake -DOUT=file.cpp -DFILES="dir/a.json;dir/b.json" -DBASE=dir -DHEADER=embedded.hpp
+#       -DNAMESPACE=loyang::server::x -DFROM="web/i18n" -P embed_files.cmake
 # Writes a C++ file holding each file's bytes as an array (whatever they contain: quotes,
-# backslashes, any UTF-8) and a table of {file name, text}: i18n/embedded.hpp.
-set(body "// Generated from web/i18n by server/src/i18n/embed_catalogs.cmake: do not edit.\n")
-string(APPEND body "#include \"embedded.hpp\"\n\nnamespace loyang::server::i18n {\nnamespace {\n\n")
+# backslashes, any UTF-8) and a table of {name, text}, the name being the file's path under
+# BASE ("fr.json", "schema/view.schema.json"): the `embedded_files()` HEADER declares.
+set(body "// Generated from ${FROM} by cmake/embed_files.cmake: do not edit.\n")
+string(APPEND body "#include \"${HEADER}\"\n\nnamespace ${NAMESPACE} {\nnamespace {\n\n")
 set(table "")
 set(n 0)
 foreach(file IN LISTS FILES)
-  get_filename_component(name ${file} NAME)
+  file(RELATIVE_PATH name ${BASE} ${file})
   file(READ ${file} hex HEX)
   file(SIZE ${file} size)
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
@@ -18,7 +20,7 @@ foreach(file IN LISTS FILES)
 endforeach()
 string(APPEND body "}  // namespace\n\nstd::span<const embedded_file> embedded_files() {\n")
 string(APPEND body "  static const embedded_file files[] = {\n${table}    {\"\", {}}};\n")
-string(APPEND body "  return {files, ${n}};\n}\n\n}  // namespace loyang::server::i18n\n")
+string(APPEND body "  return {files, ${n}};\n}\n\n}  // namespace ${NAMESPACE}\n")
 file(WRITE ${OUT}.tmp "${body}")
 # Unchanged text keeps the object file (and everything linked with it) as it is.
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
