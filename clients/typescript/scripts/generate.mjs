@@ -13,7 +13,10 @@
 // - Other if/then/else refinements (a spectator's view has no advice, solo-only keys, ...) are
 //   dropped: TypeScript keeps the fields they concern optional.
 //
-//   node scripts/generate.mjs [--schemas DIR] [--out FILE] [--check]
+// - From protocol/openapi.json, the request and answer bodies of the HTTP calls the client makes
+//   (OPENAPI_TYPES: its components.schemas of those names).
+//
+//   node scripts/generate.mjs [--schemas DIR] [--openapi FILE] [--out FILE] [--check]
 //
 // --check writes nothing: it exits 1 when FILE differs from a fresh generation.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -28,6 +31,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const schemaDir = path.resolve(option("--schemas", path.join(here, "../../../protocol/schema")));
+const openapiFile = path.resolve(option("--openapi", path.join(schemaDir, "../openapi.json")));
 const outFile = path.resolve(option("--out", path.join(here, "../src/protocol.ts")));
 const check = args.includes("--check");
 
@@ -45,6 +49,10 @@ const ROOT_NAMES = {
   "patch.schema.json": "Patch",
   "error.schema.json": "ErrorEnvelope",
   "options.schema.json": "GameOptions",
+  "summary.schema.json": "GameSummary",
+  "state.schema.json": "FullGameState",
+  "history.schema.json": "GameHistory",
+  "record.schema.json": "GameRecord",
   "common.schema.json": null,
 };
 
@@ -61,7 +69,18 @@ const DEF_NAMES = {
   "error.schema.json": (d) => ({ error: "ErrorBody", code: "ErrorCode" })[d] ?? pascal(d),
   "patch.schema.json": (d) => ({ operation: "PatchOperation", path: "JsonPointer", value: "PatchValue" })[d] ?? pascal(d),
   "options.schema.json": (d) => ({ written: "WrittenOptions" })[d] ?? pascal(d),
+  "summary.schema.json": (d) =>
+    ({ fields: "GameSummaryFields", seat: "SummarySeat", mine: "MyGameSummary", live: "LiveGameSummary" })[d] ??
+    `Summary${pascal(d)}`,
+  "state.schema.json": (d) => `Full${pascal(d)}`,
+  "history.schema.json": (d) => `History${pascal(d)}`,
+  "record.schema.json": (d) => `Record${pascal(d)}`,
 };
+
+// The HTTP bodies taken from openapi.json: what src/http.ts sends and reads.
+const OPENAPI = "openapi.json";
+const OPENAPI_TYPES = ["Credentials", "SignUp", "Account", "Session", "NewGame", "TimeControlRequest"];
+ROOT_NAMES[OPENAPI] = null;
 
 const rootName = (file) => (file in ROOT_NAMES ? ROOT_NAMES[file] : pascal(file.replace(/\.schema\.json$/, "")));
 const defName = (file, def) => (DEF_NAMES[file] ?? pascal)(def);
@@ -69,12 +88,13 @@ const defName = (file, def) => (DEF_NAMES[file] ?? pascal)(def);
 // ---- the bundle -------------------------------------------------------------------------------
 
 // The entry points first, so that the output reads from the messages down to the values.
-const ORDER = ["ws-client", "ws-server", "command", "view", "event", "patch", "error", "options", "common"];
+const ORDER = ["ws-client", "ws-server", "command", "view", "event", "patch", "error", "options", "summary", "history", "record", "state", "common"];
 const rank = (f) => (ORDER.indexOf(f.replace(/\.schema\.json$/, "")) + ORDER.length + 1) % (ORDER.length + 1);
 const files = readdirSync(schemaDir)
   .filter((f) => f.endsWith(".schema.json"))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const docs = Object.fromEntries(files.map((f) => [f, JSON.parse(readFileSync(path.join(schemaDir, f), "utf8"))]));
+docs[OPENAPI] = JSON.parse(readFileSync(openapiFile, "utf8"));
 
 const bundle = {}; // name -> schema
 const origin = {}; // name -> "file#def", for collision messages
@@ -84,24 +104,47 @@ function put(name, schema, where) {
   origin[name] = where;
 }
 
-// "#/$defs/x" in `file`, "other.schema.json", "other.schema.json#/$defs/x" -> "#/$defs/Name".
-function rewriteRef(ref, file) {
+// "#/$defs/x" in `file`, "other.schema.json", "other.schema.json#/$defs/x" -> "#/$defs/Name";
+// a $ref deeper into a document ("view.schema.json#/$defs/game/properties/round") -> a copy of
+// what it points at, which has no name of its own.
+function splitRef(ref, file) {
   const [target, fragment = ""] = ref.split("#");
-  const targetFile = target === "" ? file : target;
+  const targetFile = target === "" ? file : path.basename(target); // openapi.json: "schema/x.schema.json"
   if (!(targetFile in docs)) throw new Error(`${file}: $ref to an unknown file: ${ref}`);
+  return [targetFile, fragment];
+}
+
+function rewriteRef(ref, file) {
+  const [targetFile, fragment] = splitRef(ref, file);
   if (fragment === "") {
     const name = rootName(targetFile);
     if (!name) throw new Error(`${file}: $ref to the root of ${targetFile}, which has no type`);
     return `#/$defs/${name}`;
   }
   const found = /^\/\$defs\/([^/]+)$/.exec(fragment);
-  if (!found) throw new Error(`${file}: $ref into a definition's inside is not supported: ${ref}`);
-  return `#/$defs/${defName(targetFile, found[1])}`;
+  if (found) return `#/$defs/${defName(targetFile, found[1])}`;
+  const component = /^\/components\/schemas\/([^/]+)$/.exec(fragment);
+  return component && OPENAPI_TYPES.includes(component[1]) ? `#/$defs/${component[1]}` : null;
+}
+
+function pointed(ref, file) {
+  const [targetFile, fragment] = splitRef(ref, file);
+  let at = docs[targetFile];
+  for (const token of fragment.slice(1).split("/")) {
+    at = at?.[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+    if (at === undefined) throw new Error(`${file}: $ref to nothing: ${ref}`);
+  }
+  return [at, targetFile];
 }
 
 function rewrite(value, file) {
   if (Array.isArray(value)) return value.map((v) => rewrite(v, file));
   if (value === null || typeof value !== "object") return value;
+  if (typeof value.$ref === "string" && rewriteRef(value.$ref, file) === null) {
+    const [target, targetFile] = pointed(value.$ref, file);
+    const { $ref, ...siblings } = value;
+    return { ...rewrite(target, targetFile), ...rewrite(siblings, file) };
+  }
   const out = {};
   for (const [k, v] of Object.entries(value)) {
     if (k === "$ref") out[k] = rewriteRef(v, file);
@@ -121,6 +164,11 @@ for (const file of files) {
   const name = rootName(file);
   if (name) put(name, rewrite(doc, file), file);
   for (const [def, schema] of Object.entries(doc.$defs ?? {})) put(defName(file, def), rewrite(schema, file), `${file}#/$defs/${def}`);
+}
+for (const name of OPENAPI_TYPES) {
+  const schema = docs[OPENAPI].components?.schemas?.[name];
+  if (!schema) throw new Error(`${openapiFile} has no components.schemas.${name}`);
+  put(name, rewrite(schema, OPENAPI), `${OPENAPI}#/components/schemas/${name}`);
 }
 
 // ---- reshaping ------------------------------------------------------------------------------
@@ -223,7 +271,17 @@ function walk(value, visit) {
 // Annotations beside a $ref would make a copy of the referred type (GameIdParameter1); a schema
 // that says nothing (a patch operation's value: any JSON) is `unknown`, not an open object.
 const ANNOTATIONS = ["$comment", "description"];
-for (const schema of Object.values(bundle)) walk(schema, (s) => s.$ref && delete s.$comment);
+const REF_EXTRAS = ["$comment", "minItems", "maxItems"];
+function plainRef(s) {
+  if (!s.$ref) return;
+  for (const k of REF_EXTRAS) delete s[k];
+  if (Object.keys(s).length === 2 && "description" in s) {
+    // The description stays on the property, the type stays the named one.
+    s.allOf = [{ $ref: s.$ref }];
+    delete s.$ref;
+  }
+}
+for (const schema of Object.values(bundle)) walk(schema, plainRef);
 for (const schema of Object.values(bundle)) if (Object.keys(schema).every((k) => ANNOTATIONS.includes(k))) schema.tsType = "unknown";
 for (const schema of Object.values(bundle)) walk(schema, toUnion);
 for (const [name, schema] of Object.entries({ ...bundle })) inlineRefinedRef(schema, name);
@@ -237,7 +295,7 @@ const root = { title: ROOT, type: "object", additionalProperties: false, $defs: 
 
 // ---- output -----------------------------------------------------------------------------------
 
-const banner = `// Generated by scripts/generate.mjs from protocol/schema/*.schema.json with
+const banner = `// Generated by scripts/generate.mjs from protocol/schema/*.schema.json and protocol/openapi.json with
 // json-schema-to-typescript: do not edit. Regenerate with \`npm run generate\`;
 // \`npm run check-generated\` (and the ctest ts_client_game) fails while this file is stale.`;
 
@@ -274,13 +332,13 @@ if (check) {
     const a = current.split("\n"), b = text.split("\n");
     let i = 0;
     while (i < a.length && i < b.length && a[i] === b[i]) i++;
-    console.error(`${relOut} is stale: it differs from the schemas in ${schemaDir} at line ${i + 1}:`);
+    console.error(`${relOut} is stale: it differs from ${schemaDir} and ${openapiFile} at line ${i + 1}:`);
     console.error(`  file:      ${a[i] ?? "(end)"}\n  generated: ${b[i] ?? "(end)"}`);
     console.error("Run `npm run generate` in clients/typescript/ and commit src/protocol.ts.");
     process.exit(1);
   }
-  console.log(`${relOut} is up to date with ${files.length} schemas`);
+  console.log(`${relOut} is up to date with ${files.length} schemas and ${OPENAPI}`);
 } else {
   writeFileSync(outFile, text);
-  console.log(`wrote ${relOut} from ${files.length} schemas`);
+  console.log(`wrote ${relOut} from ${files.length} schemas and ${OPENAPI}`);
 }

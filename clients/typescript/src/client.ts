@@ -40,11 +40,16 @@ export interface WebSocketLike {
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
+/** The protocol version this client was written for, said in `hello` (docs/protocol.md, "Versions and compatibility"). */
+export const PROTOCOL_VERSION = 1;
+
 export interface ConnectOptions {
   /** The server (http://host:port) or its WebSocket URL (ws://host:port/ws). */
   url: string;
   /** A login's token (HttpApi.logIn); none: a guest, who may only watch. */
   token?: string | null;
+  /** The protocol version to ask for in `hello`: default PROTOCOL_VERSION; null: none (the server's own). */
+  protocol?: number | null;
   /** The WebSocket class; default the global one (browsers, Node 22+). */
   WebSocket?: WebSocketConstructor;
   /** A ping this often while the connection is open, in ms (default 30 s; 0: none). */
@@ -136,6 +141,8 @@ interface Waiter<T> {
 export class LoyangClient {
   /** The account the token belongs to; null for a guest. */
   account: ServerWelcome["account"] = null;
+  /** The protocol version this connection speaks (from `welcome`). */
+  protocol: number | null = null;
   private readonly socket: WebSocketLike;
   private readonly games = new Map<number, GameState>();
   private readonly listeners = new Map<keyof ClientEvents, Set<(payload: never) => void>>();
@@ -175,7 +182,8 @@ export class LoyangClient {
     return new Promise<LoyangClient>((resolve, reject) => {
       client.welcome = { resolve: () => resolve(client), reject };
       socket.onopen = () => {
-        client.send({ type: "hello", token: options.token ?? null });
+        const protocol = options.protocol === undefined ? PROTOCOL_VERSION : options.protocol;
+        client.send({ type: "hello", token: options.token ?? null, ...(protocol === null ? {} : { protocol }) });
         const every = options.keepAliveMs ?? 30_000;
         if (every > 0) {
           client.keepAlive = setInterval(() => client.ping().catch(() => undefined), every);
@@ -307,6 +315,7 @@ export class LoyangClient {
     switch (message.type) {
       case "welcome":
         this.account = message.account;
+        this.protocol = message.protocol ?? null;
         this.welcome?.resolve();
         this.welcome = null;
         return;

@@ -1,10 +1,9 @@
 // Typed helpers for the few HTTP calls a client needs before its WebSocket (docs/protocol.md,
 // "HTTP API"): create an account, log in, create a game (with bots), read a game's summary.
-// They use the global fetch (browsers, Node 18+). The HTTP bodies have no JSON Schema in
-// protocol/schema/ yet, so these types are written by hand from docs/protocol.md; the parts
-// they share with the WebSocket protocol (options, clock, result, error codes) are the
-// generated ones.
-import type { Clock, ErrorBody, GameResult, TableSeat, WrittenOptions } from "./protocol.js";
+// They use the global fetch (browsers, Node 18+). The bodies' types are generated like the
+// rest of src/protocol.ts: the summary from protocol/schema/summary.schema.json, the requests
+// and the account and session from protocol/openapi.json's components.
+import type { Account, ErrorBody, GameSummary, NewGame, Session, SignUp } from "./protocol.js";
 
 /** A refused request: the HTTP status and the error envelope's code and message. */
 export class HttpError extends Error {
@@ -18,62 +17,6 @@ export class HttpError extends Error {
   ) {
     super(`${status} ${code}: ${message}`);
   }
-}
-
-export interface Account {
-  id: number;
-  name: string;
-  bot_account: boolean;
-}
-
-export interface Session {
-  token: string;
-  account: { id: number; name: string };
-}
-
-export type BotLevel = NonNullable<TableSeat["bot_level"]>;
-
-/** The body of POST /api/games: all but `players` optional (docs/protocol.md, "HTTP API", "Bots"). */
-export interface CreateGameRequest {
-  players: 1 | 2 | 3 | 4;
-  ruleset?: WrittenOptions["ruleset"];
-  introductory?: boolean;
-  edition?: number;
-  /** How many of the last seats bots play, or their levels, one per bot seat in seat order. */
-  bots?: number | BotLevel[];
-  /** The level of every bot given by a count (default "easy"); not with a list in `bots`. */
-  bot_level?: BotLevel;
-  /** The level of a bot that takes over a seat whose player ran out of time or resigned. */
-  takeover_level?: BotLevel;
-  invite?: string[];
-  watch?: "everyone" | "players";
-  time_control?: Record<string, unknown>;
-}
-
-export interface SummarySeat extends TableSeat {
-  seat: number;
-  /** Whoever sits there (still named after leaving); null for a bot seat. */
-  player: string | null;
-  away_until?: number | null;
-}
-
-/** A game's summary (docs/protocol.md, "HTTP API"); the server may add fields. */
-export interface GameSummary {
-  id: number;
-  options: WrittenOptions;
-  status: "open" | "active" | "finished" | "cancelled";
-  seats: SummarySeat[];
-  invited: string[];
-  watch: "everyone" | "players";
-  created_at: number;
-  updated_at: number;
-  version: number;
-  round: number;
-  to_act: number[];
-  waiting_since: number | null;
-  result: GameResult | null;
-  clock: Clock | null;
-  [field: string]: unknown;
 }
 
 export interface HttpOptions {
@@ -127,7 +70,8 @@ export class HttpApi {
 
   /** POST /api/accounts: 201 the account; 409 name_taken when the name exists. */
   createAccount(name: string, password: string, options: { bot?: boolean } = {}): Promise<Account> {
-    return this.request("POST", "/api/accounts", { name, password, ...(options.bot ? { bot: true } : {}) });
+    const body: SignUp = { name, password, ...(options.bot ? { bot: true } : {}) };
+    return this.request("POST", "/api/accounts", body);
   }
 
   /** POST /api/sessions: logs in, keeps the token for later requests and returns the session. */
@@ -138,7 +82,7 @@ export class HttpApi {
   }
 
   /** POST /api/games: the creator sits in seat 0, bots in the last seats. */
-  createGame(game: CreateGameRequest): Promise<GameSummary> {
+  createGame(game: NewGame): Promise<GameSummary> {
     return this.request("POST", "/api/games", game);
   }
 

@@ -5,7 +5,7 @@
 // is accepted, the game ends with a ranking in the view, the table and the summary, and the
 // view kept by patches equals a fresh snapshot at the end. Prints one line.
 //
-//   node build/test/play_game.js --url http://127.0.0.1:8080 [--seed 1] [--name NAME]
+//   node build/test/play_game.js --url http://127.0.0.1:8080 [--seed 1] [--name NAME] [--protocol N|none]
 import assert from "node:assert/strict";
 import WebSocket from "ws";
 import { HttpApi, jsonEqual, LoyangClient, type GameState, type WrittenCommand } from "../src/index.js";
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   const password = "correct horse battery";
   const started = Date.now();
   const random = seeded(seed);
+  const protocolOption = option("protocol", "1");
+  const protocol = protocolOption === "none" ? null : Number(protocolOption);
 
   const api = new HttpApi(url);
   await api.createAccount(name, password);
@@ -57,8 +59,9 @@ async function main(): Promise<void> {
   );
   const id = created.id;
 
-  const client = await LoyangClient.connect({ url, token: api.token, WebSocket });
+  const client = await LoyangClient.connect({ url, token: api.token, WebSocket, protocol });
   assert.equal(client.account?.name, name);
+  if (protocol !== null) assert.equal(client.protocol, protocol, "welcome says the protocol version asked for");
   let patches = 0;
   let desyncs = 0;
   client.on("patch", () => patches++);
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
   );
 
   // The view kept current by patches is the one a fresh subscription gets.
-  const fresh = await LoyangClient.connect({ url, token: api.token, WebSocket });
+  const fresh = await LoyangClient.connect({ url, token: api.token, WebSocket, protocol });
   const snapshot = await fresh.subscribe(id);
   assert.equal(snapshot.version, state.version, "no command after the end");
   assert.ok(jsonEqual(snapshot.view, state.view), "the patched view equals a fresh snapshot");

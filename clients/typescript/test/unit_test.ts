@@ -176,10 +176,11 @@ async function connected(): Promise<[LoyangClient, ScriptedSocket]> {
   await tick();
   const socket = ScriptedSocket.last!;
   assert.equal(socket.url, "ws://example.test:8080/ws");
-  assert.deepEqual(socket.sent, [{ type: "hello", token: "t0k" }]);
-  socket.says({ type: "welcome", account: { id: 1, name: "ann", operator: false } });
+  assert.deepEqual(socket.sent, [{ type: "hello", token: "t0k", protocol: 1 }]);
+  socket.says({ type: "welcome", account: { id: 1, name: "ann", operator: false }, protocol: 1 });
   const client = await pending;
   assert.equal(client.account?.name, "ann");
+  assert.equal(client.protocol, 1);
   return [client, socket];
 }
 
