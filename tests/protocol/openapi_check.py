@@ -87,10 +87,11 @@ def operations(doc):
                 yield method, path, item[method]
 
 
-def validators_for(doc):
+def validators_for(doc, schemas=None):
     """Validators (schema_check's, exact: the summary's variants use unevaluatedProperties) of the
-    schema files and of the document, which is given the URI its relative $refs need."""
-    schemas = load_schemas()
+    schema files (protocol/schema/'s unless given) and of the document, which is given the URI its
+    relative $refs need."""
+    schemas = dict(schemas or load_schemas())
     schemas["../openapi.json"] = dict(doc, **{"$id": DOCUMENT_URI})
     return Validators(schemas, exact=True)
 
@@ -395,9 +396,11 @@ def response_codes(doc, response):
 # ---- http -----------------------------------------------------------------------------------------
 
 class Checker:
-    def __init__(self):
-        self.doc = load_document()
-        self.validators = validators_for(self.doc)
+    def __init__(self, doc=None, schemas=None):
+        """doc, schemas: the document and schema files to check against (compat_check.py: a
+        released version's); protocol/'s own by default."""
+        self.doc = doc or load_document()
+        self.validators = validators_for(self.doc, schemas)
         self.failures = 0
         self.seen = {}  # (method, template) -> {status: count}
         self.templates = []

@@ -456,8 +456,10 @@ def lint():
 # ---- traffic ------------------------------------------------------------------------------------
 
 class Traffic:
-    def __init__(self, exact=False):
-        schemas = load_schemas()
+    def __init__(self, exact=False, schemas=None):
+        """schemas: {file name: schema} to check against (compat_check.py: a released version's);
+        protocol/schema/'s by default."""
+        schemas = schemas or load_schemas()
         self.validators = Validators(schemas, exact)
         self.client_types = set(schemas["ws-client.schema.json"]["$defs"])
         self.server_types = set(schemas["ws-server.schema.json"]["$defs"])
