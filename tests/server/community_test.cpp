@@ -182,6 +182,15 @@ TEST_CASE("operators: made by the command only; they ban, delete messages, cance
   CHECK(bob.next_of("chat_deleted")["message"] == message);
   CHECK(ann.next_of("chat_deleted")["message"] == message);
   CHECK(api_get(s.port(), game_path(game, "chat"), tokens[1]).body["messages"].empty());
+  {
+    // A reader who comes now gets a first page without it, and no promise of older ones.
+    ws_client later(s.port());
+    later.hello(tokens[1]);
+    later.send({{"type", "subscribe"}, {"game", game}, {"chat", true}});
+    const auto page = later.next_of("chat_history");
+    CHECK(page["messages"].empty());
+    CHECK(page["more"] == false);
+  }
   CHECK(code_of(call_api(s.port(), verb::delete_, game_path(game, "chat/" + std::to_string(message)), std::nullopt,
                          boss)) == "already_deleted");
   const auto closed = api_post(s.port(), "/api/moderation/reports/" + std::to_string(reported.body["id"].get<std::int64_t>()) + "/close",

@@ -23,6 +23,7 @@ room_chat::room_chat(std::vector<chat_record> recent, std::int64_t count,
                      std::function<std::string(std::int64_t)> name_of)
     : recent_(recent.begin(), recent.end()),
       count_(count),
+      window_rows_(static_cast<std::int64_t>(recent.size())),
       relations_(std::move(relations)),
       name_of_(std::move(name_of)) {
   std::erase_if(recent_, [](const chat_record& m) { return m.deleted_by != 0; });
@@ -57,7 +58,11 @@ std::optional<refusal> room_chat::check(const game_record& g, std::int64_t accou
 
 void room_chat::stored(const chat_record& m) {
   recent_.push_front(m);
-  if (recent_.size() > page_size) recent_.pop_back();
+  ++window_rows_;
+  if (recent_.size() > page_size) {
+    recent_.pop_back();
+    --window_rows_;
+  }
 }
 
 void room_chat::deleted(std::int64_t id) {
@@ -82,8 +87,9 @@ std::string room_chat::first_page(const game_record& g, std::int64_t reader) con
   for (auto it = recent_.rbegin(); it != recent_.rend(); ++it) {
     if (wants(reader, *it)) messages.push_back(message_json(g, *it));
   }
-  // Older messages exist when the game has more than the recent ones kept.
-  const bool more = count_ > static_cast<std::int64_t>(recent_.size());
+  // Older messages exist when the game has rows older than the recent ones span; a deleted
+  // message among those leaves the page without making older ones appear.
+  const bool more = count_ > window_rows_;
   return history_text(g.id, messages, more);
 }
 

@@ -68,6 +68,9 @@ class room_chat {
  private:
   std::deque<chat_record> recent_;  // newest first
   std::int64_t count_;
+  // The stored rows, deleted ones included, from the oldest recent message to the newest: rows
+  // beyond them are what a first page's "more" announces (as an HTTP page counts them).
+  std::int64_t window_rows_;
   std::shared_ptr<const social::relations> relations_;
   std::function<std::string(std::int64_t)> name_of_;
   rate_limit burst_{5, 10, 4096};     // per writer: 5 in 10 s
