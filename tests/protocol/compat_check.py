@@ -16,9 +16,11 @@ protocol_version (protocol/include/loyang/protocol/version.hpp) is checked:
            validates against today's schemas.
         3. Nothing N had is gone: its client and server message types, commands, events, routes
            (with their success statuses) and the members its clients could send.
-    compat_check.py corpus --ws TRAFFIC.jsonl... --http EXCHANGES.jsonl... --out FILE
-        writes the corpus of a release: one line per kind of client message (its type, its
-        command's type, its members) and per kind of request body.
+    compat_check.py release N --ws TRAFFIC.jsonl... --http EXCHANGES.jsonl...
+        releases protocol version N: copies today's documents into protocol/released/N/ (anew)
+        and writes its corpus there, client-corpus.jsonl: one line per kind of client message
+        (its type, its command's type, its members) and per kind of request body, from the
+        captures (those of `make test`: build/debug/tests/protocol/traffic.jsonl and http.jsonl).
     compat_check.py selftest --ws TRAFFIC.jsonl --http EXCHANGES.jsonl
         breaks the protocol on purpose in copies (a member dropped from what the server sends, a
         route or command removed, a new required member in a client message) and fails unless
@@ -280,6 +282,19 @@ def shape(value):
     return type(value).__name__
 
 
+def release(version, ws_files, http_files):
+    import shutil
+    target = os.path.join(RELEASED, str(version))
+    shutil.rmtree(target, ignore_errors=True)
+    os.makedirs(os.path.join(target, "schema"))
+    for name in ("openapi.json", "asyncapi.json"):
+        shutil.copy(os.path.join(PROTOCOL, name), target)
+    for path in glob.glob(os.path.join(PROTOCOL, "schema", "*.schema.json")):
+        shutil.copy(path, os.path.join(target, "schema"))
+    print(f"protocol/released/{version}: the documents of today")
+    return corpus(ws_files, http_files, os.path.join(target, "client-corpus.jsonl"))
+
+
 def corpus(ws_files, http_files, out):
     checker = openapi_check.Checker()
     seen, lines = set(), []
@@ -398,12 +413,18 @@ def selftest(ws_files, http_files):
 # ---- main --------------------------------------------------------------------------------------
 
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ("check", "corpus", "selftest"):
+    if len(argv) < 2 or argv[1] not in ("check", "release", "selftest"):
         print(__doc__, file=sys.stderr)
         return 2
-    args = {"--ws": [], "--http": [], "--out": []}
+    args = {"--ws": [], "--http": []}
     key = None
-    for a in argv[2:]:
+    rest = argv[2:]
+    if argv[1] == "release":
+        if not rest or not rest[0].isdigit():
+            print(__doc__, file=sys.stderr)
+            return 2
+        version, rest = int(rest[0]), rest[1:]
+    for a in rest:
         if a in args:
             key = a
         elif key:
@@ -411,8 +432,8 @@ def main(argv):
         else:
             print(__doc__, file=sys.stderr)
             return 2
-    if argv[1] == "corpus":
-        return corpus(args["--ws"], args["--http"], args["--out"][0])
+    if argv[1] == "release":
+        return release(version, args["--ws"], args["--http"])
     if argv[1] == "selftest":
         return selftest(args["--ws"], args["--http"])
     return 1 if check(args["--ws"], args["--http"]) else 0

@@ -1355,7 +1355,7 @@ export interface View {
   legal: WrittenCommand[];
   advice?: Advice;
   /**
-   * The seats that must decide now.
+   * The seat that must decide now, as a list: one seat, or none (between decisions, a finished game).
    */
   to_act: Seat[];
   /**
@@ -2184,7 +2184,7 @@ export interface HistorySeatView {
     blocked: unknown[];
   };
   /**
-   * The seats that must decide now.
+   * The seat that must decide now, as a list: one seat, or none (between decisions, a finished game).
    */
   to_act: Seat[];
   /**
@@ -2205,7 +2205,7 @@ export interface HistorySpectatorView {
    */
   legal: unknown[];
   /**
-   * The seats that must decide now.
+   * The seat that must decide now, as a list: one seat, or none (between decisions, a finished game).
    */
   to_act: Seat[];
   /**
@@ -2226,7 +2226,7 @@ export interface HistoryAllView {
    */
   legal: unknown[];
   /**
-   * The seats that must decide now.
+   * The seat that must decide now, as a list: one seat, or none (between decisions, a finished game).
    */
   to_act: Seat[];
   /**

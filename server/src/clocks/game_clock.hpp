@@ -1,6 +1,6 @@
 #pragma once
-// Internal: a game's clocks, one per seat, each running only while its seat must act (several
-// at once when several seats decide together: home planting, the Harvest helper queue).
+// Internal: a game's clocks, one per seat, each running only while its seat must act (one at a
+// time: engine::to_act names one seat, even in home planting and the Harvest helper queue).
 // Pure bookkeeping: every call is given the time (Unix seconds), so tests move time by hand,
 // and the state is plain data the store keeps with the game (stored() / from_stored()).
 #include <nlohmann/json.hpp>
