@@ -797,13 +797,19 @@ def main():
             return 0
         return subprocess.call([sys.executable, os.path.join(HERE, "schema_check.py"), "traffic", out])
     finally:
-        if args.out is not None:
-            shutil.rmtree(data, ignore_errors=True)
-        else:  # the traffic stays for a look; the server's files go
-            for name in os.listdir(data):
-                if name != os.path.basename(out):
-                    path = os.path.join(data, name)
-                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+        clean_up(data, out, args.out is not None)
+
+def clean_up(data, out, written_elsewhere):
+    """Removes the server's temporary directory `data`; when the capture `out` was written in it,
+    only the server's files go (the capture stays for a look)."""
+    if written_elsewhere:
+        shutil.rmtree(data, ignore_errors=True)
+        return
+    for name in os.listdir(data):
+        if name != os.path.basename(out):
+            path = os.path.join(data, name)
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+
 
 if __name__ == "__main__":
     sys.exit(main())

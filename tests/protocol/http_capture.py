@@ -27,7 +27,6 @@ import glob
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,7 +34,7 @@ import time
 import urllib.error
 import urllib.request
 
-from capture_traffic import Server, WebSocket
+from capture_traffic import Server, WebSocket, clean_up
 import openapi_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -593,13 +592,7 @@ def main():
             print("FAILED: " + f)
         return 1 if walk.failures or check.failures else 0
     finally:
-        if args.out is not None:
-            shutil.rmtree(data, ignore_errors=True)
-        else:
-            for name in os.listdir(data):
-                if name != os.path.basename(out):
-                    path = os.path.join(data, name)
-                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+        clean_up(data, out, args.out is not None)
 
 
 if __name__ == "__main__":
