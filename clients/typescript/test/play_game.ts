@@ -6,8 +6,10 @@
 // view kept by patches equals a fresh snapshot at the end. Prints one line.
 //
 //   node build/test/play_game.js --url http://127.0.0.1:8080 [--seed 1] [--name NAME] [--protocol N|none]
+//                                [--trace FILE]
 import assert from "node:assert/strict";
-import WebSocket from "ws";
+import { appendFileSync } from "node:fs";
+import NodeWebSocket from "ws";
 import { HttpApi, jsonEqual, LoyangClient, type GameState, type WrittenCommand } from "../src/index.js";
 
 function option(name: string, fallback?: string): string {
@@ -15,6 +17,28 @@ function option(name: string, fallback?: string): string {
   const value = i >= 0 ? process.argv[i + 1] : fallback;
   if (value === undefined) throw new Error(`--${name} is required`);
   return value;
+}
+
+/**
+ * The `ws` package's WebSocket, writing every frame either way to `--trace FILE` when given, as
+ * tests/protocol/schema_check.py's `traffic` reads it ("in": to the server), so that the test can
+ * check what this client sends and gets against the schemas.
+ */
+const trace = option("trace", "");
+let connections = 0;
+class WebSocket extends NodeWebSocket {
+  private readonly conn = `ts-${++connections}`;
+  constructor(address: string) {
+    super(address);
+    if (trace) this.on("message", (data) => this.record("out", String(data)));
+  }
+  override send(data: string): void {
+    if (trace) this.record("in", data);
+    super.send(data);
+  }
+  private record(dir: "in" | "out", text: string): void {
+    appendFileSync(trace, JSON.stringify({ dir, conn: this.conn, msg: JSON.parse(text) }) + "\n");
+  }
 }
 
 /** mulberry32: a small seeded generator, so that a failing game can be played again. */
