@@ -79,7 +79,8 @@ export async function stopServer() {
 //     its frames are marked "expect": "invalid" (the schema must refuse them, and they are not
 //     counted as the client's).
 //   DIR/http-traffic.jsonl: every /api/ exchange a page makes, {"method", "path" (with the
-//     query), "status", "request", "response"} (the bodies' JSON, or null). Not recorded, and
+//     query), "status", "request", "response"} (the bodies' JSON, a text/plain answer as a JSON
+//     string, or null), as openapi_check.py http reads them. Not recorded, and
 //     counted at the end: answers a scenario made up (route.fulfill), and bodies the browser
 //     dropped before they could be read (the page went away).
 const traffic = { ws: null, http: null, scenario: "(setup)", pages: 0, sockets: 0, frames: {}, exchanges: 0, made_up: 0,
@@ -97,7 +98,7 @@ const jsonText = (text) => {
 };
 
 function recordSockets(page) {
-  if (!traffic.ws || page.recorded) return;
+  if (page.recorded) return;
   page.recorded = true;
   const client = JSON.stringify(`${page.label}@${++traffic.pages}`);
   page.on("websocket", (ws) => {
@@ -122,6 +123,8 @@ function recordSockets(page) {
 // Routes a scenario fulfills answer in the server's place: their requests are remembered so
 // that the record leaves them out.
 function markFulfilled(target) {
+  if (target.routesMarked) return;
+  target.routesMarked = true;
   const route = target.route.bind(target);
   const unroute = target.unroute.bind(target);
   const wrapped = new WeakMap();
@@ -139,13 +142,14 @@ function markFulfilled(target) {
 
 function recordContext(context) {
   if (!traffic.ws) return;
-  markFulfilled(context);
-  for (const p of context.pages()) recordSockets(p);
-  context.on("page", (p) => {
+  const watch = (p) => {
     p.label ||= `${context.pages()[0]?.label || "page"}-tab`;
     recordSockets(p);
     markFulfilled(p);
-  });
+  };
+  markFulfilled(context);
+  context.pages().forEach(watch);
+  context.on("page", watch);
   context.on("response", (response) => {
     const request = response.request();
     const u = new URL(request.url());
@@ -153,8 +157,10 @@ function recordContext(context) {
     if (traffic.fulfilled.has(request)) { traffic.made_up++; return; }
     const done = response.text().then((body) => {
       traffic.exchanges++;
+      // A text answer (text/plain) as a JSON string, as openapi_check.py reads it.
+      const text = body && /^text\//.test(response.headers()["content-type"] || "") ? JSON.stringify(body) : null;
       traffic.http.write(`{"method": ${JSON.stringify(request.method())}, "path": ${JSON.stringify(u.pathname + u.search)}, ` +
-        `"status": ${response.status()}, "request": ${jsonText(request.postData())}, "response": ${jsonText(body)}}\n`);
+        `"status": ${response.status()}, "request": ${jsonText(request.postData())}, "response": ${jsonText(body) ?? text}}\n`);
     }, () => { traffic.unread++; }).finally(() => traffic.pending.delete(done));
     traffic.pending.add(done);
   });
