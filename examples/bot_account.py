@@ -10,18 +10,21 @@ there). It stops after `--games` games (never, by default).
 
     python3 examples/bot_account.py --url http://127.0.0.1:8080 --name my-bot --games 1
 
+LOYANG_TRACE=FILE traces its WebSocket messages as random_client.py's does.
+
 Needs only the standard library and `websockets` (Debian: python3-websockets).
 """
 
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 
 import websockets
 
-from random_client import PROTOCOL, api, play
+from random_client import PROTOCOL, api, play, trace
 
 
 def sign_up_bot(base, name, password):
@@ -45,13 +48,24 @@ async def serve(base, token, name, games_wanted, rng, verbose):
     ws_url = "ws" + base[len("http"):] + "/ws"
     playing = {}  # game id -> its task
     ended = 0
+    conn = f"{os.getpid()} lobby"  # the connection's name in the trace
     async with websockets.connect(ws_url, max_size=None) as lobby:
-        await lobby.send(json.dumps({"type": "hello", "token": token, "protocol": PROTOCOL}))
-        welcome = json.loads(await lobby.recv())
+        async def send(message):
+            text = json.dumps(message)
+            trace(conn, "in", text)
+            await lobby.send(text)
+
+        async def receive():
+            text = await lobby.recv()
+            trace(conn, "out", text)
+            return json.loads(text)
+
+        await send({"type": "hello", "token": token, "protocol": PROTOCOL})
+        welcome = await receive()
         if welcome["type"] != "welcome":
             raise RuntimeError(f"hello refused: {welcome}")
         # games_changed (a game it sits in), open_games_changed (perhaps an invitation).
-        await lobby.send(json.dumps({"type": "watch_lobby"}))
+        await send({"type": "watch_lobby"})
         while True:
             status, open_games = await asyncio.to_thread(api, base, "GET", "/api/games?limit=200", None, token)
             for g in open_games.get("games", []) if status == 200 else []:
@@ -76,9 +90,9 @@ async def serve(base, token, name, games_wanted, rng, verbose):
                 return
             # Until the next notice (or 5 s); the ping keeps the connection alive.
             try:
-                await asyncio.wait_for(lobby.recv(), timeout=5)
+                await asyncio.wait_for(receive(), timeout=5)
             except asyncio.TimeoutError:
-                await lobby.send(json.dumps({"type": "ping"}))
+                await send({"type": "ping"})
 
 
 def main():

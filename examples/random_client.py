@@ -8,12 +8,16 @@ game is over it prints the ranking and exits 0.
 
     python3 examples/random_client.py --url http://127.0.0.1:8080 --name ann --players 2
 
+With LOYANG_TRACE=FILE in the environment, every WebSocket message sent and received is appended
+to FILE, one JSON line each (see `trace`).
+
 Needs only the standard library and `websockets` (Debian: python3-websockets).
 """
 
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -52,6 +56,15 @@ def log_in(base, name, password):
     if status != 201:
         sys.exit(f"cannot log in as {name}: {body}")
     return body["token"]
+
+
+def trace(conn, direction, text):
+    """With LOYANG_TRACE=FILE, appends a WebSocket message to FILE as one JSON line:
+    {"conn": "1234 game 5", "dir": "in" (to the server) or "out" (from it), "msg": {...}}.
+    tests/protocol/schema_check.py traffic FILE checks such a file against the protocol's schemas."""
+    if os.environ.get("LOYANG_TRACE"):
+        with open(os.environ["LOYANG_TRACE"], "a", encoding="utf-8") as f:
+            f.write(json.dumps({"conn": conn, "dir": direction, "msg": json.loads(text)}) + "\n")
 
 
 # ---- RFC 6902 JSON Patch ----------------------------------------------------------------------
@@ -147,12 +160,17 @@ class Pace:
 
 async def play(ws_url, token, game, rng, verbose):
     """Plays `game` to its end; returns the final view."""
+    conn = f"{os.getpid()} game {game}"  # the connection's name in the trace
     async with websockets.connect(ws_url, max_size=None) as ws:
         async def send(message):
-            await ws.send(json.dumps(message))
+            text = json.dumps(message)
+            trace(conn, "in", text)
+            await ws.send(text)
 
         async def receive():
-            return json.loads(await ws.recv())
+            text = await ws.recv()
+            trace(conn, "out", text)
+            return json.loads(text)
 
         await send({"type": "hello", "token": token, "protocol": PROTOCOL})
         welcome = await receive()

@@ -16,7 +16,11 @@ A traffic line may also carry `"conn"` (the connection's name: then each connect
 rebuilt from its snapshots and patches, every patch must start where the last one ended, and every
 view a patch gives is validated against view.schema.json) and `"expect": "invalid"` (a message sent
 to be refused: it must fail validation; `"raw"` instead of `"msg"` is a text that is not JSON).
-tests/protocol/capture_traffic.py records such a log from a real server.
+`"client"` names what opened the connection (a browser page): a `subscribe` with `since` on a
+new connection resumes the view that client's last connection to the game (as the same `as`)
+held, as a reconnecting client does. `"scenario"` is shown with each problem of the line.
+tests/protocol/capture_traffic.py records such a log from a real server; tests/web/harness.js
+records the browser client's, and the examples write theirs under LOYANG_TRACE.
 
 Exit status: 0 when everything passes, 1 otherwise (each problem is printed), 2 on bad usage.
 Needs the `jsonschema` module (4.10 or later: with `referencing` when it has it, else RefResolver).
@@ -465,6 +469,8 @@ class Traffic:
         self.server_types = set(schemas["ws-server.schema.json"]["$defs"])
         self.views = {}  # (conn, game) -> [version, view]
         self.resumed = set()  # (conn, game) unsubscribed: may resume from an older version
+        self.viewer = {}  # (conn, game) -> (client, "player" | "spectator") of its last subscribe
+        self.latest = {}  # (client, game, as) -> the (conn, game) that last got a snapshot or resumed
         self.failures = 0
         self.counts = {}
         self.views_checked = 0
@@ -502,6 +508,9 @@ class Traffic:
         if kind == "snapshot":
             self.views[key] = [msg["version"], copy.deepcopy(msg["view"])]
             self.resumed.discard(key)
+            client, as_ = self.viewer.get(key, (None, None))
+            if client is not None:
+                self.latest[(client, game, as_)] = key
         elif kind == "patch":
             held = self.views.get(key)
             if key in self.resumed and (held is None or msg["from"] != held[0]):
@@ -529,6 +538,21 @@ class Traffic:
             self.views[key][1]["table"] = copy.deepcopy(msg["table"])
         elif kind == "unsubscribed":
             self.resumed.add(key)
+
+    def subscribe(self, conn, client, msg):
+        """A subscribe: with `since` on a connection that holds no view of the game, the view of
+        the client's last connection at `since`, if it has one, is this one's (a reconnect)."""
+        game = msg.get("game")
+        key, viewer = (conn, game), (client, msg.get("as", "player"))
+        self.viewer[key] = viewer
+        if "since" not in msg or key in self.views or client is None:
+            return
+        source = self.views.get(self.latest.get((client, game, viewer[1])))
+        if source is not None and source[0] == msg["since"]:
+            self.views[key] = [source[0], copy.deepcopy(source[1])]
+            self.latest[(client, game, viewer[1])] = key
+        else:
+            self.resumed.add(key)  # not followed until its next snapshot
 
     def line(self, where, entry):
         direction = entry.get("dir")
@@ -571,6 +595,8 @@ class Traffic:
             return
         if direction == "out" and "conn" in entry:
             self.follow(where, entry["conn"], msg)
+        elif "conn" in entry and kind == "subscribe":
+            self.subscribe(entry["conn"], entry.get("client"), msg)
 
     def run(self, paths):
         for path in paths:
@@ -589,6 +615,8 @@ class Traffic:
                     if not isinstance(entry, dict):
                         self.fail(where, "not a traffic line", [])
                         continue
+                    if "scenario" in entry:
+                        where += f" (scenario: {entry['scenario']})"
                     self.line(where, entry)
         total = sum(self.counts.values())
         print(f"traffic: {total} messages, {self.views_checked} patched views, {self.failures} failure(s)")

@@ -68,8 +68,121 @@ export async function stopServer() {
   if (server.exitCode === null) server.kill("SIGKILL");
 }
 
+// ---- the traffic record --------------------------------------------------------------------
+// With --traffic DIR, every page's traffic is recorded for run-e2e.sh to check against the
+// protocol's schemas:
+//   DIR/ws-traffic.jsonl: every WebSocket frame, one line each, as schema_check.py traffic reads
+//     them: {"dir": "in" (page -> server) | "out", "conn": "ann#3", "client": "ann@2" (the page),
+//     "scenario": "...", "msg": ...} ("msg" is the frame's text as sent, so 41.0 stays 41.0; "raw"
+//     for a text that is not JSON). A page's new connection resumes its last one's view.
+//     A scenario that sends something invalid on purpose sets page.sendsInvalid while it does:
+//     its frames are marked "expect": "invalid" (the schema must refuse them, and they are not
+//     counted as the client's).
+//   DIR/http-traffic.jsonl: every /api/ exchange a page makes, {"method", "path" (with the
+//     query), "status", "request", "response"} (the bodies' JSON, a text/plain answer as a JSON
+//     string, or null), as openapi_check.py http reads them. Not recorded, and
+//     counted at the end: answers a scenario made up (route.fulfill), and bodies the browser
+//     dropped before they could be read (the page went away).
+const traffic = { ws: null, http: null, scenario: "(setup)", pages: 0, sockets: 0, frames: {}, exchanges: 0, made_up: 0,
+  unread: 0, pending: new Set(), fulfilled: new WeakSet() };
+if (args.traffic) {
+  fs.mkdirSync(args.traffic, { recursive: true });
+  traffic.ws = fs.createWriteStream(path.join(args.traffic, "ws-traffic.jsonl"));
+  traffic.http = fs.createWriteStream(path.join(args.traffic, "http-traffic.jsonl"));
+}
+
+// The text itself when it is JSON (numbers stay as written), else null.
+const jsonText = (text) => {
+  if (!text) return null;
+  try { JSON.parse(text); return text; } catch { return null; }
+};
+
+function recordSockets(page) {
+  if (page.recorded) return;
+  page.recorded = true;
+  const client = JSON.stringify(`${page.label}@${++traffic.pages}`);
+  page.on("websocket", (ws) => {
+    const conn = `${page.label}#${++traffic.sockets}`;
+    const frame = (dir) => ({ payload }) => {
+      const text = typeof payload === "string" ? payload : `(a binary frame of ${payload.length} bytes)`;
+      const json = jsonText(text);
+      const scenario = traffic.scenario;
+      const invalid = dir === "in" && page.sendsInvalid;
+      traffic.ws.write(`{"dir": "${dir}", "conn": ${JSON.stringify(conn)}, "client": ${client}, "scenario": ${JSON.stringify(scenario)}` +
+        `${invalid ? ', "expect": "invalid"' : ""}, ${json ? `"msg": ${json}` : `"raw": ${JSON.stringify(text)}`}}\n`);
+      const counts = (traffic.frames[scenario] ||= { frames: 0, invalid: 0, conns: new Set() });
+      counts.frames++;
+      if (invalid) counts.invalid++;
+      counts.conns.add(conn);
+    };
+    ws.on("framesent", frame("in"));
+    ws.on("framereceived", frame("out"));
+  });
+}
+
+// Routes a scenario fulfills answer in the server's place: their requests are remembered so
+// that the record leaves them out.
+function markFulfilled(target) {
+  if (target.routesMarked) return;
+  target.routesMarked = true;
+  const route = target.route.bind(target);
+  const unroute = target.unroute.bind(target);
+  const wrapped = new WeakMap();
+  target.route = (pattern, handler, options) => {
+    const wrapper = (r, request) => {
+      const fulfill = r.fulfill.bind(r);
+      r.fulfill = (o) => { traffic.fulfilled.add(request); return fulfill(o); };
+      return handler(r, request);
+    };
+    wrapped.set(handler, wrapper);
+    return route(pattern, wrapper, options);
+  };
+  target.unroute = (pattern, handler) => unroute(pattern, handler && (wrapped.get(handler) || handler));
+}
+
+function recordContext(context) {
+  if (!traffic.ws) return;
+  const watch = (p) => {
+    p.label ||= `${context.pages()[0]?.label || "page"}-tab`;
+    recordSockets(p);
+    markFulfilled(p);
+  };
+  markFulfilled(context);
+  context.pages().forEach(watch);
+  context.on("page", watch);
+  context.on("response", (response) => {
+    const request = response.request();
+    const u = new URL(request.url());
+    if (u.origin !== new URL(url()).origin || !u.pathname.startsWith("/api/")) return;
+    if (traffic.fulfilled.has(request)) { traffic.made_up++; return; }
+    const done = response.text().then((body) => {
+      traffic.exchanges++;
+      // A text answer (text/plain) as a JSON string, as openapi_check.py reads it.
+      const text = body && /^text\//.test(response.headers()["content-type"] || "") ? JSON.stringify(body) : null;
+      traffic.http.write(`{"method": ${JSON.stringify(request.method())}, "path": ${JSON.stringify(u.pathname + u.search)}, ` +
+        `"status": ${response.status()}, "request": ${jsonText(request.postData())}, "response": ${jsonText(body) ?? text}}\n`);
+    }, () => { traffic.unread++; }).finally(() => traffic.pending.delete(done));
+    traffic.pending.add(done);
+  });
+}
+
+// Closes the record and says what it holds, per scenario.
+async function closeTraffic() {
+  if (!traffic.ws) return;
+  await Promise.allSettled([...traffic.pending]);
+  await Promise.all([traffic.ws, traffic.http].map((s) => new Promise((r) => s.end(r))));
+  const all = Object.values(traffic.frames).reduce((n, c) => n + c.frames, 0);
+  log(`recorded ${all} WebSocket frames over ${traffic.sockets} connections, and ${traffic.exchanges} /api/ exchanges ` +
+    `(left out: ${traffic.made_up} answers a scenario made up, ${traffic.unread} bodies the browser dropped), in ${args.traffic}`);
+  for (const [name, c] of Object.entries(traffic.frames)) {
+    log(`  ${String(c.frames).padStart(6)} frames, ${String(c.conns.size).padStart(3)} connections` +
+      `${c.invalid ? ` (${c.invalid} sent to be refused)` : ""}: ${name}`);
+  }
+}
+
 export const failures = [];
 export async function scenario(name, fn) {
+  traffic.scenario = name;
   log(`— ${name}`);
   try {
     await fn();
@@ -115,10 +228,11 @@ export async function newPlayer(label, viewport = { width: 1360, height: 900 }, 
   context.profile = profile;
   contexts.push(context);
   const page = context.pages()[0] || (await context.newPage());
+  page.label = label;
+  recordContext(context);
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });
-  page.label = label;
   page.on("response", (r) => {
     if (r.status() >= 400) page.errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
@@ -264,12 +378,14 @@ export async function run(scenarios) {
     failures.push("setup");
     log(e.stack || String(e));
   } finally {
+    traffic.scenario = "(closing)";
     for (const c of contexts) {
       await c.close().catch(() => {});
       fs.rmSync(c.profile, { recursive: true, force: true });
     }
     await stopServer();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await closeTraffic();
   }
   if (cspViolations.length) {
     failures.push("Content-Security-Policy");

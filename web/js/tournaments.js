@@ -279,9 +279,10 @@ function newPage(root, { navigate, onAuthError }) {
         time_control: pace.value === "bank"
           ? { type: "bank", initial: 259200, increment: 86400, cap: 604800, on_timeout: onTimeout.value }
           : { type: "per_move", seconds: Number(pace.value), on_timeout: onTimeout.value },
-        min_rating: minRating.value === "" ? null : int(minRating),
-        min_finished: minFinished.value ? Number(minFinished.value) : null,
       };
+      // Entry limits left out when not set, as the game form does (docs/protocol.md: "as a game's").
+      if (minRating.value !== "") body.min_rating = int(minRating);
+      if (minFinished.value) body.min_finished = Number(minFinished.value);
       if (swiss) body.rounds = int(rounds);
       if (at) body.min_players = int(minPlayers);
       submit.disabled = true;
