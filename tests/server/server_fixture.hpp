@@ -26,6 +26,7 @@
 
 #include "loyang/server/server.hpp"
 #include "temp_dir.hpp"
+#include "traffic_trace.hpp"
 
 namespace loyang::test {
 
@@ -144,6 +145,8 @@ inline api_answer call_raw(std::uint16_t port, http::verb method, const std::str
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   http::read(stream, buffer, res);
+  trace::http_answered(std::string(http::to_string(method)), target, res.result_int(),
+                       std::string(res[http::field::content_type]), res.body());
   json parsed = res.body().empty() ? json() : json::parse(res.body(), nullptr, false);
   return {res.result(), parsed, std::string(res[http::field::retry_after])};
 }
@@ -265,6 +268,7 @@ class ws_client {
       return std::nullopt;
     }
     std::string text = beast::buffers_to_string(buffer.data());
+    trace::ws_received(conn_, text);
     received.push_back(text);
     return json::parse(text);
   }
@@ -298,6 +302,7 @@ class ws_client {
   net::io_context ioc_;
   beast::websocket::stream<beast::tcp_stream> ws_;
   bool closed_ = false;
+  std::string conn_ = trace::next_connection();
   std::uint16_t close_code_ = 0;
 };
 

@@ -1604,12 +1604,18 @@ export interface Blocked {
  */
 export interface LogEntry {
   at: UnixTime;
-  cmd: WrittenCommand;
+  /**
+   * The command, as in "Commands"; for player -1, one this server no longer reads (a game begun under rules that have changed since), as it was stored.
+   */
+  cmd: {};
   /**
    * What the command caused, redacted for the reader; null when not known (a log that no longer replays).
    */
   events: GameEvent[] | null;
-  player: Seat;
+  /**
+   * The seat that sent it; -1 for a command this server no longer reads.
+   */
+  player: Seat | -1;
   version: number;
 }
 export interface RoundStartedEvent {
