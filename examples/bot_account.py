@@ -17,14 +17,13 @@ Needs only the standard library and `websockets` (Debian: python3-websockets).
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import sys
 
 import websockets
 
-from random_client import PROTOCOL, api, play, trace
+from random_client import api, play, say_hello
 
 
 def sign_up_bot(base, name, password):
@@ -48,22 +47,8 @@ async def serve(base, token, name, games_wanted, rng, verbose):
     ws_url = "ws" + base[len("http"):] + "/ws"
     playing = {}  # game id -> its task
     ended = 0
-    conn = f"{os.getpid()} lobby"  # the connection's name in the trace
     async with websockets.connect(ws_url, max_size=None) as lobby:
-        async def send(message):
-            text = json.dumps(message)
-            trace(conn, "in", text)
-            await lobby.send(text)
-
-        async def receive():
-            text = await lobby.recv()
-            trace(conn, "out", text)
-            return json.loads(text)
-
-        await send({"type": "hello", "token": token, "protocol": PROTOCOL})
-        welcome = await receive()
-        if welcome["type"] != "welcome":
-            raise RuntimeError(f"hello refused: {welcome}")
+        send, receive = await say_hello(lobby, f"{os.getpid()} lobby", token)
         # games_changed (a game it sits in), open_games_changed (perhaps an invitation).
         await send({"type": "watch_lobby"})
         while True:

@@ -158,24 +158,29 @@ class Pace:
             await asyncio.sleep((1 - self.tokens) / self.rate)
 
 
+async def say_hello(ws, conn, token):
+    """Says hello on `ws` (named `conn` in the trace); returns its send(message) and receive()."""
+    async def send(message):
+        text = json.dumps(message)
+        trace(conn, "in", text)
+        await ws.send(text)
+
+    async def receive():
+        text = await ws.recv()
+        trace(conn, "out", text)
+        return json.loads(text)
+
+    await send({"type": "hello", "token": token, "protocol": PROTOCOL})
+    welcome = await receive()
+    if welcome["type"] != "welcome":
+        raise RuntimeError(f"hello refused: {welcome}")
+    return send, receive
+
+
 async def play(ws_url, token, game, rng, verbose):
     """Plays `game` to its end; returns the final view."""
-    conn = f"{os.getpid()} game {game}"  # the connection's name in the trace
     async with websockets.connect(ws_url, max_size=None) as ws:
-        async def send(message):
-            text = json.dumps(message)
-            trace(conn, "in", text)
-            await ws.send(text)
-
-        async def receive():
-            text = await ws.recv()
-            trace(conn, "out", text)
-            return json.loads(text)
-
-        await send({"type": "hello", "token": token, "protocol": PROTOCOL})
-        welcome = await receive()
-        if welcome["type"] != "welcome":
-            raise RuntimeError(f"hello refused: {welcome}")
+        send, receive = await say_hello(ws, f"{os.getpid()} game {game}", token)
         await send({"type": "subscribe", "game": game, "as": "player"})
 
         view, version, seat = None, None, None
